@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  loginSchema,
+  resetPasswordSchema,
+  signUpSchema,
+  forgotPasswordSchema,
+} from '../../shared/api/auth.ts';
+import { codeForStatus, errorBody } from '../http/errors.ts';
+import { getSessionUser } from '../http/guards.ts';
+import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+
+/** Requests the shared contract validates before Better Auth sees them. */
+const bodySchemas: Record<string, z.ZodType> = {
+  '/api/auth/sign-up/email': signUpSchema,
+  '/api/auth/sign-in/email': loginSchema,
+  '/api/auth/request-password-reset': forgotPasswordSchema,
+  '/api/auth/reset-password': resetPasswordSchema,
+};
+
+export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }) {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const invalid = validate(path, request.body);
+      if (invalid) return reply.status(400).send(invalid);
+      const response = await auth.handler(toWebRequest(request, path));
+      return sendWebResponse(reply, response);
+    },
+  });
+
+  app.get('/api/session', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { user: await getSessionUser(request, reply) };
+  });
+}
+
+function validate(path: string, body: unknown) {
+  const schema = bodySchemas[path];
+  if (!schema) return undefined;
+  const result = schema.safeParse(asFormInput(path, body ?? {}));
+  if (result.success) return undefined;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+  return errorBody('bad_request', result.error.issues[0]?.message ?? 'Invalid request', fields);
+}
+
+// Better Auth's reset endpoint takes { newPassword, token }; the rules are the reset form's.
+function asFormInput(path: string, body: unknown): unknown {
+  if (path !== '/api/auth/reset-password') return body;
+  const { newPassword } = body as { newPassword?: unknown };
+  return { password: newPassword, confirmPassword: newPassword };
+}
+
+function toWebRequest(request: FastifyRequest, path: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === CLIENT_IP_HEADER) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // Behind the mount Better Auth would see one shared address; it gets the real client's.
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  const body = request.method === 'GET' || request.body === undefined ? undefined : withName(path, request.body);
+  if (body !== undefined) headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Request(new URL(request.url, `${request.protocol}://${request.host}`), {
+    method: request.method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Better Auth keeps a display name; ours is built from the first and last name. */
+function withName(path: string, body: unknown): unknown {
+  if (path !== '/api/auth/sign-up/email') return body;
+  const { firstName, lastName, email, password, callbackURL } = body as Record<string, string>;
+  const first = firstName?.trim() ?? '';
+  const last = lastName?.trim() ?? '';
+  return { firstName: first, lastName: last, email, password, callbackURL, name: `${first} ${last}` };
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (response.status < 400) return reply.status(response.status).send(text || null);
+  const { status, body } = toContractError(response.status, text);
+  return reply.status(status).header('content-type', 'application/json').send(body);
+}
+
+/** Better Auth answers `{ code, message }`; the API contract is `{ error: { code, message } }`. */
+function toContractError(status: number, text: string) {
+  let message = 'The request could not be completed.';
+  let code = '';
+  try {
+    const parsed = JSON.parse(text) as { message?: string; code?: string };
+    message = parsed.message ?? message;
+    code = parsed.code ?? '';
+  } catch {
+    // Not JSON: keep the generic message.
+  }
+  if (status === 422) {
+    const isDuplicate = code.includes('ALREADY_EXISTS');
+    return { status: isDuplicate ? 409 : 400, body: errorBody(isDuplicate ? 'conflict' : 'bad_request', message) };
+  }
+  return { status, body: errorBody(codeForStatus(status), message) };
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const url = (expected: string) =>
+  optionalText.pipe(z.url({ message: `expected ${expected}` }).optional());
+
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ message: 'expected a port number' })
+      .int('expected a port number')
+      .min(0, 'expected a port number from 0 to 65535')
+      .max(65535, 'expected a port number from 0 to 65535')
+      .default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    APP_URL: url('an absolute URL such as https://courses.example.com'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection URL')
+        .optional(),
+    ),
+    AUTH_SECRET: optionalText.pipe(
+      z.string().min(32, 'expected at least 32 characters').optional(),
+    ),
+    ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'expected an email address' }).optional()),
+    ADMIN_PASSWORD: optionalText,
+    TRUST_PROXY: z
+      .enum(['true', 'false'], { message: 'expected true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_BASE: url('the URL of a Stripe-compatible server'),
+    OPENAI_API_KEY: optionalText,
+    OPENAI_BASE_URL: url('the base URL of an OpenAI-compatible API'),
+    OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+    VIMEO_ACCESS_TOKEN: optionalText,
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default('Sovereign Flame <no-reply@localhost>'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
+    message: 'expected ADMIN_EMAIL and ADMIN_PASSWORD to be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Config = ReturnType<typeof resolveConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; the only reader of process.env. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return resolveConfig(parsed.data);
+}
+
+function resolveConfig(env: z.infer<typeof environmentSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    environment: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir, 'auth-secret'),
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
+        : undefined,
+    trustProxy: env.TRUST_PROXY,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBase: env.STRIPE_API_BASE,
+    },
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    vimeoAccessToken: env.VIMEO_ACCESS_TOKEN,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    logLevel: env.LOG_LEVEL,
+    contentDir: path.resolve(import.meta.dirname, '../../content'),
+    webDir: path.resolve(import.meta.dirname, '../../dist/web'),
+  };
+}
+
+/** A secret generated once and kept in DATA_DIR, so restarts keep sessions valid. */
+export function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,46 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import path from 'node:path';
+import pg from 'pg';
+import * as authTables from './schema/auth.ts';
+import * as mailTables from './schema/mail.ts';
+import * as profileTables from './schema/profile.ts';
+
+const schema = { ...authTables, ...mailTables, ...profileTables };
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseConnection {
+  db: Database;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../../src/server/db/migrations');
+
+export function connectDatabase(url: string): DatabaseConnection {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return { db, pool, close: () => pool.end() };
+}
+
+export async function migrateDatabase(db: Database): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}
+
+export async function isDatabaseUp(pool: pg.Pool): Promise<boolean> {
+  try {
+    await pool.query('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

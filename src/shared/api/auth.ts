@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const authMessages = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  passwordTooWeak: 'Password must include uppercase, lowercase, and numbers',
+  passwordsDoNotMatch: 'Passwords do not match',
+  mustAgree: 'You must agree to the Terms of Service and Privacy Policy',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const;
+
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = z
+  .string()
+  .trim()
+  .min(1, { message: authMessages.emailRequired, abort: true })
+  .regex(SIMPLE_EMAIL, authMessages.emailInvalid);
+
+const newPassword = z
+  .string()
+  .min(1, { message: authMessages.passwordRequired, abort: true })
+  .min(PASSWORD_MIN_LENGTH, { message: authMessages.passwordTooShort, abort: true })
+  .max(PASSWORD_MAX_LENGTH, { message: authMessages.passwordTooLong, abort: true })
+  .refine(meetsComplexity, authMessages.passwordTooWeak);
+
+export function meetsComplexity(password: string): boolean {
+  return /[A-Z]/.test(password) && /[a-z]/.test(password) && /\d/.test(password);
+}
+
+/** The live checklist under the password field; the special character is only recommended. */
+export const passwordChecklist = [
+  { label: 'At least 8 characters', isMet: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
+  { label: 'One uppercase letter', isMet: (p: string) => /[A-Z]/.test(p) },
+  { label: 'One lowercase letter', isMet: (p: string) => /[a-z]/.test(p) },
+  { label: 'One number', isMet: (p: string) => /\d/.test(p) },
+  {
+    label: 'One special character (recommended)',
+    isMet: (p: string) => /[^A-Za-z0-9]/.test(p),
+    isRecommendation: true,
+  },
+] as const;
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, authMessages.passwordRequired),
+  rememberMe: z.boolean().default(false),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** What the server accepts at sign-up. */
+export const signUpSchema = z.object({
+  firstName: z.string().trim().min(1, authMessages.firstNameRequired).max(100),
+  lastName: z.string().trim().min(1, authMessages.lastNameRequired).max(100),
+  email,
+  password: newPassword,
+});
+
+/** The register form: the sign-up fields, then confirmation and consent, in the spec's order. */
+export const registerSchema = signUpSchema
+  .extend({
+    confirmPassword: z.string(),
+    acceptTerms: z.boolean(),
+    acceptPrivacy: z.boolean(),
+  })
+  .superRefine((form, context) => {
+    if (form.confirmPassword !== form.password) {
+      context.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: authMessages.passwordsDoNotMatch,
+      });
+    }
+    if (!form.acceptTerms || !form.acceptPrivacy) {
+      context.addIssue({ code: 'custom', path: ['acceptTerms'], message: authMessages.mustAgree });
+    }
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: authMessages.passwordsDoNotMatch,
+  });
+
+/** The first message in the spec's order, or undefined when the input is valid. */
+export function firstValidationMessage(schema: z.ZodType, input: unknown): string | undefined {
+  const result = schema.safeParse(input);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(['user', 'admin']),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
