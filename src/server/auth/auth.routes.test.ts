@@ -1,0 +1,301 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, sessions, users } from '../db/schema/auth.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+import { profiles } from '../db/schema/profile.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { cookieHeader, createUser, nextClientAddress, TEST_PASSWORD } from '../testing/users.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(() => testApp.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: nextClientAddress() });
+
+const signIn = (email: string, password: string, remoteAddress = nextClientAddress()) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+    remoteAddress,
+  });
+
+const sessionOf = async (cookie: string) =>
+  (await testApp.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json<{
+    user: { email: string; role: string; firstName: string } | null;
+  }>().user;
+
+describe('sign-up', () => {
+  it('creates the account, a profile with the spec defaults, and a session', async () => {
+    const learner = await createUser(testApp.app, { firstName: 'Maya', lastName: 'Stone' });
+    const [profile] = await testApp.db.select().from(profiles).where(eq(profiles.id, learner.id));
+    expect(profile).toMatchObject({
+      role: 'user',
+      themePreference: 'light',
+      notificationPreferences: { email_notifications: true, course_updates: true, marketing_emails: false },
+    });
+    expect(await sessionOf(learner.cookie)).toMatchObject({ firstName: 'Maya', role: 'user' });
+  });
+
+  it('answers 400 with the spec message for each invalid field', async () => {
+    const valid = { firstName: 'A', lastName: 'B', email: 'a@example.com', password: 'Abcdefg1' };
+    const cases: [Record<string, string>, string][] = [
+      [{ firstName: '' }, 'First name is required'],
+      [{ lastName: '' }, 'Last name is required'],
+      [{ email: '' }, 'Email is required'],
+      [{ email: 'not-an-email' }, 'Please enter a valid email address'],
+      [{ password: '' }, 'Password is required'],
+      [{ password: 'Abc1' }, 'Password must be at least 8 characters long'],
+      [{ password: 'abcdefgh1' }, 'Password must include uppercase, lowercase, and numbers'],
+    ];
+    for (const [change, message] of cases) {
+      const response = await post('/api/auth/sign-up/email', { ...valid, ...change });
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    }
+  });
+
+  it('refuses a second account with the same email with 409', async () => {
+    const learner = await createUser(testApp.app);
+    const response = await post('/api/auth/sign-up/email', {
+      firstName: 'Again',
+      lastName: 'Learner',
+      email: learner.email,
+      password: TEST_PASSWORD,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('conflict');
+  });
+
+  it('ignores a role sent by the client', async () => {
+    const response = await post('/api/auth/sign-up/email', {
+      firstName: 'Sly',
+      lastName: 'Fox',
+      email: 'sly@example.com',
+      password: TEST_PASSWORD,
+      role: 'admin',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await sessionOf(cookieHeader(response.headers['set-cookie']))).toMatchObject({ role: 'user' });
+  });
+
+  it('stores the password as scrypt with N=2^15, r=8, p=3', async () => {
+    const learner = await createUser(testApp.app);
+    const [account] = await testApp.db.select().from(accounts).where(eq(accounts.userId, learner.id));
+    expect(account?.password).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(account?.password).not.toContain(TEST_PASSWORD);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in with the right password and out again', async () => {
+    const learner = await createUser(testApp.app);
+    const response = await signIn(learner.email, TEST_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    const cookie = cookieHeader(response.headers['set-cookie']);
+    expect(response.headers['set-cookie']).toEqual(
+      expect.arrayContaining([expect.stringMatching(/HttpOnly/)]),
+    );
+    expect(await sessionOf(cookie)).toMatchObject({ email: learner.email });
+
+    const signOut = await post('/api/auth/sign-out', {}, { cookie, origin: 'http://localhost:3000' });
+    expect(signOut.statusCode).toBe(200);
+    expect(await sessionOf(cookie)).toBeNull();
+  });
+
+  it('refuses a wrong password with 401 and no session', async () => {
+    const learner = await createUser(testApp.app);
+    const response = await signIn(learner.email, 'Wrong-password1');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toMatch(/invalid email or password/i);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('without "Remember me" the cookie ends with the browser', async () => {
+    const learner = await createUser(testApp.app);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: learner.email, password: TEST_PASSWORD, rememberMe: false },
+      remoteAddress: nextClientAddress(),
+    });
+    const sessionCookie = ([] as string[])
+      .concat(response.headers['set-cookie'] ?? [])
+      .find((cookie) => cookie.includes('session_token'));
+    expect(sessionCookie).toBeDefined();
+    expect(sessionCookie).not.toMatch(/Max-Age|Expires/i);
+  });
+
+  it('answers /api/session with null when signed out', async () => {
+    expect(await sessionOf('')).toBeNull();
+  });
+
+  it('ends a session at its absolute lifetime even while it is in use', async () => {
+    const learner = await createUser(testApp.app);
+    expect(await sessionOf(learner.cookie)).not.toBeNull();
+    await testApp.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - interval '31 days'` })
+      .where(eq(sessions.userId, learner.id));
+    expect(await sessionOf(learner.cookie)).toBeNull();
+  });
+});
+
+describe('rate limits', () => {
+  it('limits sign-in attempts per client address, each address on its own', async () => {
+    const learner = await createUser(testApp.app);
+    const first = nextClientAddress();
+    const second = nextClientAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push((await signIn(learner.email, 'Wrong-password1', first)).statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    const limited = await signIn(learner.email, 'Wrong-password1', first);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect((await signIn(learner.email, TEST_PASSWORD, second)).statusCode).toBe(200);
+  });
+
+  it('ignores a client-supplied client-address header', async () => {
+    const learner = await createUser(testApp.app);
+    const address = nextClientAddress();
+    for (let attempt = 0; attempt < 10; attempt++) await signIn(learner.email, 'Wrong-password1', address);
+    const spoofed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: learner.email, password: TEST_PASSWORD },
+      remoteAddress: address,
+      headers: { 'x-sovereign-client-ip': '203.0.113.9', 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(spoofed.statusCode).toBe(429);
+  });
+});
+
+describe('password reset', () => {
+  const latestResetLink = async (email: string) => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const [mail] = await testApp.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email))
+        .orderBy(desc(mailOutbox.id))
+        .limit(1);
+      const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      if (link) return link;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no reset mail for ${email}`);
+  };
+
+  it('mails a link that sets a new password and ends the old sessions', async () => {
+    const learner = await createUser(testApp.app);
+    const request = await post('/api/auth/request-password-reset', {
+      email: learner.email,
+      redirectTo: 'http://localhost:3000/reset-password',
+    });
+    expect(request.statusCode).toBe(200);
+
+    const link = new URL(await latestResetLink(learner.email));
+    const callback = await testApp.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(callback.statusCode).toBe(302);
+    const token = new URL(callback.headers.location!, 'http://localhost:3000').searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const weak = await post('/api/auth/reset-password', { token, newPassword: 'weakpass' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.message).toBe('Password must include uppercase, lowercase, and numbers');
+
+    const reset = await post('/api/auth/reset-password', { token, newPassword: 'Renewed-Flame9' });
+    expect(reset.statusCode).toBe(200);
+    expect(await sessionOf(learner.cookie)).toBeNull();
+    expect((await signIn(learner.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(learner.email, 'Renewed-Flame9')).statusCode).toBe(200);
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const response = await post('/api/auth/request-password-reset', {
+      email: 'nobody-here@example.com',
+      redirectTo: 'http://localhost:3000/reset-password',
+    });
+    expect(response.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const mails = await testApp.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nobody-here@example.com'));
+    expect(mails).toHaveLength(0);
+  });
+
+  it('refuses a bad email with 400', async () => {
+    const response = await post('/api/auth/request-password-reset', { email: 'nope' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Please enter a valid email address');
+  });
+});
+
+describe('the HTTP contract', () => {
+  it('answers malformed JSON with 400', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'bad_request', message: 'The request body is not valid JSON.' },
+    });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('payload_too_large');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
+  });
+
+  it('reports the database in /api/health', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('sends security headers', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain('frame-src https://player.vimeo.com');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
+  it('make that account an admin at start', async () => {
+    const { ensureAdmin } = await import('./ensure-admin.ts');
+    const withAdmin = await buildTestApp({ ADMIN_EMAIL: 'Owner@Example.com', ADMIN_PASSWORD: 'Owner-pass1' });
+    try {
+      await ensureAdmin(withAdmin.app);
+      await ensureAdmin(withAdmin.app);
+      const response = await withAdmin.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: 'owner@example.com', password: 'Owner-pass1' },
+      });
+      expect(response.statusCode).toBe(200);
+      const cookie = cookieHeader(response.headers['set-cookie']);
+      const session = await withAdmin.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+      expect(session.json().user.role).toBe('admin');
+      expect(await withAdmin.db.select().from(users).where(eq(users.email, 'owner@example.com'))).toHaveLength(1);
+    } finally {
+      await withAdmin.close();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { connectDatabase, type Database } from '../db/client.ts';
+import { withDatabase } from './database.global-setup.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+}
+
+/** The real app on a fresh database of its own, cloned from the migrated template. */
+export async function buildTestApp(environment: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const serverUrl = inject('databaseServerUrl');
+  const template = inject('templateDatabase');
+  const database = `${template}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await createDatabaseFromTemplate(serverUrl, database, template);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sf-app-'));
+  const connection = connectDatabase(withDatabase(serverUrl, database));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+    APP_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...environment,
+  });
+  const app = await buildApp(config, connection);
+  await app.ready();
+  return {
+    app,
+    db: connection.db,
+    pool: connection.pool,
+    close: async () => {
+      await app.close();
+      await connection.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createDatabaseFromTemplate(serverUrl: string, database: string, template: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`create database ${database} template ${template}`);
+        return;
+      } catch (error) {
+        // Two files cloning at the same instant: the template is briefly "in use".
+        if (attempt >= 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}

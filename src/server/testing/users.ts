@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { setRoleByEmail } from '../profile/profiles.ts';
+
+export const TEST_PASSWORD = 'Sovereign1';
+
+let addressCounter = 0;
+/** A distinct client address per call, so the sign-up rate limit never couples two tests. */
+export function nextClientAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  return ([] as string[])
+    .concat(setCookie ?? [])
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** Registers a learner through the real sign-up endpoint and returns their session cookie. */
+export async function createUser(
+  app: FastifyInstance,
+  overrides: { email?: string; firstName?: string; lastName?: string; password?: string } = {},
+): Promise<TestUser> {
+  const email = overrides.email ?? `learner-${randomUUID().slice(0, 8)}@example.com`;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    remoteAddress: nextClientAddress(),
+    payload: {
+      firstName: overrides.firstName ?? 'Test',
+      lastName: overrides.lastName ?? 'Learner',
+      email,
+      password: overrides.password ?? TEST_PASSWORD,
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
+  const { user } = response.json<{ user: { id: string } }>();
+  return { id: user.id, email, cookie: cookieHeader(response.headers['set-cookie']) };
+}
+
+export async function createAdmin(app: FastifyInstance, db: Database): Promise<TestUser> {
+  const admin = await createUser(app, { firstName: 'Ada', lastName: 'Admin' });
+  await setRoleByEmail(db, admin.email, 'admin');
+  return admin;
+}

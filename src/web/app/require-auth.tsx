@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../lib/paths.ts';
+import { useSession } from '../lib/session.ts';
+
+/** Renders nothing while the session loads; a signed-out visitor goes to /login and comes back. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return null;
+  if (!session.data) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={paths.login} state={{ from }} replace />;
+  }
+  return children;
+}

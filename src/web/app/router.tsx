@@ -1,0 +1,66 @@
+import { createBrowserRouter } from 'react-router';
+import { paths } from '../lib/paths.ts';
+import { RequireAuth } from './require-auth.tsx';
+import { NotFoundRoute } from './not-found-route.tsx';
+
+/** One table of every route; each page's code loads only when it is visited. */
+export const router = createBrowserRouter([
+  {
+    path: paths.home,
+    lazy: async () => ({ Component: (await import('../features/marketing/routes/home-route.tsx')).HomeRoute }),
+  },
+  {
+    path: paths.login,
+    lazy: async () => {
+      const { AuthRoute } = await import('../features/auth/routes/auth-route.tsx');
+      return { Component: () => <AuthRoute mode="login" /> };
+    },
+  },
+  {
+    path: paths.register,
+    lazy: async () => {
+      const { AuthRoute } = await import('../features/auth/routes/auth-route.tsx');
+      return { Component: () => <AuthRoute mode="register" /> };
+    },
+  },
+  {
+    path: paths.forgotPassword,
+    lazy: async () => ({
+      Component: (await import('../features/auth/routes/forgot-password-route.tsx')).ForgotPasswordRoute,
+    }),
+  },
+  {
+    path: paths.resetPassword,
+    lazy: async () => ({
+      Component: (await import('../features/auth/routes/reset-password-route.tsx')).ResetPasswordRoute,
+    }),
+  },
+  {
+    path: paths.terms,
+    lazy: async () => {
+      const { LegalPageRoute } = await import('../features/legal/routes/legal-page-route.tsx');
+      return { Component: () => <LegalPageRoute page="terms" /> };
+    },
+  },
+  {
+    path: paths.privacy,
+    lazy: async () => {
+      const { LegalPageRoute } = await import('../features/legal/routes/legal-page-route.tsx');
+      return { Component: () => <LegalPageRoute page="privacy" /> };
+    },
+  },
+  {
+    path: paths.dashboard,
+    lazy: async () => {
+      const { DashboardRoute } = await import('../features/dashboard/routes/dashboard-route.tsx');
+      return {
+        Component: () => (
+          <RequireAuth>
+            <DashboardRoute />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  { path: '*', Component: NotFoundRoute },
+]);

@@ -1,0 +1,17 @@
+import { Toaster } from 'react-hot-toast';
+
+/** Spec 1 §9: 4 s for blank and error, 2 s for success, loading until dismissed, 350 px wide at most. */
+export function AppToaster() {
+  return (
+    <Toaster
+      toastOptions={{
+        blank: { duration: 4000 },
+        error: { duration: 4000 },
+        success: { duration: 2000 },
+        custom: { duration: 4000 },
+        loading: { duration: Infinity },
+        style: { maxWidth: 350 },
+      }}
+    />
+  );
+}

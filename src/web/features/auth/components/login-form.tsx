@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { firstValidationMessage, loginSchema } from '../../../../shared/api/auth.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useSignIn } from '../api/sign-in.ts';
+import { authErrorMessage } from '../error-message.ts';
+import { readRememberedEmail, rememberEmail } from '../remembered-email.ts';
+import { PasswordField } from './password-field.tsx';
+
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState(readRememberedEmail);
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(() => readRememberedEmail() !== '');
+  const [error, setError] = useState<string>();
+  const signIn = useSignIn();
+  const location = useLocation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { email: email.trim(), password, rememberMe };
+    const invalid = firstValidationMessage(loginSchema, input);
+    setError(invalid);
+    if (invalid) return;
+    try {
+      await signIn.mutateAsync(input);
+      rememberEmail(input.email, rememberMe);
+      onSignedIn();
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <h2 className="font-display text-2xl font-bold">Welcome Back</h2>
+      <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <PasswordField label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <div className="flex items-center justify-between">
+        <CheckboxField label="Remember me" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+        <Link to={paths.forgotPassword} className="text-sm font-medium text-flame-700 underline-offset-2 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+      <Button type="submit" className="w-full" disabled={signIn.isPending}>
+        {signIn.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+      <p className="text-center text-sm text-ink-700">
+        New here?{' '}
+        <Link to={paths.register} state={location.state} className="font-medium text-flame-700 underline-offset-2 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </form>
+  );
+}

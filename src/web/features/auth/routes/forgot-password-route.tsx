@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { firstValidationMessage, forgotPasswordSchema } from '../../../../shared/api/auth.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { authErrorMessage } from '../error-message.ts';
+
+export function ForgotPasswordRoute() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [sentTo, setSentTo] = useState<string>();
+  const requestReset = useRequestPasswordReset();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = firstValidationMessage(forgotPasswordSchema, { email });
+    setError(invalid);
+    if (invalid) return;
+    try {
+      await requestReset.mutateAsync(email.trim());
+      setSentTo(email.trim());
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+    }
+  };
+
+  return (
+    <AuthLayout subtitle="We will send you a link to choose a new password.">
+      {sentTo ? (
+        <div role="status" className="space-y-4">
+          <h2 className="font-display text-2xl font-bold">Check your email</h2>
+          <p className="text-ink-800">
+            If an account exists for {sentTo}, a link to reset its password is on its way. The link
+            works for one hour.
+          </p>
+          <Link to={paths.login} className="font-medium text-flame-700 underline">
+            Back to sign in
+          </Link>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <h2 className="font-display text-2xl font-bold">Forgot your password?</h2>
+          <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          {error && <ErrorAlert>{error}</ErrorAlert>}
+          <Button type="submit" className="w-full" disabled={requestReset.isPending}>
+            {requestReset.isPending ? 'Sending...' : 'Send Reset Link'}
+          </Button>
+          <p className="text-center text-sm">
+            <Link to={paths.login} className="font-medium text-flame-700 underline">
+              Back to sign in
+            </Link>
+          </p>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,40 @@
+import { isApiErrorBody } from '../../shared/api/errors.ts';
+
+/** An API answer outside 2xx, carrying the contract's message. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
+  const response = await fetch(path, {
+    method,
+    signal,
+    credentials: 'same-origin',
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    if (isApiErrorBody(data)) {
+      throw new ApiError(response.status, data.error.message, data.error.code, data.error.fields);
+    }
+    throw new ApiError(response.status, response.statusText || 'Request failed', 'unknown');
+  }
+  return data as T;
+}

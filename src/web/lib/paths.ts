@@ -1,0 +1,16 @@
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  terms: '/terms',
+  privacy: '/privacy',
+  dashboard: '/dashboard',
+  courses: '/courses',
+  shop: '/shop',
+  buyNow: '/buy-now',
+  settings: '/settings',
+  profile: '/profile',
+  admin: '/admin',
+} as const;

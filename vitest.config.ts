@@ -1,0 +1,35 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const apiTests = ['src/server/**/*.test.ts'];
+
+/** The API tests run on the embedded PostgreSQL 18 and, with TEST_DATABASE_URL, on that server too. */
+const apiProject = (name: string, target: 'embedded' | 'url'): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: apiTests,
+    environment: 'node',
+    globalSetup: ['src/server/testing/database.global-setup.ts'],
+    env: { TEST_DATABASE_TARGET: target },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/testing/setup.ts'],
+        },
+      },
+      apiProject('api-pg18', 'embedded'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg15', 'url')] : []),
+    ],
+  },
+});
