@@ -21,7 +21,10 @@ declare module 'fastify' {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp(config: Config, database: DatabaseConnection): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: DatabaseConnection,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -47,7 +50,9 @@ export async function buildApp(config: Config, database: DatabaseConnection): Pr
 
   app.get('/api/health', async (_request, reply) => {
     const isUp = await isDatabaseUp(database.pool);
-    return reply.status(isUp ? 200 : 503).send({ status: isUp ? 'ok' : 'degraded', database: isUp ? 'up' : 'down' });
+    return reply
+      .status(isUp ? 200 : 503)
+      .send({ status: isUp ? 'ok' : 'degraded', database: isUp ? 'up' : 'down' });
   });
 
   // Features, one line each.

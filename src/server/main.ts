@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ensureAdmin } from './auth/ensure-admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -6,6 +7,7 @@ import { openDatabase } from './db/open-database.ts';
 const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const startupLog = {
     info: (message: string) => console.log(message),

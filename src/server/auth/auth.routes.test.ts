@@ -13,7 +13,13 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  testApp.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: nextClientAddress() });
+  testApp.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers,
+    remoteAddress: nextClientAddress(),
+  });
 
 const signIn = (email: string, password: string, remoteAddress = nextClientAddress()) =>
   testApp.app.inject({
@@ -35,7 +41,11 @@ describe('sign-up', () => {
     expect(profile).toMatchObject({
       role: 'user',
       themePreference: 'light',
-      notificationPreferences: { email_notifications: true, course_updates: true, marketing_emails: false },
+      notificationPreferences: {
+        email_notifications: true,
+        course_updates: true,
+        marketing_emails: false,
+      },
     });
     expect(await sessionOf(learner.cookie)).toMatchObject({ firstName: 'Maya', role: 'user' });
   });
@@ -79,12 +89,17 @@ describe('sign-up', () => {
       role: 'admin',
     });
     expect(response.statusCode).toBe(200);
-    expect(await sessionOf(cookieHeader(response.headers['set-cookie']))).toMatchObject({ role: 'user' });
+    expect(await sessionOf(cookieHeader(response.headers['set-cookie']))).toMatchObject({
+      role: 'user',
+    });
   });
 
   it('stores the password as scrypt with N=2^15, r=8, p=3', async () => {
     const learner = await createUser(testApp.app);
-    const [account] = await testApp.db.select().from(accounts).where(eq(accounts.userId, learner.id));
+    const [account] = await testApp.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.userId, learner.id));
     expect(account?.password).toMatch(/^scrypt\$32768\$8\$3\$/);
     expect(account?.password).not.toContain(TEST_PASSWORD);
   });
@@ -101,7 +116,11 @@ describe('sign-in and sign-out', () => {
     );
     expect(await sessionOf(cookie)).toMatchObject({ email: learner.email });
 
-    const signOut = await post('/api/auth/sign-out', {}, { cookie, origin: 'http://localhost:3000' });
+    const signOut = await post(
+      '/api/auth/sign-out',
+      {},
+      { cookie, origin: 'http://localhost:3000' },
+    );
     expect(signOut.statusCode).toBe(200);
     expect(await sessionOf(cookie)).toBeNull();
   });
@@ -163,7 +182,8 @@ describe('rate limits', () => {
   it('ignores a client-supplied client-address header', async () => {
     const learner = await createUser(testApp.app);
     const address = nextClientAddress();
-    for (let attempt = 0; attempt < 10; attempt++) await signIn(learner.email, 'Wrong-password1', address);
+    for (let attempt = 0; attempt < 10; attempt++)
+      await signIn(learner.email, 'Wrong-password1', address);
     const spoofed = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -200,14 +220,21 @@ describe('password reset', () => {
     expect(request.statusCode).toBe(200);
 
     const link = new URL(await latestResetLink(learner.email));
-    const callback = await testApp.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    const callback = await testApp.app.inject({
+      method: 'GET',
+      url: `${link.pathname}${link.search}`,
+    });
     expect(callback.statusCode).toBe(302);
-    const token = new URL(callback.headers.location!, 'http://localhost:3000').searchParams.get('token');
+    const token = new URL(callback.headers.location!, 'http://localhost:3000').searchParams.get(
+      'token',
+    );
     expect(token).toBeTruthy();
 
     const weak = await post('/api/auth/reset-password', { token, newPassword: 'weakpass' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().error.message).toBe('Password must include uppercase, lowercase, and numbers');
+    expect(weak.json().error.message).toBe(
+      'Password must include uppercase, lowercase, and numbers',
+    );
 
     const reset = await post('/api/auth/reset-password', { token, newPassword: 'Renewed-Flame9' });
     expect(reset.statusCode).toBe(200);
@@ -223,7 +250,10 @@ describe('password reset', () => {
     });
     expect(response.statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const mails = await testApp.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nobody-here@example.com'));
+    const mails = await testApp.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'nobody-here@example.com'));
     expect(mails).toHaveLength(0);
   });
 
@@ -272,7 +302,9 @@ describe('the HTTP contract', () => {
 
   it('sends security headers', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain('frame-src https://player.vimeo.com');
+    expect(response.headers['content-security-policy']).toContain(
+      'frame-src https://player.vimeo.com',
+    );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
@@ -280,7 +312,10 @@ describe('the HTTP contract', () => {
 describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
   it('make that account an admin at start', async () => {
     const { ensureAdmin } = await import('./ensure-admin.ts');
-    const withAdmin = await buildTestApp({ ADMIN_EMAIL: 'Owner@Example.com', ADMIN_PASSWORD: 'Owner-pass1' });
+    const withAdmin = await buildTestApp({
+      ADMIN_EMAIL: 'Owner@Example.com',
+      ADMIN_PASSWORD: 'Owner-pass1',
+    });
     try {
       await ensureAdmin(withAdmin.app);
       await ensureAdmin(withAdmin.app);
@@ -291,9 +326,15 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
       });
       expect(response.statusCode).toBe(200);
       const cookie = cookieHeader(response.headers['set-cookie']);
-      const session = await withAdmin.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+      const session = await withAdmin.app.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: { cookie },
+      });
       expect(session.json().user.role).toBe('admin');
-      expect(await withAdmin.db.select().from(users).where(eq(users.email, 'owner@example.com'))).toHaveLength(1);
+      expect(
+        await withAdmin.db.select().from(users).where(eq(users.email, 'owner@example.com')),
+      ).toHaveLength(1);
     } finally {
       await withAdmin.close();
     }

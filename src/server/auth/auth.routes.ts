@@ -62,7 +62,10 @@ function toWebRequest(request: FastifyRequest, path: string): Request {
   }
   // Behind the mount Better Auth would see one shared address; it gets the real client's.
   headers.set(CLIENT_IP_HEADER, request.ip);
-  const body = request.method === 'GET' || request.body === undefined ? undefined : withName(path, request.body);
+  const body =
+    request.method === 'GET' || request.body === undefined
+      ? undefined
+      : withName(path, request.body);
   if (body !== undefined) headers.set('content-type', 'application/json');
   headers.delete('content-length');
   return new Request(new URL(request.url, `${request.protocol}://${request.host}`), {
@@ -78,7 +81,14 @@ function withName(path: string, body: unknown): unknown {
   const { firstName, lastName, email, password, callbackURL } = body as Record<string, string>;
   const first = firstName?.trim() ?? '';
   const last = lastName?.trim() ?? '';
-  return { firstName: first, lastName: last, email, password, callbackURL, name: `${first} ${last}` };
+  return {
+    firstName: first,
+    lastName: last,
+    email,
+    password,
+    callbackURL,
+    name: `${first} ${last}`,
+  };
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
@@ -106,7 +116,10 @@ function toContractError(status: number, text: string) {
   }
   if (status === 422) {
     const isDuplicate = code.includes('ALREADY_EXISTS');
-    return { status: isDuplicate ? 409 : 400, body: errorBody(isDuplicate ? 'conflict' : 'bad_request', message) };
+    return {
+      status: isDuplicate ? 409 : 400,
+      body: errorBody(isDuplicate ? 'conflict' : 'bad_request', message),
+    };
   }
   return { status, body: errorBody(codeForStatus(status), message) };
 }

@@ -7,10 +7,19 @@ import { setRoleByEmail } from '../profile/profiles.ts';
 export async function ensureAdmin(app: FastifyInstance): Promise<void> {
   const admin = app.config.admin;
   if (!admin) return;
-  const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, admin.email));
+  const [existing] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, admin.email));
   if (!existing) {
     await app.auth.api.signUpEmail({
-      body: { email: admin.email, password: admin.password, name: 'Admin', firstName: 'Admin', lastName: '' },
+      body: {
+        email: admin.email,
+        password: admin.password,
+        name: 'Admin',
+        firstName: 'Admin',
+        lastName: '',
+      },
     });
     app.log.info({ email: admin.email }, 'created the admin account');
   }

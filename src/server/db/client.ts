@@ -16,7 +16,10 @@ export interface DatabaseConnection {
   close: () => Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(import.meta.dirname, '../../../src/server/db/migrations');
+export const migrationsFolder = path.resolve(
+  import.meta.dirname,
+  '../../../src/server/db/migrations',
+);
 
 export function connectDatabase(url: string): DatabaseConnection {
   const pool = new pg.Pool({

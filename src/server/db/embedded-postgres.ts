@@ -25,7 +25,10 @@ const USER = 'app';
  * Starts a real PostgreSQL server owned by this process, with its files in DATA_DIR/postgres.
  * It listens on 127.0.0.1 only, on a free port, and is stopped by `stop()`.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireDataDirLock(dataDir);
   const isRoot = process.getuid?.() === 0;
@@ -137,8 +140,9 @@ function findFreePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
     });
   });
 }
-

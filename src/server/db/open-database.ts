@@ -9,7 +9,9 @@ interface Logger {
 
 /** DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR; migrated either way. */
 export async function openDatabase(config: Config, log: Logger): Promise<DatabaseConnection> {
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres(config.dataDir, log);
   const connection = connectDatabase(config.databaseUrl ?? embedded!.url);
   try {
     await migrateDatabase(connection.db);

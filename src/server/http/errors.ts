@@ -39,7 +39,11 @@ export class AppError extends Error {
   }
 }
 
-export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+export function errorBody(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
@@ -51,7 +55,9 @@ export function codeForStatus(status: number): ErrorCode {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -64,10 +70,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return reply.status(413).send(errorBody('payload_too_large', 'The request body is too large.'));
+      return reply
+        .status(413)
+        .send(errorBody('payload_too_large', 'The request body is too large.'));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return reply.status(400).send(errorBody('bad_request', 'The request body is not valid JSON.'));
+      return reply
+        .status(400)
+        .send(errorBody('bad_request', 'The request body is not valid JSON.'));
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(codeForStatus(status), error.message));

@@ -26,7 +26,9 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
     const isApi = request.url.startsWith('/api/');
     const isFile = path.extname(request.url.split('?')[0] ?? '') !== '';
     if (isApi || isFile || request.method !== 'GET' || !hasBuild) {
-      return reply.status(404).send(errorBody('not_found', `Not found: ${request.method} ${request.url}`));
+      return reply
+        .status(404)
+        .send(errorBody('not_found', `Not found: ${request.method} ${request.url}`));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -12,9 +12,9 @@ export async function legalPagesRoutes(app: FastifyInstance) {
     terms: await readFile(path.join(app.config.contentDir, 'pages/terms.md'), 'utf8'),
     privacy: await readFile(path.join(app.config.contentDir, 'pages/privacy.md'), 'utf8'),
   };
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/pages/:page',
-    { schema: { params: legalPageParams } },
-    async (request) => ({ markdown: pages[request.params.page] }),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/pages/:page', { schema: { params: legalPageParams } }, async (request) => ({
+      markdown: pages[request.params.page],
+    }));
 }

@@ -58,7 +58,8 @@ async function dropDatabases(serverUrl: string, template: string) {
     'select datname from pg_database where datname like $1',
     [`${template}%`],
   );
-  for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+  for (const { datname } of rows)
+    await client.query(`drop database if exists ${datname} with (force)`);
   await client.end();
 }
 

@@ -7,7 +7,9 @@ import { NotFoundRoute } from './not-found-route.tsx';
 export const router = createBrowserRouter([
   {
     path: paths.home,
-    lazy: async () => ({ Component: (await import('../features/marketing/routes/home-route.tsx')).HomeRoute }),
+    lazy: async () => ({
+      Component: (await import('../features/marketing/routes/home-route.tsx')).HomeRoute,
+    }),
   },
   {
     path: paths.login,
@@ -26,13 +28,15 @@ export const router = createBrowserRouter([
   {
     path: paths.forgotPassword,
     lazy: async () => ({
-      Component: (await import('../features/auth/routes/forgot-password-route.tsx')).ForgotPasswordRoute,
+      Component: (await import('../features/auth/routes/forgot-password-route.tsx'))
+        .ForgotPasswordRoute,
     }),
   },
   {
     path: paths.resetPassword,
     lazy: async () => ({
-      Component: (await import('../features/auth/routes/reset-password-route.tsx')).ResetPasswordRoute,
+      Component: (await import('../features/auth/routes/reset-password-route.tsx'))
+        .ResetPasswordRoute,
     }),
   },
   {

@@ -37,11 +37,29 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <h2 className="font-display text-2xl font-bold">Welcome Back</h2>
-      <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      <PasswordField label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <div className="flex items-center justify-between">
-        <CheckboxField label="Remember me" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
-        <Link to={paths.forgotPassword} className="text-sm font-medium text-flame-700 underline-offset-2 hover:underline">
+        <CheckboxField
+          label="Remember me"
+          checked={rememberMe}
+          onChange={(e) => setRememberMe(e.target.checked)}
+        />
+        <Link
+          to={paths.forgotPassword}
+          className="text-sm font-medium text-flame-700 underline-offset-2 hover:underline"
+        >
           Forgot password?
         </Link>
       </div>
@@ -51,7 +69,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       </Button>
       <p className="text-center text-sm text-ink-700">
         New here?{' '}
-        <Link to={paths.register} state={location.state} className="font-medium text-flame-700 underline-offset-2 hover:underline">
+        <Link
+          to={paths.register}
+          state={location.state}
+          className="font-medium text-flame-700 underline-offset-2 hover:underline"
+        >
           Create an account
         </Link>
       </p>

@@ -7,8 +7,15 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
       {passwordChecklist.map((rule) => {
         const isMet = rule.isMet(password);
         return (
-          <li key={rule.label} className={`flex items-center gap-2 ${isMet ? 'text-green-800' : 'text-ink-700'}`}>
-            {isMet ? <Check className="h-4 w-4" aria-hidden="true" /> : <Circle className="h-3 w-3" aria-hidden="true" />}
+          <li
+            key={rule.label}
+            className={`flex items-center gap-2 ${isMet ? 'text-green-800' : 'text-ink-700'}`}
+          >
+            {isMet ? (
+              <Check className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Circle className="h-3 w-3" aria-hidden="true" />
+            )}
             <span>
               {rule.label}
               <span className="sr-only">{isMet ? ' (met)' : ' (not met)'}</span>

@@ -3,7 +3,9 @@ import { useState, type ReactNode } from 'react';
 import { TextField, type TextFieldProps } from '../../../components/ui/text-field.tsx';
 
 /** A password input with a show/hide toggle. */
-export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'> & { hint?: ReactNode }) {
+export function PasswordField(
+  props: Omit<TextFieldProps, 'type' | 'trailing'> & { hint?: ReactNode },
+) {
   const [isVisible, setIsVisible] = useState(false);
   return (
     <TextField
@@ -13,11 +15,15 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'> &
         <button
           type="button"
           onClick={() => setIsVisible((visible) => !visible)}
-          aria-label={isVisible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+          aria-label={isVisible ? 'Hide password' : 'Show password'}
           aria-pressed={isVisible}
           className="rounded p-1 text-ink-700 hover:text-ink-900"
         >
-          {isVisible ? <EyeOff className="h-5 w-5" aria-hidden="true" /> : <Eye className="h-5 w-5" aria-hidden="true" />}
+          {isVisible ? (
+            <EyeOff className="h-5 w-5" aria-hidden="true" />
+          ) : (
+            <Eye className="h-5 w-5" aria-hidden="true" />
+          )}
         </button>
       }
     />

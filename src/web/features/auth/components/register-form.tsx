@@ -1,6 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { authMessages, firstValidationMessage, registerSchema } from '../../../../shared/api/auth.ts';
+import {
+  authMessages,
+  firstValidationMessage,
+  registerSchema,
+} from '../../../../shared/api/auth.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
@@ -53,10 +57,26 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     <form onSubmit={submit} noValidate className="space-y-4">
       <h2 className="font-display text-2xl font-bold">Begin Your Journey</h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First Name" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} />
-        <TextField label="Last Name" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} />
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          value={form.firstName}
+          onChange={(e) => set('firstName', e.target.value)}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          value={form.lastName}
+          onChange={(e) => set('lastName', e.target.value)}
+        />
       </div>
-      <TextField label="Email" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={(e) => set('email', e.target.value)}
+      />
       <PasswordField
         label="Password"
         autoComplete="new-password"
@@ -104,7 +124,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       </Button>
       <p className="text-center text-sm text-ink-700">
         Already on the path?{' '}
-        <Link to={paths.login} state={location.state} className="font-medium text-flame-700 underline-offset-2 hover:underline">
+        <Link
+          to={paths.login}
+          state={location.state}
+          className="font-medium text-flame-700 underline-offset-2 hover:underline"
+        >
           Sign in
         </Link>
       </p>

@@ -40,7 +40,11 @@ export function AuthRoute({ mode }: { mode: Mode }) {
 
   return (
     <AuthLayout subtitle={subtitles[mode]}>
-      <div role="tablist" aria-label="Sign in or create an account" className="mb-6 grid grid-cols-2 rounded-lg bg-flame-50 p-1">
+      <div
+        role="tablist"
+        aria-label="Sign in or create an account"
+        className="mb-6 grid grid-cols-2 rounded-lg bg-flame-50 p-1"
+      >
         {tabs.map((tab) => (
           <button
             key={tab.mode}

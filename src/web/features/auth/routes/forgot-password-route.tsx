@@ -44,7 +44,13 @@ export function ForgotPasswordRoute() {
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">
           <h2 className="font-display text-2xl font-bold">Forgot your password?</h2>
-          <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           {error && <ErrorAlert>{error}</ErrorAlert>}
           <Button type="submit" className="w-full" disabled={requestReset.isPending}>
             {requestReset.isPending ? 'Sending...' : 'Send Reset Link'}

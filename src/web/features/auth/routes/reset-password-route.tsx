@@ -39,7 +39,10 @@ export function ResetPasswordRoute() {
     return (
       <AuthLayout subtitle="Choose a new password.">
         <ErrorAlert>{INVALID_LINK}</ErrorAlert>
-        <Link to={paths.forgotPassword} className="mt-4 inline-block font-medium text-flame-700 underline">
+        <Link
+          to={paths.forgotPassword}
+          className="mt-4 inline-block font-medium text-flame-700 underline"
+        >
           Ask for a new link
         </Link>
       </AuthLayout>

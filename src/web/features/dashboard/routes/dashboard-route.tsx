@@ -1,21 +1,16 @@
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
-import { paths } from '../../../lib/paths.ts';
 import { useSession, useSignOut } from '../../../lib/session.ts';
 
 export function DashboardRoute() {
   const { data: user } = useSession();
   const signOut = useSignOut();
-  const navigate = useNavigate();
-
-  const leave = () => signOut.mutate(undefined, { onSettled: () => navigate(paths.home) });
 
   return (
     <div className="min-h-screen">
       <header className="flex items-center justify-between border-b border-ink-600/20 bg-white px-6 py-4">
         <Logo />
-        <Button variant="secondary" onClick={leave} disabled={signOut.isPending}>
+        <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           Sign Out
         </Button>
       </header>

@@ -1,0 +1,60 @@
+import { defineConfig, devices } from '@playwright/test';
+
+export const APP_PORT = 4173;
+export const FAKE_SMTP_HTTP_PORT = 2526;
+export const E2E_ADMIN = { email: 'admin@sovereign.test', password: 'Admin-Flame-2026' };
+
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${APP_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumFlags,
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: [
+    {
+      command: 'npx tsx tests/support/fake-smtp-server.ts',
+      url: `http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      command: 'rm -rf data-e2e && exec node dist/server/main.js',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      url: `http://localhost:${APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      env: {
+        PORT: String(APP_PORT),
+        APP_URL: `http://localhost:${APP_PORT}`,
+        DATA_DIR: 'data-e2e',
+        TRUST_PROXY: 'true',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

@@ -1,0 +1,162 @@
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  latestMailTo,
+  PASSWORD,
+  register,
+  signIn,
+  test,
+  uniqueEmail,
+} from '../support/fixtures.ts';
+
+test('a new learner registers, signs out, and signs back in to the page they asked for', async ({
+  page,
+}) => {
+  const { email } = await register(page, { firstName: 'Maya' });
+  await expect(page.getByRole('heading', { name: 'Welcome, Maya' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
+
+  await page.goto('/dashboard?tab=overview');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/dashboard?tab=overview');
+  await expect(page.getByRole('heading', { name: 'Welcome, Maya' })).toBeVisible();
+
+  await page.goto('/login');
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('the register form shows each validation message in the spec order', async ({ page }) => {
+  await page.goto('/register');
+  await expect(
+    page.getByText('Begin your journey toward personal sovereignty and transformation.'),
+  ).toBeVisible();
+  const submit = () => page.getByRole('button', { name: 'Create Account' }).click();
+  const alert = page.getByRole('alert');
+
+  await submit();
+  await expect(alert).toHaveText('First name is required');
+  await page.getByLabel('First Name').fill('Maya');
+  await submit();
+  await expect(alert).toHaveText('Last name is required');
+  await page.getByLabel('Last Name').fill('Stone');
+  await submit();
+  await expect(alert).toHaveText('Email is required');
+  await page.getByLabel('Email').fill('maya-at-example');
+  await submit();
+  await expect(alert).toHaveText('Please enter a valid email address');
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await submit();
+  await expect(alert).toHaveText('Password is required');
+
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('Abc1');
+  await expect(page.getByRole('list', { name: 'Password requirements' })).toContainText(
+    'At least 8 characters',
+  );
+  await submit();
+  await expect(alert).toHaveText('Password must be at least 8 characters long');
+  await password.fill('abcdefgh');
+  await submit();
+  await expect(alert).toHaveText('Password must include uppercase, lowercase, and numbers');
+  await password.fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill('Different1');
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await submit();
+  await expect(alert).toHaveText('Passwords do not match');
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await submit();
+  await expect(alert).toHaveText('You must agree to the Terms of Service and Privacy Policy');
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await submit();
+  await expect(alert).toHaveText('You must agree to the Terms of Service and Privacy Policy');
+  await page.getByLabel('I agree to the Privacy Policy').check();
+  await submit();
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('a wrong password is answered inline', async ({ page }) => {
+  const { email } = await register(page);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signIn(page, email, 'Wrong-password1');
+  await expect(page.getByRole('alert')).toHaveText(/invalid email or password/i);
+});
+
+test('"Remember me" keeps the email for the next sign-in', async ({ page }) => {
+  const { email } = await register(page);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Remember me')).toBeChecked();
+
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Remember me').uncheck();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByLabel('Remember me')).not.toBeChecked();
+});
+
+test('a forgotten password is reset from the mailed link', async ({ page }) => {
+  const { email } = await register(page);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('status')).toContainText(`If an account exists for ${email}`);
+
+  const mail = await latestMailTo(email);
+  expect(mail.subject).toContain('Reset your Sovereign Flame password');
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+
+  await page.getByLabel('New Password', { exact: true }).fill('Renewed-Flame9');
+  await page.getByLabel('Confirm New Password').fill('Renewed-Flame9');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password is changed');
+
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText(/invalid email or password/i);
+  await signIn(page, email, 'Renewed-Flame9');
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('the terms and privacy pages show their text', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+});
+
+test('the auth screens pass axe-core', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Begin Your Journey' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});

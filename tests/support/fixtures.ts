@@ -1,0 +1,75 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { FAKE_SMTP_HTTP_PORT } from '../../playwright.config.ts';
+
+export { expect };
+
+export const PASSWORD = 'Sovereign1';
+
+let addressCounter = 0;
+
+/**
+ * Every test browses from an address of its own (the app trusts X-Forwarded-For in e2e, as behind
+ * a proxy), so the per-address sign-in and sign-up limits never couple two tests.
+ */
+export const test = base.extend({
+  context: async ({ context }, use, testInfo) => {
+    addressCounter += 1;
+    const address = `10.${testInfo.workerIndex + 1}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+    await use(context);
+  },
+});
+
+export function uniqueEmail(prefix = 'seeker'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Registers through the form as a person would, and waits for the dashboard. */
+export async function register(
+  page: Page,
+  { firstName = 'Maya', lastName = 'Stone', email = uniqueEmail() } = {},
+): Promise<{ email: string; firstName: string }> {
+  await page.goto('/register');
+  await page.getByLabel('First Name').fill(firstName);
+  await page.getByLabel('Last Name').fill(lastName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByLabel('I agree to the Privacy Policy').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  return { email, firstName };
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The mail a person would find in their inbox, from the local SMTP server. */
+export async function latestMailTo(email: string): Promise<{ subject: string; text: string }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = await fetch(
+      `http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/?to=${encodeURIComponent(email)}`,
+    );
+    const mails = (await response.json()) as { subject: string; text: string }[];
+    const latest = mails.at(-1);
+    if (latest) return latest;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail reached ${email}`);
+}
+
+/** axe-core on the current page: no serious or critical violation. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) =>
+    ['serious', 'critical'].includes(violation.impact ?? ''),
+  );
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
