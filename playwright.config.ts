@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
-export const APP_PORT = 4173;
-export const FAKE_SMTP_HTTP_PORT = 2526;
+// Ports can be moved (E2E_PORT_BASE) so that two checkouts can run their journeys at once.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 4170);
+export const APP_PORT = portBase + 3;
+export const FAKE_SMTP_PORT = portBase + 5;
+export const FAKE_SMTP_HTTP_PORT = portBase + 6;
 export const E2E_ADMIN = { email: 'admin@sovereign.test', password: 'Admin-Flame-2026' };
 
 const chromiumFlags = [
@@ -34,6 +37,7 @@ export default defineConfig({
   webServer: [
     {
       command: 'npx tsx tests/support/fake-smtp-server.ts',
+      env: { FAKE_SMTP_PORT: String(FAKE_SMTP_PORT), FAKE_SMTP_HTTP_PORT: String(FAKE_SMTP_HTTP_PORT) },
       url: `http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/`,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
@@ -50,7 +54,7 @@ export default defineConfig({
         APP_URL: `http://localhost:${APP_PORT}`,
         DATA_DIR: 'data-e2e',
         TRUST_PROXY: 'true',
-        SMTP_URL: 'smtp://127.0.0.1:2525',
+        SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: 'warn',
