@@ -12,9 +12,9 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
       root: webDir,
       wildcard: false,
       index: false,
-      setHeaders: (reply, filePath) => {
+      setHeaders: (response, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
+        response.setHeader(
           'cache-control',
           isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
