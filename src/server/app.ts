@@ -13,6 +13,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,7 @@ export async function buildApp(
   await app.register(legalPagesRoutes);
   await app.register(catalogueRoutes);
   await app.register(accessRoutes);
+  await app.register(paymentsRoutes);
 
   await serveWebApp(app, config.webDir);
   return app;

@@ -60,6 +60,11 @@ const environmentSchema = z
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'expected ADMIN_EMAIL and ADMIN_PASSWORD to be set together',
     path: ['ADMIN_PASSWORD'],
+  })
+  // Without webhooks, refunds, disputes and delayed payments would never reach the app.
+  .refine((env) => !env.STRIPE_SECRET_KEY || Boolean(env.STRIPE_WEBHOOK_SECRET), {
+    message: 'expected the signing secret of the Stripe webhook when STRIPE_SECRET_KEY is set',
+    path: ['STRIPE_WEBHOOK_SECRET'],
   });
 
 export type Config = ReturnType<typeof resolveConfig>;

@@ -8,7 +8,11 @@ import {
   type AccessType,
 } from '../../shared/rules/access.ts';
 import { AppError } from '../http/errors.ts';
+import { listSubscriptionFacts } from '../payments/subscriptions.ts';
 import { listEnrolments, type Enrolment } from './enrolments.ts';
+
+/** Whose access is weighed: the signed-in user, or the user an admin asks about. */
+export type AccessSubject = Pick<SessionUser, 'id' | 'role'>;
 
 export interface UserAccessFacts extends AccessFacts {
   enrolments: Enrolment[];
@@ -17,14 +21,17 @@ export interface UserAccessFacts extends AccessFacts {
 /** Everything the access rules weigh for one user, read fresh from the database. */
 export async function getAccessFacts(
   app: FastifyInstance,
-  user: SessionUser,
+  user: AccessSubject,
   now = new Date(),
 ): Promise<UserAccessFacts> {
-  const enrolments = await listEnrolments(app.db, user.id);
+  const [enrolments, subscriptions] = await Promise.all([
+    listEnrolments(app.db, user.id),
+    listSubscriptionFacts(app.db, user.id),
+  ]);
   return {
     isAdmin: user.role === 'admin',
     enrolments,
-    subscriptions: [],
+    subscriptions,
     betaGrants: [],
     now,
   };
@@ -32,7 +39,7 @@ export async function getAccessFacts(
 
 export async function getCourseAccessType(
   app: FastifyInstance,
-  user: SessionUser,
+  user: AccessSubject,
   courseId: string,
 ): Promise<AccessType> {
   return courseAccessType(courseId, await getAccessFacts(app, user));

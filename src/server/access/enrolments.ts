@@ -6,7 +6,7 @@ import { accessEvents, courseEnrollments, type AccessSource } from '../db/schema
 import { AppError } from '../http/errors.ts';
 
 export type Enrolment = typeof courseEnrollments.$inferSelect;
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface GrantRequest {
   userId: string;
@@ -136,7 +136,7 @@ export async function touchEnrolment(
     .where(and(eq(courseEnrollments.userId, userId), eq(courseEnrollments.courseId, courseId)));
 }
 
-async function recordAccessEvent(
+export async function recordAccessEvent(
   db: Database | Transaction,
   event: {
     userId: string;

@@ -5,9 +5,16 @@ import pg from 'pg';
 import * as accessTables from './schema/access.ts';
 import * as authTables from './schema/auth.ts';
 import * as mailTables from './schema/mail.ts';
+import * as paymentsTables from './schema/payments.ts';
 import * as profileTables from './schema/profile.ts';
 
-const schema = { ...accessTables, ...authTables, ...mailTables, ...profileTables };
+const schema = {
+  ...accessTables,
+  ...authTables,
+  ...mailTables,
+  ...paymentsTables,
+  ...profileTables,
+};
 
 export type Database = NodePgDatabase<typeof schema>;
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/auth.ts';
 import { profiles } from '../db/schema/profile.ts';
@@ -24,4 +24,43 @@ export async function setRoleByEmail(db: Database, email: string, role: Role): P
     .insert(profiles)
     .values({ id: user.id, role })
     .onConflictDoUpdate({ target: profiles.id, set: { role, updatedAt: new Date() } });
+}
+
+export async function getStripeCustomerId(db: Database, userId: string): Promise<string | null> {
+  const [profile] = await db
+    .select({ stripeCustomerId: profiles.stripeCustomerId })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return profile?.stripeCustomerId ?? null;
+}
+
+/** Keeps the first Stripe customer stored for a user and answers the one kept. */
+export async function saveStripeCustomerId(
+  db: Database,
+  userId: string,
+  customerId: string,
+): Promise<string> {
+  const [profile] = await db
+    .insert(profiles)
+    .values({ id: userId, stripeCustomerId: customerId })
+    .onConflictDoUpdate({
+      target: profiles.id,
+      set: {
+        stripeCustomerId: sql`coalesce(${profiles.stripeCustomerId}, excluded.stripe_customer_id)`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning({ stripeCustomerId: profiles.stripeCustomerId });
+  return profile!.stripeCustomerId!;
+}
+
+export async function findUserIdByStripeCustomerId(
+  db: Database,
+  customerId: string,
+): Promise<string | null> {
+  const [profile] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.stripeCustomerId, customerId));
+  return profile?.id ?? null;
 }

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { checkoutStatuses, paymentStatuses } from '../../../shared/rules/purchase.ts';
+import { users } from './auth.ts';
+
+export const checkoutModes = ['stripe', 'test'] as const;
+
+export interface OrderItem {
+  id: string;
+  name: string;
+  priceCents: number;
+}
+
+/**
+ * Every checkout we start, with the order rebuilt from the catalogue. The primary key is the
+ * Checkout session id: fulfilment locks this row, so a session grants access once however many
+ * times the webhook and the success page report it.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    /** Stripe's Checkout session id, or our own in payment test mode. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: checkoutModes }).notNull(),
+    items: jsonb('items').$type<OrderItem[]>().notNull(),
+    courseIds: text('course_ids').array().notNull(),
+    isBundle: boolean('is_bundle').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    customerName: text('customer_name'),
+    receiptEmail: text('receipt_email').notNull(),
+    message: text('message'),
+    status: text('status', { enum: checkoutStatuses }).notNull().default('open'),
+    paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('unpaid'),
+    paymentIntentId: text('payment_intent_id'),
+    /** What the buyer paid, promotion codes included; set when the payment completes. */
+    amountPaidCents: integer('amount_paid_cents'),
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    /** The courses this purchase enrolled in (owned ones are skipped), revoked on a refund. */
+    grantedCourseIds: text('granted_course_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('checkout_sessions_user_idx').on(table.userId),
+    index('checkout_sessions_payment_intent_idx').on(table.paymentIntentId),
+  ],
+);
+
+/** Each Stripe event id once: a redelivered event is acknowledged without being handled again. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export interface SubscriptionItem {
+  id: string;
+  productId: string;
+  priceId: string | null;
+  quantity: number | null;
+}
+
+/** Stripe subscriptions of our customers, as the latest event told us. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    status: text('status').notNull(),
+    productId: text('product_id').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    items: jsonb('items').$type<SubscriptionItem[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The creation time of the event this state came from: an older event never overwrites it. */
+    eventCreatedAt: timestamp('event_created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscriptions_user_idx').on(table.userId)],
+);

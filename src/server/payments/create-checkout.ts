@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { SessionUser } from '../../shared/api/auth.ts';
+import type {
+  CheckoutSessionResponse,
+  createCheckoutSessionRequestSchema,
+} from '../../shared/api/payments.ts';
+import { courseAccessType } from '../../shared/rules/access.ts';
+import { buildOrder, isOwnedAccess, type Order } from '../../shared/rules/purchase.ts';
+import { getAccessFacts } from '../access/course-access.ts';
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import { checkoutSessions } from '../db/schema/payments.ts';
+import { AppError } from '../http/errors.ts';
+import { getStripeCustomerId, saveStripeCustomerId } from '../profile/profiles.ts';
+import type { PaymentsContext } from './payments-context.ts';
+
+type CheckoutRequest = z.output<typeof createCheckoutSessionRequestSchema>;
+
+export const TEST_CHECKOUT_PREFIX = 'test_cs_';
+
+/**
+ * Starts a checkout for the signed-in buyer. The order is rebuilt from the catalogue: the
+ * client's prices, addresses and ids are never trusted.
+ */
+export async function createCheckout(
+  context: PaymentsContext,
+  user: SessionUser,
+  request: CheckoutRequest,
+): Promise<CheckoutSessionResponse> {
+  const { app } = context;
+  if (request.mode !== 'payment') {
+    throw new AppError('bad_request', 'Only one-time payments can be bought here.');
+  }
+  const storedCustomerId = await getStripeCustomerId(app.db, user.id);
+  const isSomeoneElse =
+    (request.metadata.userId !== undefined && request.metadata.userId !== user.id) ||
+    (request.customerId !== undefined && request.customerId !== storedCustomerId);
+  if (isSomeoneElse) throw new AppError('forbidden', 'A purchase is always for your own account.');
+
+  const result = buildOrder(
+    request.lineItems.map((item) => item.price),
+    saleableCatalogue(app.catalogue),
+    await listOwnedCourseIds(context, user),
+  );
+  if (!result.ok) throw new AppError('bad_request', result.message);
+  const order = result.order;
+
+  const session = context.stripe
+    ? await context.stripe.createCheckoutSession({
+        order,
+        customerId: storedCustomerId ?? (await createCustomer(context, user)),
+        userId: user.id,
+        successUrl: `${app.config.appUrl}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${app.config.appUrl}/shop?canceled=true`,
+      })
+    : startTestCheckout(app.config.appUrl);
+
+  await app.db.insert(checkoutSessions).values({
+    id: session.id,
+    userId: user.id,
+    mode: context.stripe ? 'stripe' : 'test',
+    items: orderItems(order),
+    courseIds: order.courseIds,
+    isBundle: order.isBundle,
+    amountCents: order.totalCents,
+    customerName: request.metadata.customerName || `${user.firstName} ${user.lastName}`.trim(),
+    receiptEmail: request.customerEmail ?? user.email,
+    message: request.metadata.message || null,
+  });
+  return session;
+}
+
+export function saleableCatalogue(catalogue: Catalogue) {
+  return {
+    courseProducts: catalogue.courses.map((course) => course.product),
+    bundle: catalogue.bundle,
+  };
+}
+
+async function listOwnedCourseIds(
+  context: PaymentsContext,
+  user: SessionUser,
+): Promise<Set<string>> {
+  const facts = await getAccessFacts(context.app, user);
+  return new Set(
+    context.app.catalogue.courses
+      .map((course) => course.id)
+      .filter((courseId) => isOwnedAccess(courseAccessType(courseId, facts))),
+  );
+}
+
+async function createCustomer(context: PaymentsContext, user: SessionUser): Promise<string> {
+  const customerId = await context.stripe!.createCustomer({
+    userId: user.id,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+  });
+  return saveStripeCustomerId(context.app.db, user.id, customerId);
+}
+
+/** Payment test mode: the "hosted checkout" is a page of the app, clearly marked as a test. */
+function startTestCheckout(appUrl: string) {
+  const id = `${TEST_CHECKOUT_PREFIX}${randomUUID().replaceAll('-', '')}`;
+  return { id, url: `${appUrl}/checkout/test/${id}` };
+}
+
+function orderItems(order: Order) {
+  return order.products.map((product) => ({
+    id: product.id,
+    name: product.name,
+    priceCents: product.priceCents,
+  }));
+}

@@ -1,0 +1,38 @@
+import type { SessionUser } from '../../shared/api/auth.ts';
+import { checkoutMessages } from '../../shared/api/payments.ts';
+import { AppError } from '../http/errors.ts';
+import { getStripeCustomerId } from '../profile/profiles.ts';
+import type { PaymentsContext } from './payments-context.ts';
+
+/**
+ * Stripe's billing portal for the caller's own customer (an admin may name another). In payment
+ * test mode, a page of the app that lists the purchases and says it is a test.
+ */
+export async function createPortalSession(
+  context: PaymentsContext,
+  user: SessionUser,
+  request: { returnUrl: string; customerId?: string | undefined },
+): Promise<{ url: string }> {
+  const { appUrl } = context.app.config;
+  const returnUrl = toOwnPage(appUrl, request.returnUrl);
+  if (!context.stripe) {
+    const returnPath = returnUrl.slice(appUrl.length) || '/';
+    return { url: `${appUrl}/billing/test?return=${encodeURIComponent(returnPath)}` };
+  }
+  const ownCustomerId = await getStripeCustomerId(context.app.db, user.id);
+  const customerId = request.customerId ?? ownCustomerId;
+  if (customerId !== ownCustomerId && user.role !== 'admin') {
+    throw new AppError('forbidden', 'You may only open your own billing.');
+  }
+  if (!customerId) throw new AppError('bad_request', checkoutMessages.noCustomer);
+  return { url: await context.stripe.createPortalSession(customerId, returnUrl) };
+}
+
+/** The portal sends people back only to a page of this site, never elsewhere. */
+function toOwnPage(appUrl: string, returnUrl: string): string {
+  if (returnUrl.startsWith('/') && !returnUrl.startsWith('//')) return `${appUrl}${returnUrl}`;
+  if (returnUrl === appUrl || returnUrl.startsWith(`${appUrl}/`)) return returnUrl;
+  throw new AppError('bad_request', 'returnUrl: expected a page of this site', {
+    returnUrl: 'expected a page of this site',
+  });
+}

@@ -1,0 +1,52 @@
+import type { SessionUser } from '../../shared/api/auth.ts';
+import type { Subscription } from '../../shared/api/payments.ts';
+import { purchaseMessages } from '../../shared/rules/purchase.ts';
+import { getCourseAccessType } from '../access/course-access.ts';
+import { AppError } from '../http/errors.ts';
+import { findUserIdByStripeCustomerId, getRole, getStripeCustomerId } from '../profile/profiles.ts';
+import type { PaymentsContext } from './payments-context.ts';
+import { listUserSubscriptions } from './subscriptions.ts';
+
+/** The caller's subscriptions; an admin may ask for another customer's. */
+export async function listCustomerSubscriptions(
+  context: PaymentsContext,
+  user: SessionUser,
+  customerId: string | undefined,
+): Promise<{ subscriptions: Subscription[] }> {
+  const { db } = context.app;
+  if (customerId && !(await isOwnCustomer(context, user, customerId))) {
+    requireAdminFor(user);
+    return { subscriptions: await listUserSubscriptions(db, { customerId }) };
+  }
+  return { subscriptions: await listUserSubscriptions(db, { userId: user.id }) };
+}
+
+/** Whether the caller (or, for an admin, the owner of the named customer) may open a course. */
+export async function checkCourseAccess(
+  context: PaymentsContext,
+  user: SessionUser,
+  request: { courseId: string; customerId?: string | undefined },
+): Promise<{ hasAccess: boolean }> {
+  const { app } = context;
+  if (!app.catalogue.getCourse(request.courseId)) {
+    throw new AppError('bad_request', purchaseMessages.courseNotFound(request.courseId));
+  }
+  let subject: Pick<SessionUser, 'id' | 'role'> = user;
+  if (request.customerId && !(await isOwnCustomer(context, user, request.customerId))) {
+    requireAdminFor(user);
+    const userId = await findUserIdByStripeCustomerId(app.db, request.customerId);
+    if (!userId) return { hasAccess: false };
+    subject = { id: userId, role: await getRole(app.db, userId) };
+  }
+  return { hasAccess: (await getCourseAccessType(app, subject, request.courseId)) !== 'none' };
+}
+
+async function isOwnCustomer(context: PaymentsContext, user: SessionUser, customerId: string) {
+  return (await getStripeCustomerId(context.app.db, user.id)) === customerId;
+}
+
+function requireAdminFor(user: SessionUser): void {
+  if (user.role !== 'admin') {
+    throw new AppError('forbidden', 'You may only look at your own billing.');
+  }
+}

@@ -1,0 +1,167 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/api/auth.ts';
+import type { ConfirmCheckoutResponse } from '../../shared/api/payments.ts';
+import { courseAccessType, enrolmentExpiry } from '../../shared/rules/access.ts';
+import {
+  checkoutOutcome,
+  isCheckoutPaid,
+  mergeCheckoutState,
+  type CheckoutOutcome,
+} from '../../shared/rules/purchase.ts';
+import { enrolInCoursesWithin, listEnrolments, type Transaction } from '../access/enrolments.ts';
+import { checkoutSessions } from '../db/schema/payments.ts';
+import { AppError } from '../http/errors.ts';
+import type { PaymentsContext } from './payments-context.ts';
+import { sendReceipt } from './receipt.ts';
+import type { ProviderCheckout } from './stripe-client.ts';
+
+export type CheckoutRecord = typeof checkoutSessions.$inferSelect;
+
+export async function getCheckoutRecord(
+  context: PaymentsContext,
+  sessionId: string,
+): Promise<CheckoutRecord | undefined> {
+  const [record] = await context.app.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId));
+  return record;
+}
+
+/** The caller's own checkout, or 404 / 403. */
+export async function getOwnCheckoutRecord(
+  context: PaymentsContext,
+  user: SessionUser,
+  sessionId: string,
+): Promise<CheckoutRecord> {
+  const record = await getCheckoutRecord(context, sessionId);
+  if (!record) throw new AppError('not_found', 'Checkout session not found');
+  if (record.userId !== user.id) {
+    throw new AppError('forbidden', 'This checkout belongs to another account.');
+  }
+  return record;
+}
+
+export function outcomeOf(record: CheckoutRecord): CheckoutOutcome {
+  return checkoutOutcome({
+    status: record.status,
+    paymentStatus: record.paymentStatus,
+    hasPaymentFailed: record.paymentFailedAt !== null,
+    isRefunded: record.refundedAt !== null,
+  });
+}
+
+/** The success page's call: the same fulfilment as the webhook, for the buyer's own session. */
+export async function confirmCheckout(
+  context: PaymentsContext,
+  user: SessionUser,
+  sessionId: string,
+): Promise<ConfirmCheckoutResponse> {
+  await getOwnCheckoutRecord(context, user, sessionId);
+  const record = await fulfilCheckout(context, sessionId);
+  return { status: outcomeOf(record), courseIds: record.courseIds };
+}
+
+/**
+ * Stripe's fulfilment guide: re-read the session, grant only once it is paid, and grant once
+ * however many callers (webhook deliveries, the success page, test mode) arrive at the same time.
+ * The session's row is locked for the whole transaction; the first paid caller enrols, the
+ * others find it fulfilled.
+ */
+export async function fulfilCheckout(
+  context: PaymentsContext,
+  sessionId: string,
+  { hasPaymentFailed = false }: { hasPaymentFailed?: boolean } = {},
+): Promise<CheckoutRecord> {
+  const { app } = context;
+  const stored = await getCheckoutRecord(context, sessionId);
+  if (!stored) throw new AppError('not_found', 'Checkout session not found');
+  const read = await readProviderCheckout(context, stored);
+
+  const { record, isNewlyFulfilled } = await app.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, sessionId))
+      .for('update');
+    const now = new Date();
+    const state = mergeCheckoutState(locked!, read);
+    const changes: Partial<CheckoutRecord> = {
+      ...state,
+      paymentIntentId: locked!.paymentIntentId ?? read.paymentIntentId,
+      paymentFailedAt: locked!.paymentFailedAt ?? (hasPaymentFailed ? now : null),
+      updatedAt: now,
+    };
+    const shouldFulfil = !locked!.fulfilledAt && isCheckoutPaid(state.paymentStatus);
+    if (shouldFulfil) {
+      const grantedCourseIds = await enrolInPurchasedCourses(tx, locked!, now);
+      Object.assign(changes, {
+        fulfilledAt: now,
+        grantedCourseIds,
+        accessExpiresAt: enrolmentExpiry(now),
+        amountPaidCents: read.amountTotalCents ?? locked!.amountCents,
+      });
+    }
+    const [updated] = await tx
+      .update(checkoutSessions)
+      .set(changes)
+      .where(eq(checkoutSessions.id, sessionId))
+      .returning();
+    return { record: updated!, isNewlyFulfilled: shouldFulfil };
+  });
+
+  if (isNewlyFulfilled) {
+    // The receipt never holds up the answer, and a mail failure never undoes the access.
+    sendReceipt(context, record).catch((error: unknown) =>
+      app.log.error({ err: error, sessionId }, 'the receipt could not be sent'),
+    );
+  }
+  return record;
+}
+
+/** In test mode our own record is the provider's session. */
+async function readProviderCheckout(
+  context: PaymentsContext,
+  record: CheckoutRecord,
+): Promise<ProviderCheckout> {
+  if (record.mode === 'stripe') {
+    if (!context.stripe) {
+      throw new AppError('unavailable', 'Stripe payments are not configured on this server.');
+    }
+    return context.stripe.retrieveCheckoutSession(record.id);
+  }
+  return {
+    status: record.status,
+    paymentStatus: record.paymentStatus,
+    paymentIntentId: null,
+    amountTotalCents: record.amountCents,
+  };
+}
+
+/**
+ * Enrols in the purchase's courses the buyer does not own yet (a bundle bought while owning one
+ * course still opens the rest). Fulfilments of one buyer run one at a time, so two purchases
+ * paid at the same moment never both count a course as free.
+ */
+async function enrolInPurchasedCourses(
+  tx: Transaction,
+  record: CheckoutRecord,
+  now: Date,
+): Promise<string[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enrol:${record.userId}`}))`);
+  const enrolments = await listEnrolments(tx, record.userId);
+  const facts = { isAdmin: false, enrolments, subscriptions: [], betaGrants: [], now };
+  const courseIds = record.courseIds.filter(
+    (courseId) => courseAccessType(courseId, facts) !== 'paid',
+  );
+  if (courseIds.length === 0) return [];
+  await enrolInCoursesWithin(tx, {
+    userId: record.userId,
+    courseIds,
+    purchaseType: record.isBundle ? 'bundle' : 'individual',
+    source: record.isBundle ? 'bundle' : 'purchase',
+    reference: record.id,
+    now,
+  });
+  return courseIds;
+}

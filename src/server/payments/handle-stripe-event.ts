@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { stripeEvents } from '../db/schema/payments.ts';
+import { fulfilCheckout, getCheckoutRecord } from './fulfil-checkout.ts';
+import type { PaymentsContext } from './payments-context.ts';
+import { revokePurchase } from './revoke-purchase.ts';
+import { idOf, type StripeEvent } from './stripe-client.ts';
+import { saveSubscription } from './subscriptions.ts';
+
+/**
+ * Handles a verified Stripe event once. Every handler is safe to repeat, so the event id is
+ * recorded after handling: a crash in between means Stripe's retry is handled, not lost.
+ */
+export async function handleStripeEvent(
+  context: PaymentsContext,
+  event: StripeEvent,
+): Promise<void> {
+  const { db } = context.app;
+  const [seen] = await db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id));
+  if (seen) return;
+  await dispatch(context, event);
+  await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+}
+
+async function dispatch(context: PaymentsContext, event: StripeEvent): Promise<void> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.expired':
+      return syncCheckout(context, event.data.object.id, false);
+    case 'checkout.session.async_payment_failed':
+      return syncCheckout(context, event.data.object.id, true);
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed':
+    case 'customer.subscription.pending_update_applied':
+    case 'customer.subscription.pending_update_expired':
+    case 'customer.subscription.trial_will_end':
+      return saveSubscription(context, event.data.object, new Date(event.created * 1000));
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const paymentIntentId = idOf(charge.payment_intent);
+      // A partial refund keeps the access; only a full one ends it.
+      if (!charge.refunded || !paymentIntentId) return;
+      return revokePurchase(context, { paymentIntentId, reference: charge.id });
+    }
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      const paymentIntentId = idOf(dispute.payment_intent);
+      if (dispute.status !== 'lost' || !paymentIntentId) return;
+      return revokePurchase(context, { paymentIntentId, reference: dispute.id });
+    }
+    default:
+      context.app.log.debug({ type: event.type }, 'Stripe event not handled');
+  }
+}
+
+/** Sessions this app did not start (a payment link, another app on the account) are left alone. */
+async function syncCheckout(
+  context: PaymentsContext,
+  sessionId: string,
+  hasPaymentFailed: boolean,
+) {
+  if (!(await getCheckoutRecord(context, sessionId))) {
+    context.app.log.info({ sessionId }, 'Checkout session not started by this app');
+    return;
+  }
+  await fulfilCheckout(context, sessionId, { hasPaymentFailed });
+}

@@ -1,0 +1,27 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/api/auth.ts';
+import type { PurchasesResponse } from '../../shared/api/payments.ts';
+import { checkoutSessions } from '../db/schema/payments.ts';
+import type { PaymentsContext } from './payments-context.ts';
+
+/** The caller's completed purchases, newest first. */
+export async function listPurchases(
+  context: PaymentsContext,
+  user: SessionUser,
+): Promise<PurchasesResponse> {
+  const rows = await context.app.db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, user.id), isNotNull(checkoutSessions.fulfilledAt)))
+    .orderBy(desc(checkoutSessions.fulfilledAt));
+  return {
+    purchases: rows.map((row) => ({
+      id: row.id,
+      purchasedAt: row.fulfilledAt!.toISOString(),
+      items: row.items,
+      amountPaidCents: row.amountPaidCents ?? row.amountCents,
+      accessExpiresAt: row.accessExpiresAt?.toISOString() ?? null,
+      refundedAt: row.refundedAt?.toISOString() ?? null,
+    })),
+  };
+}

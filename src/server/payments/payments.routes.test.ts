@@ -1,0 +1,501 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MyAccessResponse } from '../../shared/api/access.ts';
+import type {
+  CheckoutSessionResponse,
+  PurchasesResponse,
+  TestCheckout,
+} from '../../shared/api/payments.ts';
+import { enrolInCourses } from '../access/enrolments.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+import { profiles } from '../db/schema/profile.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { startFakeStripeServer, type FakeStripe } from '../testing/fake-stripe-server.ts';
+import { createAdmin, createUser, type TestUser } from '../testing/users.ts';
+
+let fakeStripe: FakeStripe;
+let stripeApp: TestApp;
+let testModeApp: TestApp;
+
+beforeAll(async () => {
+  fakeStripe = await startFakeStripeServer();
+  [stripeApp, testModeApp] = await Promise.all([
+    buildTestApp(fakeStripe.environment),
+    buildTestApp(),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([stripeApp.close(), testModeApp.close()]);
+  await fakeStripe.close();
+});
+
+const request = (
+  testApp: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  user?: TestUser,
+  payload?: object,
+) =>
+  testApp.app.inject({
+    method,
+    url,
+    headers: user ? { cookie: user.cookie } : {},
+    ...(payload ? { payload } : {}),
+  });
+
+const startCheckout = (testApp: TestApp, user: TestUser | undefined, productIds: string[]) =>
+  request(testApp, 'POST', '/api/create-checkout-session', user, {
+    lineItems: productIds.map((price) => ({ price, quantity: 1 })),
+    customerEmail: user?.email,
+    mode: 'payment',
+    metadata: { isBundle: 'false', customerName: 'Maya Stone', message: 'Looking forward' },
+  });
+
+const confirm = (testApp: TestApp, user: TestUser | undefined, sessionId: string) =>
+  request(testApp, 'POST', '/api/checkout/confirm', user, { sessionId });
+
+const accessTo = async (testApp: TestApp, user: TestUser, courseId: string) => {
+  const response = await request(testApp, 'GET', '/api/me/access', user);
+  return response.json<MyAccessResponse>().courses.find((course) => course.courseId === courseId)
+    ?.accessType;
+};
+
+const enrol = (testApp: TestApp, user: TestUser, courseIds: string[]) =>
+  enrolInCourses(testApp.db, {
+    userId: user.id,
+    courseIds,
+    purchaseType: 'individual',
+    source: 'purchase',
+  });
+
+describe('POST /api/create-checkout-session', () => {
+  it('answers 401 without a session', async () => {
+    const response = await startCheckout(stripeApp, undefined, ['energy-sovereignty']);
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a malformed body with 400 naming the field', async () => {
+    const buyer = await createUser(stripeApp.app);
+    const cases: [object, string][] = [
+      [{}, 'lineItems'],
+      [{ lineItems: [] }, 'Please select at least one course'],
+      [{ lineItems: [{ price: 'energy-sovereignty', quantity: 2 }] }, 'expected quantity 1'],
+      [{ lineItems: [{ price: 'energy-sovereignty' }], customerEmail: 'nope' }, 'customerEmail'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await request(
+        stripeApp,
+        'POST',
+        '/api/create-checkout-session',
+        buyer,
+        payload,
+      );
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error.message).toContain(message);
+    }
+  });
+
+  it.each([
+    [['no-such-course'], 'Course not found: no-such-course'],
+    [['dragons-clarity'], "Dragon's Clarity is coming soon and cannot be bought yet."],
+    [
+      ['complete-bundle', 'sovereign-flame'],
+      'The bundle is bought on its own, without single courses.',
+    ],
+  ])('refuses %j with 400 "%s"', async (productIds, message) => {
+    const buyer = await createUser(stripeApp.app);
+    const response = await startCheckout(stripeApp, buyer, productIds);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(message);
+  });
+
+  it('refuses a course the buyer already owns', async () => {
+    const buyer = await createUser(stripeApp.app);
+    await enrol(stripeApp, buyer, ['energy-sovereignty']);
+    const response = await startCheckout(stripeApp, buyer, ['energy-sovereignty']);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('You already have access to Energy Sovereignty.');
+  });
+
+  it("refuses another customer's id or user id with 403", async () => {
+    const buyer = await createUser(stripeApp.app);
+    const other = await createUser(stripeApp.app);
+    for (const change of [{ customerId: 'cus_someone_else' }, { metadata: { userId: other.id } }]) {
+      const response = await request(stripeApp, 'POST', '/api/create-checkout-session', buyer, {
+        lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+        ...change,
+      });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+
+  it('creates a Stripe Checkout session priced from the catalogue, with one customer per buyer', async () => {
+    const buyer = await createUser(stripeApp.app);
+    const first = await request(stripeApp, 'POST', '/api/create-checkout-session', buyer, {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      successUrl: 'https://evil.example/steal',
+      cancelUrl: 'https://evil.example/steal',
+    });
+    expect(first.statusCode).toBe(200);
+    const { id, url } = first.json<CheckoutSessionResponse>();
+    expect(id).toMatch(/^cs_test_/);
+    expect(url).toBe(fakeStripe.checkoutSessions.get(id)!.url);
+
+    const sent = fakeStripe.requests.findLast(
+      (recorded) => recorded.path === '/v1/checkout/sessions',
+    )!;
+    expect(sent.body).toMatchObject({
+      mode: 'payment',
+      allow_promotion_codes: 'true',
+      client_reference_id: buyer.id,
+      success_url: 'http://localhost:3000/dashboard?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:3000/shop?canceled=true',
+      line_items: [
+        {
+          quantity: '1',
+          price_data: {
+            currency: 'eur',
+            unit_amount: '12500',
+            product_data: { name: 'Energy Sovereignty' },
+          },
+        },
+      ],
+    });
+
+    const [profile] = await stripeApp.db.select().from(profiles).where(eq(profiles.id, buyer.id));
+    expect(profile!.stripeCustomerId).toBe(sent.body.customer);
+    expect(fakeStripe.customers.get(profile!.stripeCustomerId!)).toMatchObject({
+      email: buyer.email,
+      metadata: { userId: buyer.id },
+    });
+
+    const second = await startCheckout(stripeApp, buyer, ['complete-bundle']);
+    expect(second.statusCode).toBe(200);
+    const secondSent = fakeStripe.requests.findLast(
+      (recorded) => recorded.path === '/v1/checkout/sessions',
+    )!;
+    expect(secondSent.body.customer).toBe(profile!.stripeCustomerId);
+    expect(secondSent.body.line_items).toMatchObject([{ price_data: { unit_amount: '25000' } }]);
+  });
+
+  it('refuses a subscription checkout: only one-time payments are sold', async () => {
+    const buyer = await createUser(stripeApp.app);
+    const response = await request(stripeApp, 'POST', '/api/create-checkout-session', buyer, {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      mode: 'subscription',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/checkout/confirm', () => {
+  it('answers 401 without a session and 400 without a session id', async () => {
+    expect((await confirm(stripeApp, undefined, 'cs_test_x')).statusCode).toBe(401);
+    const buyer = await createUser(stripeApp.app);
+    const response = await request(stripeApp, 'POST', '/api/checkout/confirm', buyer, {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain('sessionId');
+  });
+
+  it("answers 403 for another buyer's session and 404 for an unknown one", async () => {
+    const buyer = await createUser(stripeApp.app);
+    const other = await createUser(stripeApp.app);
+    const { id } = (await startCheckout(stripeApp, buyer, ['sovereign-flame'])).json();
+    expect((await confirm(stripeApp, other, id)).statusCode).toBe(403);
+    expect((await confirm(stripeApp, buyer, 'cs_test_unknown')).statusCode).toBe(404);
+  });
+
+  it('grants nothing before payment, and the course once Stripe says paid', async () => {
+    const buyer = await createUser(stripeApp.app);
+    const { id } = (await startCheckout(stripeApp, buyer, ['sovereign-flame'])).json();
+
+    const before = await confirm(stripeApp, buyer, id);
+    expect(before.json()).toEqual({ status: 'unpaid', courseIds: ['sovereign-flame'] });
+    expect(await accessTo(stripeApp, buyer, 'sovereign-flame')).toBe('none');
+
+    fakeStripe.completeCheckout(id);
+    const after = await confirm(stripeApp, buyer, id);
+    expect(after.json()).toEqual({ status: 'paid', courseIds: ['sovereign-flame'] });
+    expect(await accessTo(stripeApp, buyer, 'sovereign-flame')).toBe('paid');
+  });
+});
+
+describe('payment test mode', () => {
+  it('sends the buyer to a test payment page of the app', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const response = await startCheckout(testModeApp, buyer, ['energy-sovereignty']);
+    expect(response.statusCode).toBe(200);
+    const { id, url } = response.json<CheckoutSessionResponse>();
+    expect(url).toBe(`http://localhost:3000/checkout/test/${id}`);
+
+    const page = await request(testModeApp, 'GET', `/api/checkout/test-sessions/${id}`, buyer);
+    expect(page.json<TestCheckout>()).toEqual({
+      id,
+      status: 'open',
+      outcome: 'unpaid',
+      isBundle: false,
+      items: [{ id: 'energy-sovereignty', name: 'Energy Sovereignty', priceCents: 12500 }],
+      totalCents: 12500,
+    });
+  });
+
+  it('keeps the test page to its buyer: 401 signed out, 403 for another account', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const other = await createUser(testModeApp.app);
+    const { id } = (await startCheckout(testModeApp, buyer, ['energy-sovereignty'])).json();
+    for (const [method, url] of [
+      ['GET', `/api/checkout/test-sessions/${id}`],
+      ['POST', `/api/checkout/test-sessions/${id}/pay`],
+      ['POST', `/api/checkout/test-sessions/${id}/cancel`],
+    ] as const) {
+      const payload = method === 'POST' ? {} : undefined;
+      expect((await request(testModeApp, method, url, undefined, payload)).statusCode).toBe(401);
+      expect((await request(testModeApp, method, url, other, payload)).statusCode).toBe(403);
+    }
+    expect(await accessTo(testModeApp, other, 'energy-sovereignty')).toBe('none');
+  });
+
+  it('pays through the same fulfilment: access, a receipt, and the dashboard address', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const { id } = (await startCheckout(testModeApp, buyer, ['energy-sovereignty'])).json();
+    const paid = await request(
+      testModeApp,
+      'POST',
+      `/api/checkout/test-sessions/${id}/pay`,
+      buyer,
+      {},
+    );
+    expect(paid.json()).toEqual({ redirectUrl: `/dashboard?session_id=${id}` });
+    expect(await accessTo(testModeApp, buyer, 'energy-sovereignty')).toBe('paid');
+    expect((await confirm(testModeApp, buyer, id)).json().status).toBe('paid');
+
+    const receipt = await vi.waitFor(async () => {
+      const [mail] = await testModeApp.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, buyer.email));
+      if (!mail) throw new Error('no receipt yet');
+      return mail;
+    });
+    expect(receipt.subject).toBe('Your Sovereign Flame receipt');
+    expect(receipt.text).toContain('- Energy Sovereignty (€125)');
+    expect(receipt.text).toMatch(/Your access lasts until \d{1,2} \w+ \d{4}\./);
+
+    const purchases = await request(testModeApp, 'GET', '/api/me/purchases', buyer);
+    expect(purchases.json<PurchasesResponse>().purchases).toMatchObject([
+      { id, amountPaidCents: 12500, refundedAt: null },
+    ]);
+  });
+
+  it('cancels back to the shop, after which the session cannot be paid', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const { id } = (await startCheckout(testModeApp, buyer, ['sovereign-flame'])).json();
+    const canceled = await request(
+      testModeApp,
+      'POST',
+      `/api/checkout/test-sessions/${id}/cancel`,
+      buyer,
+      {},
+    );
+    expect(canceled.json()).toEqual({ redirectUrl: '/shop?canceled=true' });
+    const paid = await request(
+      testModeApp,
+      'POST',
+      `/api/checkout/test-sessions/${id}/pay`,
+      buyer,
+      {},
+    );
+    expect(paid.statusCode).toBe(409);
+    expect((await confirm(testModeApp, buyer, id)).json().status).toBe('expired');
+    expect(await accessTo(testModeApp, buyer, 'sovereign-flame')).toBe('none');
+  });
+
+  it('opens a test billing page instead of the Stripe portal', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const response = await request(
+      testModeApp,
+      'POST',
+      '/api/create-customer-portal-session',
+      buyer,
+      {
+        returnUrl: '/settings',
+      },
+    );
+    expect(response.json()).toEqual({
+      url: 'http://localhost:3000/billing/test?return=%2Fsettings',
+    });
+  });
+
+  it('has no Stripe webhook', async () => {
+    const response = await testModeApp.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'stripe-signature': 't=1,v1=x', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/create-customer-portal-session', () => {
+  it('answers 401 signed out and 400 "No Stripe customer ID found" before any purchase', async () => {
+    const payload = { returnUrl: '/dashboard' };
+    expect(
+      (await request(stripeApp, 'POST', '/api/create-customer-portal-session', undefined, payload))
+        .statusCode,
+    ).toBe(401);
+    const buyer = await createUser(stripeApp.app);
+    const response = await request(
+      stripeApp,
+      'POST',
+      '/api/create-customer-portal-session',
+      buyer,
+      payload,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('No Stripe customer ID found');
+  });
+
+  it("opens the portal of the caller's customer, returning only to this site", async () => {
+    const buyer = await createUser(stripeApp.app);
+    await startCheckout(stripeApp, buyer, ['energy-sovereignty']);
+    const response = await request(
+      stripeApp,
+      'POST',
+      '/api/create-customer-portal-session',
+      buyer,
+      {
+        returnUrl: '/dashboard',
+      },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().url).toMatch(/\/p\/session\/bps_/);
+    const sent = fakeStripe.requests.findLast(
+      (recorded) => recorded.path === '/v1/billing_portal/sessions',
+    )!;
+    expect(sent.body.return_url).toBe('http://localhost:3000/dashboard');
+
+    const elsewhere = await request(
+      stripeApp,
+      'POST',
+      '/api/create-customer-portal-session',
+      buyer,
+      {
+        returnUrl: 'https://evil.example/',
+      },
+    );
+    expect(elsewhere.statusCode).toBe(400);
+  });
+
+  it("refuses another customer's portal with 403", async () => {
+    const buyer = await createUser(stripeApp.app);
+    await startCheckout(stripeApp, buyer, ['energy-sovereignty']);
+    const response = await request(
+      stripeApp,
+      'POST',
+      '/api/create-customer-portal-session',
+      buyer,
+      {
+        returnUrl: '/dashboard',
+        customerId: 'cus_someone_else',
+      },
+    );
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/get-customer-subscriptions and POST /api/check-course-access', () => {
+  it('answer 401 without a session', async () => {
+    expect((await request(stripeApp, 'GET', '/api/get-customer-subscriptions')).statusCode).toBe(
+      401,
+    );
+    const check = await request(stripeApp, 'POST', '/api/check-course-access', undefined, {
+      courseId: 'energy-sovereignty',
+    });
+    expect(check.statusCode).toBe(401);
+  });
+
+  it("tell the caller about their own access and refuse another customer's with 403", async () => {
+    const buyer = await createUser(stripeApp.app);
+    const other = await createUser(stripeApp.app);
+    await startCheckout(stripeApp, other, ['energy-sovereignty']);
+    const [otherProfile] = await stripeApp.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, other.id));
+    const otherCustomer = otherProfile!.stripeCustomerId!;
+    await enrol(stripeApp, buyer, ['energy-sovereignty']);
+
+    const own = await request(stripeApp, 'POST', '/api/check-course-access', buyer, {
+      courseId: 'energy-sovereignty',
+    });
+    expect(own.json()).toEqual({ hasAccess: true });
+    const notBought = await request(stripeApp, 'POST', '/api/check-course-access', buyer, {
+      courseId: 'sovereign-flame',
+    });
+    expect(notBought.json()).toEqual({ hasAccess: false });
+
+    const foreign = await request(stripeApp, 'POST', '/api/check-course-access', buyer, {
+      courseId: 'energy-sovereignty',
+      customerId: otherCustomer,
+    });
+    expect(foreign.statusCode).toBe(403);
+    const subscriptions = await request(
+      stripeApp,
+      'GET',
+      `/api/get-customer-subscriptions?customerId=${otherCustomer}`,
+      buyer,
+    );
+    expect(subscriptions.statusCode).toBe(403);
+    const own_subscriptions = await request(
+      stripeApp,
+      'GET',
+      '/api/get-customer-subscriptions',
+      buyer,
+    );
+    expect(own_subscriptions.json()).toEqual({ subscriptions: [] });
+  });
+
+  it('let an admin ask about another customer', async () => {
+    const admin = await createAdmin(stripeApp.app, stripeApp.db);
+    const buyer = await createUser(stripeApp.app);
+    const { id } = (await startCheckout(stripeApp, buyer, ['sovereign-flame'])).json();
+    fakeStripe.completeCheckout(id);
+    await confirm(stripeApp, buyer, id);
+    const [profile] = await stripeApp.db.select().from(profiles).where(eq(profiles.id, buyer.id));
+
+    const check = await request(stripeApp, 'POST', '/api/check-course-access', admin, {
+      courseId: 'sovereign-flame',
+      customerId: profile!.stripeCustomerId!,
+    });
+    expect(check.json()).toEqual({ hasAccess: true });
+    const subscriptions = await request(
+      stripeApp,
+      'GET',
+      `/api/get-customer-subscriptions?customerId=${profile!.stripeCustomerId}`,
+      admin,
+    );
+    expect(subscriptions.statusCode).toBe(200);
+  });
+
+  it('refuse an unknown course with 400', async () => {
+    const buyer = await createUser(stripeApp.app);
+    const response = await request(stripeApp, 'POST', '/api/check-course-access', buyer, {
+      courseId: 'no-such-course',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Course not found: no-such-course');
+  });
+});
+
+describe('GET /api/me/purchases', () => {
+  it("answers 401 signed out and never shows another account's purchases", async () => {
+    expect((await request(testModeApp, 'GET', '/api/me/purchases')).statusCode).toBe(401);
+    const buyer = await createUser(testModeApp.app);
+    const other = await createUser(testModeApp.app);
+    const { id } = (await startCheckout(testModeApp, other, ['sovereign-flame'])).json();
+    await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, other, {});
+    const response = await request(testModeApp, 'GET', '/api/me/purchases', buyer);
+    expect(response.json()).toEqual({ purchases: [] });
+  });
+});

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  checkCourseAccessRequestSchema,
+  checkCourseAccessResponseSchema,
+  checkoutSessionResponseSchema,
+  confirmCheckoutRequestSchema,
+  confirmCheckoutResponseSchema,
+  createCheckoutSessionRequestSchema,
+  customerPortalRequestSchema,
+  customerSubscriptionsQuerySchema,
+  customerSubscriptionsResponseSchema,
+  purchasesResponseSchema,
+  redirectResponseSchema,
+  testCheckoutParamsSchema,
+  testCheckoutSchema,
+  urlResponseSchema,
+} from '../../shared/api/payments.ts';
+import { requireUser } from '../http/guards.ts';
+import { createCheckout } from './create-checkout.ts';
+import { createPortalSession } from './create-portal-session.ts';
+import { checkCourseAccess, listCustomerSubscriptions } from './customer-access.ts';
+import { confirmCheckout } from './fulfil-checkout.ts';
+import { listPurchases } from './list-purchases.ts';
+import { createPaymentsContext } from './payments-context.ts';
+import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
+import { cancelTestCheckout, getTestCheckout, payTestCheckout } from './test-checkout.ts';
+
+/** Checkout, fulfilment, billing and the Stripe webhook (spec 1 §7 payment endpoints). */
+export async function paymentsRoutes(app: FastifyInstance) {
+  const context = createPaymentsContext(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/create-checkout-session',
+    {
+      preHandler: requireUser,
+      schema: {
+        body: createCheckoutSessionRequestSchema,
+        response: { 200: checkoutSessionResponseSchema },
+      },
+    },
+    async (request) => createCheckout(context, request.user, request.body),
+  );
+
+  routes.post(
+    '/api/checkout/confirm',
+    {
+      preHandler: requireUser,
+      schema: {
+        body: confirmCheckoutRequestSchema,
+        response: { 200: confirmCheckoutResponseSchema },
+      },
+    },
+    async (request) => confirmCheckout(context, request.user, request.body.sessionId),
+  );
+
+  routes.get(
+    '/api/checkout/test-sessions/:sessionId',
+    {
+      preHandler: requireUser,
+      schema: { params: testCheckoutParamsSchema, response: { 200: testCheckoutSchema } },
+    },
+    async (request) => getTestCheckout(context, request.user, request.params.sessionId),
+  );
+
+  routes.post(
+    '/api/checkout/test-sessions/:sessionId/pay',
+    {
+      preHandler: requireUser,
+      schema: { params: testCheckoutParamsSchema, response: { 200: redirectResponseSchema } },
+    },
+    async (request) => payTestCheckout(context, request.user, request.params.sessionId),
+  );
+
+  routes.post(
+    '/api/checkout/test-sessions/:sessionId/cancel',
+    {
+      preHandler: requireUser,
+      schema: { params: testCheckoutParamsSchema, response: { 200: redirectResponseSchema } },
+    },
+    async (request) => cancelTestCheckout(context, request.user, request.params.sessionId),
+  );
+
+  routes.post(
+    '/api/create-customer-portal-session',
+    {
+      preHandler: requireUser,
+      schema: { body: customerPortalRequestSchema, response: { 200: urlResponseSchema } },
+    },
+    async (request) => createPortalSession(context, request.user, request.body),
+  );
+
+  routes.get(
+    '/api/get-customer-subscriptions',
+    {
+      preHandler: requireUser,
+      schema: {
+        querystring: customerSubscriptionsQuerySchema,
+        response: { 200: customerSubscriptionsResponseSchema },
+      },
+    },
+    async (request) => listCustomerSubscriptions(context, request.user, request.query.customerId),
+  );
+
+  routes.post(
+    '/api/check-course-access',
+    {
+      preHandler: requireUser,
+      schema: {
+        body: checkCourseAccessRequestSchema,
+        response: { 200: checkCourseAccessResponseSchema },
+      },
+    },
+    async (request) => checkCourseAccess(context, request.user, request.body),
+  );
+
+  routes.get(
+    '/api/me/purchases',
+    { preHandler: requireUser, schema: { response: { 200: purchasesResponseSchema } } },
+    async (request) => listPurchases(context, request.user),
+  );
+
+  await app.register(stripeWebhookRoutes, { context });
+}

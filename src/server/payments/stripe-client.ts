@@ -1,0 +1,134 @@
+import Stripe from 'stripe';
+import { PRODUCT_NAME } from '../../shared/brand.ts';
+import {
+  checkoutStatuses,
+  paymentStatuses,
+  type CheckoutStatus,
+  type Order,
+  type PaymentStatus,
+} from '../../shared/rules/purchase.ts';
+import type { Config } from '../config.ts';
+
+export type StripeEvent = Stripe.Event;
+export type StripeSubscription = Stripe.Subscription;
+
+/** A Checkout session as Stripe reports it now. */
+export interface ProviderCheckout {
+  status: CheckoutStatus;
+  paymentStatus: PaymentStatus;
+  paymentIntentId: string | null;
+  amountTotalCents: number | null;
+}
+
+export interface CheckoutSessionInput {
+  order: Order;
+  customerId: string;
+  userId: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** The one place the app talks to Stripe, through the official SDK. */
+export interface StripeGateway {
+  createCustomer: (customer: { userId: string; email: string; name: string }) => Promise<string>;
+  createCheckoutSession: (input: CheckoutSessionInput) => Promise<{ id: string; url: string }>;
+  retrieveCheckoutSession: (sessionId: string) => Promise<ProviderCheckout>;
+  createPortalSession: (customerId: string, returnUrl: string) => Promise<string>;
+  /** Verifies the signature on the raw body; throws when it is wrong or too old. */
+  constructEvent: (payload: Buffer, signature: string) => Promise<StripeEvent>;
+}
+
+/** Null without STRIPE_SECRET_KEY: the app is then in payment test mode. */
+export function createStripeGateway(config: Config['stripe']): StripeGateway | null {
+  if (!config.secretKey) return null;
+  const stripe = new Stripe(config.secretKey, {
+    ...apiAddress(config.apiBase),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: PRODUCT_NAME },
+  });
+  const webhookSecret = config.webhookSecret ?? '';
+
+  return {
+    createCustomer: async ({ userId, email, name }) => {
+      // One customer per user even when two checkouts start at once.
+      const customer = await stripe.customers.create(
+        { email, name, metadata: { userId } },
+        { idempotencyKey: `customer-${userId}` },
+      );
+      return customer.id;
+    },
+
+    createCheckoutSession: async ({ order, customerId, userId, successUrl, cancelUrl }) => {
+      const productIds = order.products.map((product) => product.id).join(',');
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        customer: customerId,
+        client_reference_id: userId,
+        line_items: order.products.map((product) => ({
+          quantity: 1,
+          price_data: {
+            currency: 'eur',
+            unit_amount: product.priceCents,
+            product_data: {
+              name: product.name,
+              description: product.description,
+              metadata: { productId: product.id },
+            },
+          },
+        })),
+        allow_promotion_codes: true,
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+        metadata: { userId, productIds, isBundle: String(order.isBundle) },
+        payment_intent_data: { metadata: { userId, productIds } },
+      });
+      if (!session.url) throw new Error(`Stripe gave Checkout session ${session.id} no URL`);
+      return { id: session.id, url: session.url };
+    },
+
+    retrieveCheckoutSession: async (sessionId) => {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      return {
+        status: oneOf(checkoutStatuses, session.status, 'open'),
+        paymentStatus: oneOf(paymentStatuses, session.payment_status, 'unpaid'),
+        paymentIntentId: idOf(session.payment_intent),
+        amountTotalCents: session.amount_total,
+      };
+    },
+
+    createPortalSession: async (customerId, returnUrl) => {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return session.url;
+    },
+
+    constructEvent: (payload, signature) =>
+      stripe.webhooks.constructEventAsync(payload, signature, webhookSecret),
+  };
+}
+
+/** The id of an expandable Stripe field, whether it came expanded or not. */
+export function idOf(field: string | { id: string } | null | undefined): string | null {
+  if (!field) return null;
+  return typeof field === 'string' ? field : field.id;
+}
+
+function oneOf<T extends string>(allowed: readonly T[], value: string | null, fallback: T): T {
+  return allowed.find((candidate) => candidate === value) ?? fallback;
+}
+
+/** STRIPE_API_BASE points the SDK at a Stripe-compatible server (the tests' local fake). */
+function apiAddress(apiBase: string | undefined) {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+  };
+}

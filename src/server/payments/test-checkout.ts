@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/api/auth.ts';
+import type { RedirectResponse, TestCheckout } from '../../shared/api/payments.ts';
+import { checkoutSessions } from '../db/schema/payments.ts';
+import { AppError } from '../http/errors.ts';
+import {
+  fulfilCheckout,
+  getOwnCheckoutRecord,
+  outcomeOf,
+  type CheckoutRecord,
+} from './fulfil-checkout.ts';
+import type { PaymentsContext } from './payments-context.ts';
+
+/** Payment test mode's stand-in for Stripe's hosted page (docs/decisions/005-payment-test-mode.md). */
+export async function getTestCheckout(
+  context: PaymentsContext,
+  user: SessionUser,
+  sessionId: string,
+): Promise<TestCheckout> {
+  const record = await getOwnTestCheckout(context, user, sessionId);
+  return {
+    id: record.id,
+    status: record.status,
+    outcome: outcomeOf(record),
+    isBundle: record.isBundle,
+    items: record.items,
+    totalCents: record.amountCents,
+  };
+}
+
+/** "Pay now": the session completes as paid, then the one fulfilment runs, as after Stripe. */
+export async function payTestCheckout(
+  context: PaymentsContext,
+  user: SessionUser,
+  sessionId: string,
+): Promise<RedirectResponse> {
+  const record = await getOwnTestCheckout(context, user, sessionId);
+  if (record.status === 'expired') throw new AppError('conflict', 'This checkout was canceled.');
+  await context.app.db
+    .update(checkoutSessions)
+    .set({ status: 'complete', paymentStatus: 'paid', updatedAt: new Date() })
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+  await fulfilCheckout(context, sessionId);
+  return { redirectUrl: `/dashboard?session_id=${encodeURIComponent(sessionId)}` };
+}
+
+export async function cancelTestCheckout(
+  context: PaymentsContext,
+  user: SessionUser,
+  sessionId: string,
+): Promise<RedirectResponse> {
+  const record = await getOwnTestCheckout(context, user, sessionId);
+  if (record.status === 'complete')
+    throw new AppError('conflict', 'This checkout is already paid.');
+  await context.app.db
+    .update(checkoutSessions)
+    .set({ status: 'expired', updatedAt: new Date() })
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+  return { redirectUrl: '/shop?canceled=true' };
+}
+
+async function getOwnTestCheckout(
+  context: PaymentsContext,
+  user: SessionUser,
+  sessionId: string,
+): Promise<CheckoutRecord> {
+  const record = await getOwnCheckoutRecord(context, user, sessionId);
+  if (record.mode !== 'test' || context.stripe) {
+    throw new AppError('not_found', 'Checkout session not found');
+  }
+  return record;
+}

@@ -1,0 +1,277 @@
+/**
+ * A local server that speaks as much of Stripe's REST API as the app's SDK calls use (customers,
+ * Checkout sessions, billing portal sessions), so the official `stripe` SDK runs against it
+ * unchanged (STRIPE_API_BASE). Tests play Stripe's other side with it: a buyer paying, a delayed
+ * payment settling, a session expiring, and signed webhook events.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export const FAKE_STRIPE_SECRET_KEY = 'sk_test_fake_stripe_server';
+export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake_stripe_server';
+
+type StripeObject = Record<string, unknown> & { id: string };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+}
+
+export interface FakeStripe {
+  /** The app's environment for Stripe mode against this server. */
+  environment: Record<'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE', string>;
+  requests: RecordedRequest[];
+  customers: Map<string, StripeObject>;
+  checkoutSessions: Map<string, StripeObject>;
+  /** The buyer finishes Stripe's checkout page; a bank debit leaves the payment unpaid for now. */
+  completeCheckout: (sessionId: string, paymentStatus?: 'paid' | 'unpaid') => StripeObject;
+  settleAsyncPayment: (sessionId: string) => StripeObject;
+  expireCheckout: (sessionId: string) => StripeObject;
+  /** An event as Stripe would POST it, signed with the webhook secret. */
+  signedEvent: (
+    type: string,
+    object: object,
+    options?: { id?: string; created?: number; signedAt?: number },
+  ) => { payload: string; headers: Record<string, string> };
+  close: () => Promise<void>;
+}
+
+export async function startFakeStripeServer(): Promise<FakeStripe> {
+  const requests: RecordedRequest[] = [];
+  const customers = new Map<string, StripeObject>();
+  const checkoutSessions = new Map<string, StripeObject>();
+  const idempotentAnswers = new Map<string, { status: number; body: unknown }>();
+  let baseUrl = '';
+
+  const routes: {
+    method: string;
+    pattern: RegExp;
+    handle: (match: RegExpMatchArray, body: Record<string, unknown>) => [number, unknown];
+  }[] = [
+    {
+      method: 'POST',
+      pattern: /^\/v1\/customers$/,
+      handle: (_match, body) => {
+        const customer = { id: newId('cus'), object: 'customer', created: now(), ...body };
+        customers.set(customer.id, customer);
+        return [200, customer];
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/customers\/([^/]+)$/,
+      handle: ([, id]) => found(customers.get(id!), 'customer', id!),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/checkout\/sessions$/,
+      handle: (_match, body) => {
+        if (body.customer && !customers.has(String(body.customer))) {
+          return missing('customer', String(body.customer), 'customer');
+        }
+        const session = checkoutSession(body, baseUrl);
+        checkoutSessions.set(session.id, session);
+        return [200, session];
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/,
+      handle: ([, id]) => found(checkoutSessions.get(id!), 'checkout session', id!),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/billing_portal\/sessions$/,
+      handle: (_match, body) => {
+        if (!customers.has(String(body.customer))) {
+          return missing('customer', String(body.customer), 'customer');
+        }
+        const id = newId('bps');
+        return [
+          200,
+          {
+            id,
+            object: 'billing_portal.session',
+            customer: body.customer,
+            return_url: body.return_url,
+            url: `${baseUrl}/p/session/${id}`,
+            created: now(),
+          },
+        ];
+      },
+    },
+  ];
+
+  const server = createServer((request, response) => {
+    readBody(request).then(
+      (raw) => {
+        const path = (request.url ?? '/').split('?')[0]!;
+        const body = parseStripeForm(raw);
+        requests.push({ method: request.method ?? 'GET', path, body });
+        if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
+          return send(response, 401, stripeError('Invalid API Key provided.'));
+        }
+        const idempotencyKey = request.headers['idempotency-key'];
+        const remembered =
+          typeof idempotencyKey === 'string' && idempotentAnswers.get(idempotencyKey);
+        if (remembered) return send(response, remembered.status, remembered.body);
+
+        for (const route of routes) {
+          const match = route.method === request.method ? path.match(route.pattern) : null;
+          if (!match) continue;
+          const [status, answer] = route.handle(match, body);
+          if (typeof idempotencyKey === 'string' && request.method === 'POST') {
+            idempotentAnswers.set(idempotencyKey, { status, body: answer });
+          }
+          return send(response, status, answer);
+        }
+        send(response, 404, stripeError(`Unrecognized request URL (${request.method}: ${path}).`));
+      },
+      () => send(response, 400, stripeError('Unreadable request body.')),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
+  const update = (sessionId: string, changes: Record<string, unknown>) => {
+    const session = checkoutSessions.get(sessionId);
+    if (!session) throw new Error(`the fake Stripe has no Checkout session ${sessionId}`);
+    Object.assign(session, changes);
+    return session;
+  };
+
+  return {
+    environment: {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: baseUrl,
+    },
+    requests,
+    customers,
+    checkoutSessions,
+    completeCheckout: (sessionId, paymentStatus = 'paid') =>
+      update(sessionId, {
+        status: 'complete',
+        payment_status: paymentStatus,
+        payment_intent: newId('pi'),
+      }),
+    settleAsyncPayment: (sessionId) => update(sessionId, { payment_status: 'paid' }),
+    expireCheckout: (sessionId) => update(sessionId, { status: 'expired' }),
+    signedEvent: (type, object, options = {}) => {
+      const payload = JSON.stringify({
+        id: options.id ?? newId('evt'),
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: options.created ?? now(),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object },
+      });
+      const signature = signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: FAKE_STRIPE_WEBHOOK_SECRET,
+        ...(options.signedAt ? { timestamp: options.signedAt } : {}),
+      });
+      return {
+        payload,
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signature,
+        },
+      };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function checkoutSession(body: Record<string, unknown>, baseUrl: string): StripeObject {
+  const lineItems = (body.line_items ?? []) as {
+    quantity?: string;
+    price_data?: { unit_amount?: string; currency?: string };
+  }[];
+  const amountTotal = lineItems.reduce(
+    (sum, item) => sum + Number(item.price_data?.unit_amount ?? 0) * Number(item.quantity ?? 1),
+    0,
+  );
+  const id = newId('cs_test');
+  return {
+    id,
+    object: 'checkout.session',
+    mode: body.mode ?? 'payment',
+    status: 'open',
+    payment_status: 'unpaid',
+    payment_intent: null,
+    customer: body.customer ?? null,
+    client_reference_id: body.client_reference_id ?? null,
+    metadata: body.metadata ?? {},
+    amount_total: amountTotal,
+    currency: lineItems[0]?.price_data?.currency ?? 'eur',
+    allow_promotion_codes: body.allow_promotion_codes === 'true',
+    success_url: body.success_url,
+    cancel_url: body.cancel_url,
+    url: `${baseUrl}/c/pay/${id}`,
+    created: now(),
+    expires_at: now() + 24 * 3600,
+    livemode: false,
+  };
+}
+
+/** Stripe's form encoding: `line_items[0][price_data][currency]=eur` becomes nested objects and arrays. */
+function parseStripeForm(raw: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> | unknown[] = root;
+    path.forEach((segment, index) => {
+      const isLast = index === path.length - 1;
+      const container = node as Record<string, unknown>;
+      if (isLast) {
+        container[segment] = value;
+        return;
+      }
+      container[segment] ??= /^\d+$/.test(path[index + 1]!) ? [] : {};
+      node = container[segment] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+function found(object: StripeObject | undefined, kind: string, id: string): [number, unknown] {
+  return object ? [200, object] : missing(kind, id, 'id');
+}
+
+function missing(kind: string, id: string, param: string): [number, unknown] {
+  return [404, stripeError(`No such ${kind}: '${id}'`, 'resource_missing', param)];
+}
+
+function stripeError(message: string, code?: string, param?: string) {
+  return { error: { type: 'invalid_request_error', message, code, param } };
+}
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+  response.end(JSON.stringify(body));
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+function now(): number {
+  return Math.floor(Date.now() / 1000);
+}

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { checkoutOutcomes, checkoutStatuses, type CheckoutOutcome } from '../rules/purchase.ts';
+import { authMessages } from './auth.ts';
+
+/** The spec's checkout messages (spec 1 §8) and the contract's return messages. */
+export const checkoutMessages = {
+  failed: 'Failed to create checkout session',
+  paymentFailed: 'Payment failed',
+  toast: 'There was a problem creating your checkout session. Please try again.',
+  nameRequired: 'Name is required',
+  noCustomer: 'No Stripe customer ID found',
+  canceled: 'Checkout was canceled. You have not been charged.',
+  testMode: 'Test mode: no real payment is taken',
+} as const;
+
+/** What the dashboard says after checkout (the contract between payments and learning). */
+export const checkoutOutcomeMessages: Record<CheckoutOutcome, string> = {
+  paid: 'Payment successful! Your course access is ready.',
+  processing: 'Your payment is processing. Your access opens as soon as it completes.',
+  unpaid: 'Your payment did not complete. You have not been charged.',
+  expired: 'Your payment did not complete. You have not been charged.',
+};
+
+export const subscriptionReturnMessages = {
+  success: 'Your subscription is active.',
+  canceled: checkoutMessages.canceled,
+} as const;
+
+const email = z
+  .string()
+  .trim()
+  .min(1, { message: authMessages.emailRequired, abort: true })
+  .pipe(z.email({ message: authMessages.emailInvalid }));
+
+/** The purchase form's fields, in the spec's order: name, then email; the message is optional. */
+export const purchaseFormSchema = z.object({
+  name: z.string().trim().min(1, checkoutMessages.nameRequired).max(200),
+  email,
+  message: z.string().trim().max(2000, 'The message can be at most 2000 characters'),
+});
+export type PurchaseFormInput = z.input<typeof purchaseFormSchema>;
+
+/**
+ * The spec's request shape. Only the product ids (course ids or the bundle id) count: the server
+ * rebuilds the order, prices and return addresses itself, and takes the buyer from the session.
+ */
+export const createCheckoutSessionRequestSchema = z.object({
+  lineItems: z
+    .array(
+      z.object({
+        price: z.string().trim().min(1, 'expected a course id').max(100),
+        quantity: z.literal(1, 'expected quantity 1').default(1),
+      }),
+    )
+    .min(1, 'Please select at least one course')
+    .max(10),
+  customerEmail: email.optional(),
+  customerId: z.string().max(255).optional(),
+  successUrl: z.string().max(2000).optional(),
+  cancelUrl: z.string().max(2000).optional(),
+  mode: z
+    .enum(['payment', 'subscription'], { message: 'expected payment or subscription' })
+    .default('payment'),
+  metadata: z
+    .object({
+      isBundle: z.enum(['true', 'false']).optional(),
+      customerName: z.string().trim().max(200).optional(),
+      message: z.string().trim().max(2000).optional(),
+      userId: z.string().max(255).optional(),
+      upgradeFromBeta: z.string().max(10).optional(),
+      courseIds: z.string().max(1000).optional(),
+    })
+    .default({}),
+});
+export type CreateCheckoutSessionRequest = z.input<typeof createCheckoutSessionRequestSchema>;
+
+export const checkoutSessionResponseSchema = z.object({ id: z.string(), url: z.string() });
+export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
+
+export const confirmCheckoutRequestSchema = z.object({
+  sessionId: z.string().trim().min(1, 'sessionId is required').max(255),
+});
+export const confirmCheckoutResponseSchema = z.object({
+  status: z.enum(checkoutOutcomes),
+  courseIds: z.array(z.string()),
+});
+export type ConfirmCheckoutResponse = z.infer<typeof confirmCheckoutResponseSchema>;
+
+export const testCheckoutParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
+
+const orderItemSchema = z.object({ id: z.string(), name: z.string(), priceCents: z.number() });
+
+/** A checkout of payment test mode, as its payment page shows it. */
+export const testCheckoutSchema = z.object({
+  id: z.string(),
+  status: z.enum(checkoutStatuses),
+  outcome: z.enum(checkoutOutcomes),
+  isBundle: z.boolean(),
+  items: z.array(orderItemSchema),
+  totalCents: z.number(),
+});
+export type TestCheckout = z.infer<typeof testCheckoutSchema>;
+
+export const redirectResponseSchema = z.object({ redirectUrl: z.string() });
+export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
+
+export const customerPortalRequestSchema = z.object({
+  returnUrl: z.string().trim().min(1, 'returnUrl is required').max(2000),
+  customerId: z.string().max(255).optional(),
+});
+export const urlResponseSchema = z.object({ url: z.string() });
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  cancelAtPeriodEnd: z.boolean(),
+  productId: z.string(),
+  customerId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  currentPeriodEnd: z.string().nullable(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      productId: z.string(),
+      priceId: z.string().nullable(),
+      quantity: z.number().nullable(),
+    }),
+  ),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const customerSubscriptionsQuerySchema = z.object({
+  customerId: z.string().max(255).optional(),
+});
+export const customerSubscriptionsResponseSchema = z.object({
+  subscriptions: z.array(subscriptionSchema),
+});
+
+export const checkCourseAccessRequestSchema = z.object({
+  courseId: z.string().trim().min(1, 'courseId is required').max(100),
+  customerId: z.string().max(255).optional(),
+});
+export const checkCourseAccessResponseSchema = z.object({ hasAccess: z.boolean() });
+
+/** A completed purchase, as the test-mode billing page lists it. */
+export const purchaseSchema = z.object({
+  id: z.string(),
+  purchasedAt: z.string(),
+  items: z.array(orderItemSchema),
+  amountPaidCents: z.number(),
+  accessExpiresAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+});
+export const purchasesResponseSchema = z.object({ purchases: z.array(purchaseSchema) });
+export type PurchasesResponse = z.infer<typeof purchasesResponseSchema>;

@@ -1,0 +1,120 @@
+/** What may be bought, and what a Checkout session's state means for the buyer (spec 1 §4, §5, §8). */
+import type { Product } from '../api/catalogue.ts';
+import type { AccessType } from './access.ts';
+
+export const purchaseMessages = {
+  noCourseSelected: 'Please select at least one course',
+  courseNotFound: (productId: string) => `Course not found: ${productId}`,
+  comingSoon: (name: string) => `${name} is coming soon and cannot be bought yet.`,
+  alreadyOwned: (name: string) => `You already have access to ${name}.`,
+  bundleAlone: 'The bundle is bought on its own, without single courses.',
+  duplicate: 'Each course can be ordered once.',
+} as const;
+
+/** Paid (or admin) access means the course is owned; beta and complimentary access can be bought out. */
+export function isOwnedAccess(accessType: AccessType): boolean {
+  return accessType === 'paid' || accessType === 'admin';
+}
+
+export interface SaleableCatalogue {
+  courseProducts: readonly Product[];
+  bundle: Product;
+}
+
+export interface Order {
+  products: Product[];
+  /** Every course the order enrols in: the bundle's courses, or the courses bought one by one. */
+  courseIds: string[];
+  isBundle: boolean;
+  totalCents: number;
+}
+
+export type OrderResult = { ok: true; order: Order } | { ok: false; message: string };
+
+/**
+ * Rebuilds an order from product ids and the catalogue, never from a client's prices. A single
+ * course must be for sale and not owned; the bundle is refused only when every course in it is owned.
+ */
+export function buildOrder(
+  productIds: readonly string[],
+  catalogue: SaleableCatalogue,
+  ownedCourseIds: ReadonlySet<string>,
+): OrderResult {
+  if (productIds.length === 0) return { ok: false, message: purchaseMessages.noCourseSelected };
+  if (new Set(productIds).size !== productIds.length) {
+    return { ok: false, message: purchaseMessages.duplicate };
+  }
+  const products: Product[] = [];
+  for (const productId of productIds) {
+    const product =
+      productId === catalogue.bundle.id
+        ? catalogue.bundle
+        : catalogue.courseProducts.find((candidate) => candidate.id === productId);
+    if (!product) return { ok: false, message: purchaseMessages.courseNotFound(productId) };
+    products.push(product);
+  }
+
+  const isBundle = products.some((product) => product.isBundle);
+  if (isBundle && products.length > 1) return { ok: false, message: purchaseMessages.bundleAlone };
+  for (const product of products) {
+    if (product.comingSoon)
+      return { ok: false, message: purchaseMessages.comingSoon(product.name) };
+    if (product.courseIds.every((courseId) => ownedCourseIds.has(courseId))) {
+      return { ok: false, message: purchaseMessages.alreadyOwned(product.name) };
+    }
+  }
+  return {
+    ok: true,
+    order: {
+      products,
+      courseIds: products.flatMap((product) => product.courseIds),
+      isBundle,
+      totalCents: products.reduce((sum, product) => sum + product.priceCents, 0),
+    },
+  };
+}
+
+export const checkoutStatuses = ['open', 'complete', 'expired'] as const;
+export type CheckoutStatus = (typeof checkoutStatuses)[number];
+export const paymentStatuses = ['unpaid', 'paid', 'no_payment_required'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const checkoutOutcomes = ['paid', 'processing', 'unpaid', 'expired'] as const;
+export type CheckoutOutcome = (typeof checkoutOutcomes)[number];
+
+/** Stripe's fulfilment rule: access is granted only once the payment is made (or none is needed). */
+export function isCheckoutPaid(paymentStatus: PaymentStatus): boolean {
+  return paymentStatus === 'paid' || paymentStatus === 'no_payment_required';
+}
+
+export interface CheckoutState {
+  status: CheckoutStatus;
+  paymentStatus: PaymentStatus;
+  hasPaymentFailed: boolean;
+  isRefunded: boolean;
+}
+
+/**
+ * What the buyer is told on return: a completed session whose payment is still unpaid is a
+ * delayed payment method (bank debit) at work, until Stripe reports it failed.
+ */
+export function checkoutOutcome(state: CheckoutState): CheckoutOutcome {
+  if (state.isRefunded) return 'unpaid';
+  if (isCheckoutPaid(state.paymentStatus)) return 'paid';
+  if (state.status === 'expired') return 'expired';
+  if (state.status === 'complete' && !state.hasPaymentFailed) return 'processing';
+  return 'unpaid';
+}
+
+/**
+ * Two reads of one session may arrive in either order: the state only moves forward
+ * (open → complete or expired; unpaid → paid), so an older read never undoes a newer one.
+ */
+export function mergeCheckoutState<T extends Pick<CheckoutState, 'status' | 'paymentStatus'>>(
+  stored: T,
+  read: Pick<CheckoutState, 'status' | 'paymentStatus'>,
+): Pick<CheckoutState, 'status' | 'paymentStatus'> {
+  return {
+    status: stored.status === 'open' ? read.status : stored.status,
+    paymentStatus: isCheckoutPaid(stored.paymentStatus) ? stored.paymentStatus : read.paymentStatus,
+  };
+}
