@@ -8,6 +8,7 @@ import type {
 } from '../../shared/api/payments.ts';
 import { enrolInCourses } from '../access/enrolments.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
+import { loadConfig } from '../config.ts';
 import { profiles } from '../db/schema/profile.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { startFakeStripeServer, type FakeStripe } from '../testing/fake-stripe-server.ts';
@@ -497,5 +498,13 @@ describe('GET /api/me/purchases', () => {
     await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, other, {});
     const response = await request(testModeApp, 'GET', '/api/me/purchases', buyer);
     expect(response.json()).toEqual({ purchases: [] });
+  });
+});
+
+describe('configuration', () => {
+  it('refuses a Stripe key without the webhook signing secret, naming the variable', () => {
+    expect(() =>
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', AUTH_SECRET: 'a'.repeat(32), DATA_DIR: '/tmp' }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET: /);
   });
 });

@@ -66,5 +66,51 @@ export const router = createBrowserRouter([
       };
     },
   },
+  {
+    lazy: async () => ({ Component: (await import('./site-layout.tsx')).SiteLayout }),
+    children: [
+      {
+        path: paths.courses,
+        lazy: async () => ({
+          Component: (await import('../features/catalogue/routes/catalogue-route.tsx'))
+            .CatalogueRoute,
+        }),
+      },
+      ...[paths.shop, paths.buyNow].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/purchase/routes/purchase-route.tsx')).PurchaseRoute,
+        }),
+      })),
+    ],
+  },
+  {
+    path: paths.testCheckout,
+    lazy: async () => {
+      const { TestCheckoutRoute } =
+        await import('../features/purchase/routes/test-checkout-route.tsx');
+      return {
+        Component: () => (
+          <RequireAuth>
+            <TestCheckoutRoute />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: paths.testBilling,
+    lazy: async () => {
+      const { TestBillingRoute } =
+        await import('../features/purchase/routes/test-billing-route.tsx');
+      return {
+        Component: () => (
+          <RequireAuth>
+            <TestBillingRoute />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
   { path: '*', Component: NotFoundRoute },
 ]);

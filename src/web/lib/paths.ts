@@ -10,6 +10,8 @@ export const paths = {
   courses: '/courses',
   shop: '/shop',
   buyNow: '/buy-now',
+  testCheckout: '/checkout/test/:sessionId',
+  testBilling: '/billing/test',
   settings: '/settings',
   profile: '/profile',
   admin: '/admin',

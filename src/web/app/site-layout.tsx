@@ -1,0 +1,24 @@
+import { Link, Outlet } from 'react-router';
+import { PRODUCT_NAME } from '../../shared/brand.ts';
+import { SiteHeader } from '../features/marketing/components/site-header.tsx';
+import { paths } from '../lib/paths.ts';
+
+/** The public pages' frame: the site header above, a footer below. */
+export function SiteLayout() {
+  return (
+    <>
+      <SiteHeader />
+      <Outlet />
+      <footer className="mt-12 border-t border-ink-600/20 bg-white px-4 py-6 text-center text-sm text-ink-700">
+        © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved. ·{' '}
+        <Link to={paths.terms} className="underline">
+          Terms of Service
+        </Link>{' '}
+        ·{' '}
+        <Link to={paths.privacy} className="underline">
+          Privacy Policy
+        </Link>
+      </footer>
+    </>
+  );
+}

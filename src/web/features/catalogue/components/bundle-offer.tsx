@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import type { CatalogueResponse } from '../../../../shared/api/catalogue.ts';
+import { bundlePricing } from '../../../../shared/rules/pricing.ts';
+import { PriceWithSaving } from '../../../components/ui/price-with-saving.tsx';
+import { paths } from '../../../lib/paths.ts';
+
+/** The special offer: every course, present and coming, with the saving computed from the prices. */
+export function BundleOffer({ catalogue }: { catalogue: CatalogueResponse }) {
+  const { bundle, courses } = catalogue;
+  const pricing = bundlePricing(
+    courses.map((course) => course.product),
+    bundle,
+  );
+  return (
+    <section
+      aria-labelledby="bundle-heading"
+      className="rounded-2xl bg-ink-900 p-8 text-white shadow-lg"
+    >
+      <p className="text-sm font-semibold tracking-wide text-flame-100 uppercase">Special offer</p>
+      <h2 id="bundle-heading" className="mt-1 font-display text-3xl font-bold">
+        {bundle.name}
+      </h2>
+      <p className="mt-3 max-w-2xl text-flame-50">{bundle.description}</p>
+      <ul className="mt-4 list-disc space-y-1 pl-6 text-flame-50">
+        {courses.map((course) => (
+          <li key={course.id}>
+            {course.title}
+            {course.product.comingSoon && ' (coming soon, included as soon as it opens)'}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 text-ink-900">
+        <PriceWithSaving pricing={pricing} />
+        <Link
+          to={paths.buyNow}
+          className="ml-auto rounded-lg bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700"
+        >
+          Buy the Bundle
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import type { CourseSummary } from '../../../../shared/api/catalogue.ts';
+import { formatEuros } from '../../../../shared/rules/pricing.ts';
+import { buyCoursePath } from '../buy-link.ts';
+import { CourseFacts } from './course-facts.tsx';
+
+const levelLabels: Record<CourseSummary['level'], string> = {
+  foundational: 'Foundational',
+  core: 'Core',
+  advanced: 'Advanced',
+};
+
+export function CourseCard({
+  course,
+  titleOf,
+}: {
+  course: CourseSummary;
+  titleOf: (courseId: string) => string;
+}) {
+  return (
+    <article className="flex h-full flex-col rounded-2xl bg-white p-6 shadow">
+      <p className="text-xs font-semibold tracking-wide text-flame-700 uppercase">
+        {levelLabels[course.level]}
+      </p>
+      <h3 className="mt-1 font-display text-xl font-bold text-ink-900">{course.title}</h3>
+      <p className="mt-2 flex-1 text-ink-800">{course.description}</p>
+      {course.prerequisites.length > 0 && (
+        <p className="mt-2 text-sm text-ink-700">
+          Requires {course.prerequisites.map(titleOf).join(' and ')}
+        </p>
+      )}
+      <div className="mt-3">
+        <CourseFacts course={course} />
+      </div>
+      <div className="mt-4 flex items-center justify-between">
+        <span className="text-xl font-bold text-ink-900">
+          {formatEuros(course.product.priceCents)}
+        </span>
+        {course.product.comingSoon ? (
+          <span className="rounded-full bg-flame-100 px-3 py-1 text-sm font-semibold text-flame-700">
+            Coming Soon
+          </span>
+        ) : (
+          <Link
+            to={buyCoursePath(course.id)}
+            aria-label={`Buy Now: ${course.title}`}
+            className="rounded-lg bg-flame-600 px-4 py-2 font-semibold text-white hover:bg-flame-700"
+          >
+            Buy Now
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}

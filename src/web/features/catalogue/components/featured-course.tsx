@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import type { CourseSummary } from '../../../../shared/api/catalogue.ts';
+import { formatEuros } from '../../../../shared/rules/pricing.ts';
+import { buyCoursePath } from '../buy-link.ts';
+import { CourseFacts } from './course-facts.tsx';
+
+/** The core journey, featured above the grid. */
+export function FeaturedCourse({ course }: { course: CourseSummary }) {
+  return (
+    <section
+      aria-labelledby="featured-heading"
+      className="relative rounded-2xl border-2 border-flame-600 bg-white p-8 shadow-lg"
+    >
+      <p className="absolute -top-3 left-8 rounded-full bg-flame-600 px-3 py-1 text-xs font-bold tracking-wide text-white">
+        MOST POPULAR
+      </p>
+      <p className="text-sm font-semibold text-flame-700">The core journey</p>
+      <h2 id="featured-heading" className="mt-1 font-display text-3xl font-bold text-ink-900">
+        {course.title}
+      </h2>
+      <p className="mt-3 max-w-2xl text-lg text-ink-800">{course.description}</p>
+      <div className="mt-3">
+        <CourseFacts course={course} />
+      </div>
+      <div className="mt-6 flex flex-wrap items-center gap-4">
+        <span className="text-3xl font-bold text-ink-900">
+          {formatEuros(course.product.priceCents)}
+        </span>
+        {!course.product.comingSoon && (
+          <Link
+            to={buyCoursePath(course.id)}
+            aria-label={`Buy Now: ${course.title}`}
+            className="rounded-lg bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700"
+          >
+            Buy Now
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

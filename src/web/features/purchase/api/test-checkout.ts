@@ -1,0 +1,21 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { RedirectResponse, TestCheckout } from '../../../../shared/api/payments.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+const sessionPath = (sessionId: string) =>
+  `/api/checkout/test-sessions/${encodeURIComponent(sessionId)}`;
+
+export function useTestCheckout(sessionId: string) {
+  return useQuery({
+    queryKey: ['test-checkout', sessionId],
+    queryFn: ({ signal }) => apiRequest<TestCheckout>(sessionPath(sessionId), { signal }),
+  });
+}
+
+/** "Pay now" or "Cancel" on the test payment page; the answer says where to go next. */
+export function useFinishTestCheckout(sessionId: string) {
+  return useMutation({
+    mutationFn: (action: 'pay' | 'cancel') =>
+      apiRequest<RedirectResponse>(`${sessionPath(sessionId)}/${action}`, { body: {} }),
+  });
+}

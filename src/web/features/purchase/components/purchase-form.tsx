@@ -1,0 +1,207 @@
+import { Check, Lock } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'react-hot-toast';
+import { useLocation, useNavigate } from 'react-router';
+import { firstValidationMessage, type SessionUser } from '../../../../shared/api/auth.ts';
+import type { CatalogueResponse } from '../../../../shared/api/catalogue.ts';
+import { checkoutMessages, purchaseFormSchema } from '../../../../shared/api/payments.ts';
+import { bundlePricing, formatEuros } from '../../../../shared/rules/pricing.ts';
+import { purchaseMessages } from '../../../../shared/rules/purchase.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { checkoutErrorMessage, useCreateCheckoutSession } from '../api/create-checkout-session.ts';
+import { forgetPendingOrder, keepPendingOrder, readPendingOrder } from '../pending-order.ts';
+import {
+  initialSelection,
+  isCourseChecked,
+  isCourseLocked,
+  restoreSelection,
+  selectionProductIds,
+  selectionTotalCents,
+  setBundle,
+  toggleCourse,
+  type CourseOption,
+} from '../purchase-selection.ts';
+import { BundleToggle } from './bundle-toggle.tsx';
+import { CourseOptionRow } from './course-option-row.tsx';
+
+const benefits = [
+  'Video lessons you can return to for 12 months',
+  'Reflection prompts and a private workbook',
+  'An AI companion that helps you see your patterns',
+  '30-day money-back guarantee',
+];
+
+interface PurchaseFormProps {
+  catalogue: CatalogueResponse;
+  options: CourseOption[];
+  user: SessionUser | null;
+  requestedCourseId: string | null;
+}
+
+export function PurchaseForm({ catalogue, options, user, requestedCourseId }: PurchaseFormProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const checkout = useCreateCheckoutSession();
+  const [pending] = useState(readPendingOrder);
+  const [selection, setSelection] = useState(() =>
+    pending
+      ? restoreSelection(options, pending.selection)
+      : initialSelection(options, requestedCourseId),
+  );
+  const [form, setForm] = useState({
+    name: pending?.name || (user ? `${user.firstName} ${user.lastName}`.trim() : ''),
+    email: pending?.email || (user?.email ?? ''),
+    message: pending?.message ?? '',
+  });
+  const [isMessageOpen, setIsMessageOpen] = useState(Boolean(pending?.message));
+  const [error, setError] = useState<string>();
+  const [isRedirecting, setIsRedirecting] = useState(false);
+
+  // Once signed in, the order kept through sign-in is on screen: it is not needed any more.
+  useEffect(() => {
+    if (user) forgetPendingOrder();
+  }, [user]);
+
+  const pricing = bundlePricing(
+    catalogue.courses.map((course) => course.product),
+    catalogue.bundle,
+  );
+  const comingSoonTitles = catalogue.courses
+    .filter((course) => course.product.comingSoon)
+    .map((course) => course.title);
+  const totalCents = selectionTotalCents(options, selection, catalogue.bundle);
+  const isBusy = checkout.isPending || isRedirecting;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const productIds = selectionProductIds(selection, catalogue.bundle);
+    const invalid =
+      firstValidationMessage(purchaseFormSchema, form) ??
+      (productIds.length === 0 ? purchaseMessages.noCourseSelected : undefined);
+    setError(invalid);
+    if (invalid) return;
+
+    if (!user) {
+      // Every purchase belongs to an account: sign in or register first, then come back here.
+      keepPendingOrder({ selection, ...form });
+      await navigate(paths.register, {
+        state: { from: `${location.pathname}${location.search}` },
+      });
+      return;
+    }
+    try {
+      const { url } = await checkout.mutateAsync({
+        lineItems: productIds.map((price) => ({ price, quantity: 1 })),
+        customerEmail: form.email.trim(),
+        mode: 'payment',
+        metadata: {
+          isBundle: selection.isBundle ? 'true' : 'false',
+          customerName: form.name.trim(),
+          ...(form.message.trim() ? { message: form.message.trim() } : {}),
+        },
+      });
+      setIsRedirecting(true);
+      window.location.assign(url);
+    } catch (failure) {
+      setError(checkoutErrorMessage(failure) || checkoutMessages.paymentFailed);
+      toast.error(checkoutMessages.toast);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <header>
+        <h1 className="font-display text-3xl font-bold text-ink-900 sm:text-4xl">
+          Begin Your Sovereign Journey
+        </h1>
+        <ul className="mt-4 grid gap-2 sm:grid-cols-2">
+          {benefits.map((benefit) => (
+            <li key={benefit} className="flex items-start gap-2 text-ink-800">
+              <Check className="mt-0.5 h-5 w-5 shrink-0 text-green-800" aria-hidden="true" />
+              {benefit}
+            </li>
+          ))}
+        </ul>
+      </header>
+
+      <BundleToggle
+        bundle={catalogue.bundle}
+        pricing={pricing}
+        comingSoonTitles={comingSoonTitles}
+        isChecked={selection.isBundle}
+        onChange={(isBundle) => setSelection(setBundle(options, isBundle))}
+      />
+
+      <fieldset className="rounded-xl bg-white p-4 shadow">
+        <legend className="float-left w-full font-semibold text-ink-900">Courses</legend>
+        <ul className="clear-both divide-y divide-ink-600/20">
+          {options.map((option) => (
+            <CourseOptionRow
+              key={option.product.id}
+              option={option}
+              isChecked={isCourseChecked(option, selection)}
+              isLocked={isCourseLocked(option, selection)}
+              onToggle={() => setSelection(toggleCourse(options, selection, option))}
+            />
+          ))}
+        </ul>
+        <p className="mt-2 flex justify-between border-t border-ink-600/30 pt-3 text-lg font-bold text-ink-900">
+          <span>Total</span>
+          <span>{formatEuros(totalCents)}</span>
+        </p>
+      </fieldset>
+
+      <div className="space-y-4 rounded-xl bg-white p-4 shadow">
+        <TextField
+          label="Name"
+          autoComplete="name"
+          required
+          value={form.name}
+          onChange={(event) => setForm({ ...form, name: event.target.value })}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={(event) => setForm({ ...form, email: event.target.value })}
+        />
+        {isMessageOpen ? (
+          <div>
+            <label
+              htmlFor="purchase-message"
+              className="mb-1 block text-sm font-medium text-ink-800"
+            >
+              Message (optional)
+            </label>
+            <textarea
+              id="purchase-message"
+              rows={3}
+              maxLength={2000}
+              value={form.message}
+              onChange={(event) => setForm({ ...form, message: event.target.value })}
+              className="w-full rounded-lg border border-ink-600/40 bg-white px-3 py-2.5 text-ink-900 focus:border-flame-600"
+            />
+          </div>
+        ) : (
+          <button
+            type="button"
+            onClick={() => setIsMessageOpen(true)}
+            className="text-sm font-medium text-flame-700 underline-offset-2 hover:underline"
+          >
+            Add a message
+          </button>
+        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
+        <Button type="submit" className="w-full text-lg" disabled={isBusy}>
+          <Lock className="h-4 w-4" aria-hidden="true" />
+          {isBusy ? 'Processing...' : 'Secure Checkout'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../../shared/api/catalogue.ts';
+import {
+  hasFullAccess,
+  initialSelection,
+  isCourseChecked,
+  isCourseLocked,
+  restoreSelection,
+  selectionTotalCents,
+  setBundle,
+  toggleCourse,
+  type CourseOption,
+  type Selection,
+} from './purchase-selection.ts';
+
+const product = (id: string, change: Partial<Product> = {}): Product => ({
+  id,
+  name: id,
+  description: id,
+  priceCents: 12500,
+  courseIds: [id],
+  isBundle: false,
+  required: false,
+  comingSoon: false,
+  ...change,
+});
+const bundle = product('complete-bundle', { priceCents: 25000, isBundle: true });
+const options = (owned: string[] = []): CourseOption[] =>
+  [
+    product('energy-sovereignty', { required: true }),
+    product('sovereign-flame', { required: true }),
+    product('extra'),
+    product('dragons-clarity', { comingSoon: true }),
+  ].map((item) => ({ product: item, isOwned: owned.includes(item.id) }));
+const option = (id: string, owned: string[] = []) =>
+  options(owned).find((candidate) => candidate.product.id === id)!;
+
+describe('the purchase selection', () => {
+  it('starts with the bundle on and every box locked', () => {
+    const selection = initialSelection(options(), null);
+    expect(selection.isBundle).toBe(true);
+    expect(selectionTotalCents(options(), selection, bundle)).toBe(25000);
+    expect(options().every((item) => isCourseLocked(item, selection))).toBe(true);
+    expect(options().every((item) => isCourseChecked(item, selection))).toBe(true);
+  });
+
+  it('preselects only the course named in ?course=, with the bundle off', () => {
+    expect(initialSelection(options(), 'sovereign-flame')).toEqual({
+      isBundle: false,
+      courseIds: ['sovereign-flame'],
+    });
+  });
+
+  it('ignores ?course= for a coming-soon, owned or unknown course', () => {
+    for (const [courseId, owned] of [
+      ['dragons-clarity', []],
+      ['sovereign-flame', ['sovereign-flame']],
+      ['nowhere', []],
+    ] as const) {
+      expect(initialSelection(options([...owned]), courseId).isBundle).toBe(true);
+    }
+  });
+
+  it('resets to every course for sale when the bundle is unticked', () => {
+    expect(setBundle(options(['extra']), false)).toEqual({
+      isBundle: false,
+      courseIds: ['energy-sovereignty', 'sovereign-flame'],
+    });
+  });
+
+  it('never unticks a required course, nor ticks a coming-soon or owned one', () => {
+    const selection = setBundle(options(['extra']), false);
+    for (const id of ['energy-sovereignty', 'dragons-clarity', 'extra']) {
+      expect(toggleCourse(options(['extra']), selection, option(id, ['extra']))).toBe(selection);
+    }
+  });
+
+  it('ticks a required course that is not yet ticked, then keeps it', () => {
+    const only = initialSelection(options(), 'sovereign-flame');
+    const both = toggleCourse(options(), only, option('energy-sovereignty'));
+    expect(both.courseIds).toEqual(['energy-sovereignty', 'sovereign-flame']);
+    expect(isCourseLocked(option('energy-sovereignty'), both)).toBe(true);
+  });
+
+  it('restores a kept order without what the buyer now owns', () => {
+    const kept: Selection = { isBundle: false, courseIds: ['sovereign-flame', 'extra'] };
+    expect(restoreSelection(options(['extra']), kept)).toEqual({
+      isBundle: false,
+      courseIds: ['sovereign-flame'],
+    });
+  });
+
+  it('shows full access once every course for sale is owned', () => {
+    expect(hasFullAccess(options(['energy-sovereignty', 'sovereign-flame']))).toBe(false);
+    expect(hasFullAccess(options(['energy-sovereignty', 'sovereign-flame', 'extra']))).toBe(true);
+  });
+
+  it('never selects a course that cannot be bought, whatever is clicked', () => {
+    const ids = options().map((item) => item.product.id);
+    fc.assert(
+      fc.property(
+        fc.subarray(ids),
+        fc.array(fc.oneof(fc.constant('bundle'), fc.constantFrom(...ids)), { maxLength: 12 }),
+        (owned, clicks) => {
+          const choices = options(owned);
+          let selection = initialSelection(choices, null);
+          for (const click of clicks) {
+            selection =
+              click === 'bundle'
+                ? setBundle(choices, !selection.isBundle)
+                : toggleCourse(
+                    choices,
+                    selection,
+                    choices.find((c) => c.product.id === click)!,
+                  );
+          }
+          const picked = choices.filter((c) => selection.courseIds.includes(c.product.id));
+          expect(picked.every((c) => !c.product.comingSoon && !c.isOwned)).toBe(true);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { useSearchParams } from 'react-router';
+import { checkoutMessages } from '../../../../shared/api/payments.ts';
+import { isOwnedAccess } from '../../../../shared/rules/purchase.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { useMyAccess } from '../../../lib/access.ts';
+import { useCatalogue } from '../../../lib/catalogue.ts';
+import { useSession } from '../../../lib/session.ts';
+import { FullAccessPanel } from '../components/full-access-panel.tsx';
+import { GuaranteeBox } from '../components/guarantee-box.tsx';
+import { PurchaseForm } from '../components/purchase-form.tsx';
+import { Testimonial } from '../components/testimonial.tsx';
+import { WhatsIncluded } from '../components/whats-included.tsx';
+import { hasFullAccess, type CourseOption } from '../purchase-selection.ts';
+
+/** /shop and /buy-now: public; a signed-out visitor owns nothing and signs in at checkout. */
+export function PurchaseRoute() {
+  const [searchParams] = useSearchParams();
+  const session = useSession();
+  const user = session.data ?? null;
+  const catalogue = useCatalogue();
+  const access = useMyAccess({ enabled: Boolean(user) });
+  const isCanceled = searchParams.get('canceled') === 'true';
+
+  const isLoading = session.isPending || catalogue.isPending || (user !== null && access.isPending);
+  const hasFailed = catalogue.isError || (user !== null && access.isError);
+
+  const renderContent = () => {
+    if (isLoading) return <p>Loading...</p>;
+    if (hasFailed || !catalogue.data) {
+      return <ErrorAlert>The courses could not be loaded. Please try again.</ErrorAlert>;
+    }
+    const options: CourseOption[] = catalogue.data.courses.map((course) => ({
+      product: course.product,
+      isOwned: isOwnedAccess(
+        access.data?.courses.find((entry) => entry.courseId === course.id)?.accessType ?? 'none',
+      ),
+    }));
+    if (hasFullAccess(options)) return <FullAccessPanel />;
+    return (
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <PurchaseForm
+          catalogue={catalogue.data}
+          options={options}
+          user={user}
+          requestedCourseId={searchParams.get('course')}
+        />
+        <aside className="space-y-6">
+          <GuaranteeBox />
+          <Testimonial />
+          <WhatsIncluded courses={catalogue.data.courses} />
+        </aside>
+      </div>
+    );
+  };
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      {isCanceled && (
+        <p
+          role="status"
+          className="mb-6 rounded-lg border border-flame-600/40 bg-white px-4 py-3 text-ink-900"
+        >
+          {checkoutMessages.canceled}
+        </p>
+      )}
+      {renderContent()}
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link, useSearchParams } from 'react-router';
+import { formatEuros } from '../../../../shared/rules/pricing.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { Logo } from '../../../components/ui/logo.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { usePurchases } from '../api/list-purchases.ts';
+import { TestModeBanner } from '../components/test-mode-banner.tsx';
+
+const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
+
+/** Payment test mode's stand-in for Stripe's billing portal: the learner's purchases. */
+export function TestBillingRoute() {
+  const [searchParams] = useSearchParams();
+  const purchases = usePurchases();
+  const requested = searchParams.get('return') ?? '';
+  const returnPath =
+    requested.startsWith('/') && !requested.startsWith('//') ? requested : paths.dashboard;
+
+  return (
+    <div className="min-h-screen">
+      <TestModeBanner />
+      <header className="border-b border-ink-600/20 bg-white px-6 py-4">
+        <Logo />
+      </header>
+      <main className="mx-auto max-w-2xl px-6 py-10">
+        <h1 className="font-display text-3xl font-bold text-ink-900">Billing</h1>
+        {purchases.isPending && <p className="mt-4">Loading...</p>}
+        {purchases.isError && <ErrorAlert>{purchases.error.message}</ErrorAlert>}
+        {purchases.data?.purchases.length === 0 && (
+          <p className="mt-4 text-ink-800">You have not bought anything yet.</p>
+        )}
+        <ul className="mt-6 space-y-4">
+          {purchases.data?.purchases.map((purchase) => (
+            <li key={purchase.id} className="rounded-xl bg-white p-5 shadow">
+              <p className="font-semibold text-ink-900">
+                {purchase.items.map((item) => item.name).join(', ')}
+              </p>
+              <p className="text-sm text-ink-800">
+                {longDate.format(new Date(purchase.purchasedAt))} ·{' '}
+                {formatEuros(purchase.amountPaidCents)}
+                {purchase.refundedAt
+                  ? ' · Refunded'
+                  : purchase.accessExpiresAt &&
+                    ` · Access until ${longDate.format(new Date(purchase.accessExpiresAt))}`}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <Link to={returnPath} className="mt-8 inline-block font-medium text-flame-700 underline">
+          Return
+        </Link>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { checkoutMessages } from '../../../../shared/api/payments.ts';
+import { formatEuros } from '../../../../shared/rules/pricing.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Logo } from '../../../components/ui/logo.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useFinishTestCheckout, useTestCheckout } from '../api/test-checkout.ts';
+import { TestModeBanner } from '../components/test-mode-banner.tsx';
+
+/** Payment test mode's stand-in for Stripe's checkout page. */
+export function TestCheckoutRoute() {
+  const { sessionId = '' } = useParams();
+  const navigate = useNavigate();
+  const checkout = useTestCheckout(sessionId);
+  const finish = useFinishTestCheckout(sessionId);
+
+  const choose = async (action: 'pay' | 'cancel') => {
+    const { redirectUrl } = await finish.mutateAsync(action);
+    await navigate(redirectUrl);
+  };
+
+  return (
+    <div className="min-h-screen">
+      <TestModeBanner />
+      <header className="border-b border-ink-600/20 bg-white px-6 py-4">
+        <Logo />
+      </header>
+      <main className="mx-auto max-w-lg px-6 py-10">
+        <h1 className="font-display text-3xl font-bold text-ink-900">Test Checkout</h1>
+        {checkout.isPending && <p className="mt-4">Loading...</p>}
+        {checkout.isError && <ErrorAlert>{checkout.error.message}</ErrorAlert>}
+        {checkout.data && (
+          <section aria-labelledby="order-heading" className="mt-6 rounded-xl bg-white p-5 shadow">
+            <h2 id="order-heading" className="font-semibold text-ink-900">
+              Your order
+            </h2>
+            <ul className="mt-2 divide-y divide-ink-600/20">
+              {checkout.data.items.map((item) => (
+                <li key={item.id} className="flex justify-between py-2">
+                  <span>{item.name}</span>
+                  <span>{formatEuros(item.priceCents)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="flex justify-between border-t border-ink-600/30 pt-3 text-lg font-bold">
+              <span>Total</span>
+              <span>{formatEuros(checkout.data.totalCents)}</span>
+            </p>
+            {checkout.data.status === 'open' ? (
+              <div className="mt-6 flex gap-3">
+                <Button
+                  className="flex-1"
+                  disabled={finish.isPending}
+                  onClick={() => choose('pay')}
+                >
+                  Pay now
+                </Button>
+                <Button
+                  variant="secondary"
+                  className="flex-1"
+                  disabled={finish.isPending}
+                  onClick={() => choose('cancel')}
+                >
+                  Cancel
+                </Button>
+              </div>
+            ) : (
+              <p className="mt-6 text-ink-800">
+                {checkout.data.status === 'complete'
+                  ? 'This checkout is already paid. '
+                  : `${checkoutMessages.canceled} `}
+                <Link to={paths.dashboard} className="font-medium text-flame-700 underline">
+                  Go to Dashboard
+                </Link>
+              </p>
+            )}
+            {finish.isError && <ErrorAlert>{finish.error.message}</ErrorAlert>}
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { courseLevels, type CatalogueResponse } from '../../shared/api/catalogue.ts';
+import { apiRequest } from './api-client.ts';
+
+export const catalogueQueryOptions = queryOptions({
+  queryKey: ['catalogue'],
+  queryFn: ({ signal }) => apiRequest<CatalogueResponse>('/api/catalogue', { signal }),
+  staleTime: 5 * 60_000,
+  // The order of the path: foundational, then core, then advanced.
+  select: (catalogue) => ({
+    ...catalogue,
+    courses: catalogue.courses.toSorted(
+      (a, b) => courseLevels.indexOf(a.level) - courseLevels.indexOf(b.level),
+    ),
+  }),
+});
+
+/** The courses, their prices and the bundle: every page takes prices from here. */
+export function useCatalogue() {
+  return useQuery(catalogueQueryOptions);
+}

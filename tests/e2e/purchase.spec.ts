@@ -1,0 +1,161 @@
+import type { Page } from '@playwright/test';
+import {
+  completeRegistration,
+  expect,
+  expectNoSeriousAxeViolations,
+  register,
+  test,
+} from '../support/fixtures.ts';
+
+const checkout = (page: Page) => page.getByRole('button', { name: 'Secure Checkout' }).click();
+
+/** On the test payment page: check the order, then pay, as the buyer would on Stripe's page. */
+async function payOnTestPage(page: Page, total: string) {
+  await expect(page).toHaveURL(/\/checkout\/test\/test_cs_/);
+  await expect(page.getByRole('note')).toHaveText('Test mode: no real payment is taken');
+  await expect(page.locator('p', { hasText: 'Total' })).toHaveText(`Total${total}`);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?session_id=test_cs_/);
+  await expect(page.getByRole('status')).toHaveText(
+    'Payment successful! Your course access is ready.',
+  );
+}
+
+const myCourses = (page: Page) =>
+  page.getByRole('region', { name: 'Your Courses' }).getByRole('listitem');
+
+test('a new learner buys one course, then the bundle, and sees each at once', async ({ page }) => {
+  await register(page);
+
+  await page.goto('/courses');
+  await expect(page.getByText('MOST POPULAR')).toBeVisible();
+  await expect(page.getByRole('link', { name: "Buy Now: Dragon's Clarity" })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Buy Now: Energy Sovereignty' }).click();
+
+  await expect(page).toHaveURL('/buy-now?course=energy-sovereignty');
+  await expect(page.getByLabel('The Complete Journey: every course')).not.toBeChecked();
+  await expect(page.getByLabel('Energy Sovereignty')).toBeChecked();
+  await expect(page.getByLabel('The Sovereign Flame')).not.toBeChecked();
+  await expect(page.getByLabel('Name')).toHaveValue('Maya Stone');
+  await checkout(page);
+
+  await payOnTestPage(page, '€125');
+  await expect(myCourses(page)).toHaveText(['Energy Sovereignty']);
+
+  await page.goto('/buy-now?course=energy-sovereignty');
+  await expect(page.getByLabel('The Complete Journey: every course')).toBeChecked();
+  await page.getByLabel('The Complete Journey: every course').uncheck();
+  await expect(page.getByLabel('Energy Sovereignty')).toBeDisabled();
+  await expect(page.getByLabel('Energy Sovereignty')).not.toBeChecked();
+  await expect(page.getByText('Owned')).toBeVisible();
+  await page.getByLabel('The Complete Journey: every course').check();
+  await checkout(page);
+
+  await payOnTestPage(page, '€250');
+  await expect(myCourses(page)).toHaveText([
+    "Dragon's Clarity",
+    'Energy Sovereignty',
+    'Phoenix Ascension',
+    'The Sovereign Flame',
+  ]);
+
+  await page.goto('/shop');
+  await expect(page.getByRole('heading', { name: 'You Have Full Access!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('cancelling the test payment returns to the shop with a notice', async ({ page }) => {
+  await register(page);
+  await page.goto('/shop');
+  await checkout(page);
+  await expect(page).toHaveURL(/\/checkout\/test\//);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/shop?canceled=true');
+  await expect(page.getByRole('status')).toHaveText(
+    'Checkout was canceled. You have not been charged.',
+  );
+  await page.goto('/dashboard');
+  await expect(page.getByText('No courses yet.')).toBeVisible();
+});
+
+test('a signed-out buyer registers at checkout and keeps the order', async ({ page }) => {
+  await page.goto('/buy-now?course=sovereign-flame');
+  await expect(page.getByLabel('The Sovereign Flame')).toBeChecked();
+  await expect(page.getByLabel('The Sovereign Flame')).toBeDisabled();
+  await expect(page.getByLabel('Energy Sovereignty')).not.toBeChecked();
+  await page.getByLabel('Name').fill('Nora Vale');
+  await page.getByLabel('Email').fill('nora@example.com');
+  await expect(page.getByLabel('Message (optional)')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add a message' }).click();
+  await page.getByLabel('Message (optional)').fill('Starting with the core journey.');
+  await checkout(page);
+
+  await expect(page).toHaveURL('/register');
+  await completeRegistration(page, { firstName: 'Nora', lastName: 'Vale' });
+
+  await expect(page).toHaveURL('/buy-now?course=sovereign-flame');
+  await expect(page.getByLabel('The Sovereign Flame')).toBeChecked();
+  await expect(page.getByLabel('The Complete Journey: every course')).not.toBeChecked();
+  await expect(page.getByLabel('Name')).toHaveValue('Nora Vale');
+  await expect(page.getByLabel('Message (optional)')).toHaveValue(
+    'Starting with the core journey.',
+  );
+  await checkout(page);
+  await payOnTestPage(page, '€125');
+  await expect(myCourses(page)).toHaveText(['The Sovereign Flame']);
+});
+
+test('the purchase form follows the spec rules and shows checkout errors', async ({ page }) => {
+  await page.goto('/shop');
+  const bundle = page.getByLabel('The Complete Journey: every course');
+  await expect(bundle).toBeChecked();
+  await expect(page.getByLabel('Energy Sovereignty')).toBeDisabled();
+  await expect(page.getByText('€250').first()).toBeVisible();
+
+  await bundle.uncheck();
+  await expect(page.getByLabel('Energy Sovereignty')).toBeChecked();
+  await expect(page.getByLabel('The Sovereign Flame')).toBeChecked();
+  await expect(page.getByLabel('Energy Sovereignty')).toBeDisabled();
+  await expect(page.getByLabel('Phoenix Ascension')).toBeDisabled();
+  await expect(page.getByLabel('Phoenix Ascension')).not.toBeChecked();
+  await expect(page.getByText('Required', { exact: true })).toHaveCount(2);
+  await expect(page.getByText('Coming Soon', { exact: true })).toHaveCount(2);
+
+  await checkout(page);
+  await expect(page.getByRole('alert')).toHaveText('Name is required');
+  await page.getByLabel('Name').fill('Maya Stone');
+  await checkout(page);
+  await expect(page.getByRole('alert')).toHaveText('Email is required');
+  await page.getByLabel('Email').fill('maya-at-example');
+  await checkout(page);
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+
+  await register(page);
+  await page.goto('/shop');
+  await page.route('**/api/create-checkout-session', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { error: { code: 'unavailable', message: 'Checkout is paused for maintenance.' } },
+    }),
+  );
+  await checkout(page);
+  await expect(page.getByRole('alert')).toHaveText('Checkout is paused for maintenance.');
+  await expect(
+    page.getByText('There was a problem creating your checkout session. Please try again.'),
+  ).toBeVisible();
+
+  await page.unroute('**/api/create-checkout-session');
+  await page.route('**/api/create-checkout-session', (route) => route.abort('failed'));
+  await checkout(page);
+  await expect(page.getByRole('alert')).toHaveText('Failed to create checkout session');
+});
+
+test('the catalogue and the shop pass axe-core', async ({ page }) => {
+  await page.goto('/courses');
+  await expect(page.getByRole('heading', { name: 'All Courses' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.goto('/shop');
+  await expect(page.getByRole('heading', { name: 'Begin Your Sovereign Journey' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
