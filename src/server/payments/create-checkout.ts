@@ -16,7 +16,7 @@ import type { PaymentsContext } from './payments-context.ts';
 
 type CheckoutRequest = z.output<typeof createCheckoutSessionRequestSchema>;
 
-export const TEST_CHECKOUT_PREFIX = 'test_cs_';
+const TEST_CHECKOUT_PREFIX = 'test_cs_';
 
 /**
  * Starts a checkout for the signed-in buyer. The order is rebuilt from the catalogue: the
@@ -70,7 +70,7 @@ export async function createCheckout(
   return session;
 }
 
-export function saleableCatalogue(catalogue: Catalogue) {
+function saleableCatalogue(catalogue: Catalogue) {
   return {
     courseProducts: catalogue.courses.map((course) => course.product),
     bundle: catalogue.bundle,

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { courseLevels, type CatalogueResponse } from '../../shared/api/catalogue.ts';
 import { apiRequest } from './api-client.ts';
 
-export const catalogueQueryOptions = queryOptions({
+const catalogueQueryOptions = queryOptions({
   queryKey: ['catalogue'],
   queryFn: ({ signal }) => apiRequest<CatalogueResponse>('/api/catalogue', { signal }),
   staleTime: 5 * 60_000,

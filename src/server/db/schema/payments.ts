@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzl
 import { checkoutStatuses, paymentStatuses } from '../../../shared/rules/purchase.ts';
 import { users } from './auth.ts';
 
-export const checkoutModes = ['stripe', 'test'] as const;
+const checkoutModes = ['stripe', 'test'] as const;
 
 export interface OrderItem {
   id: string;
