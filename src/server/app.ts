@@ -8,7 +8,9 @@ import { isDatabaseUp, type DatabaseConnection, type Database } from './db/clien
 import { registerErrorHandling } from './http/errors.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
+import { assessmentsRoutes } from './marketing/assessments.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
+import { newsletterRoutes } from './marketing/newsletter.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +60,8 @@ export async function buildApp(
   // Features, one line each.
   await app.register(authRoutes, { auth: app.auth });
   await app.register(legalPagesRoutes);
+  await app.register(assessmentsRoutes);
+  await app.register(newsletterRoutes);
 
   await serveWebApp(app, config.webDir);
   return app;
