@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ANSWER_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
   facingDiscomfortChoices,
   NAME_MAX_LENGTH,
   READINESS_DEFAULT,
@@ -10,8 +11,6 @@ import {
   trueStatementChoices,
 } from '../rules/assessment.ts';
 import { authMessages, loginSchema } from './auth.ts';
-
-const EMAIL_MAX_LENGTH = 254;
 
 /** The same email rule and messages as the account forms, with a length any mailbox can have. */
 const email = z

@@ -3,9 +3,10 @@
  * Free of zod on purpose: the landing page imports it, and its bundle stays small.
  */
 
-export const ASSESSMENT_STEP_COUNT = 8;
 export const ANSWER_MAX_LENGTH = 5000;
 export const NAME_MAX_LENGTH = 200;
+/** The longest address a mailbox can have (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
 
 export const READINESS_MIN = 1;
 export const READINESS_MAX = 10;
