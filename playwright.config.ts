@@ -7,7 +7,8 @@ export const FAKE_SMTP_PORT = portBase + 5;
 export const FAKE_SMTP_HTTP_PORT = portBase + 6;
 export const E2E_ADMIN = { email: 'admin@sovereign.test', password: 'Admin-Flame-2026' };
 
-const chromiumFlags = [
+/** Also used by scripts/bench-web.ts, so the bench browses like the journeys. */
+export const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -37,7 +38,10 @@ export default defineConfig({
   webServer: [
     {
       command: 'npx tsx tests/support/fake-smtp-server.ts',
-      env: { FAKE_SMTP_PORT: String(FAKE_SMTP_PORT), FAKE_SMTP_HTTP_PORT: String(FAKE_SMTP_HTTP_PORT) },
+      env: {
+        FAKE_SMTP_PORT: String(FAKE_SMTP_PORT),
+        FAKE_SMTP_HTTP_PORT: String(FAKE_SMTP_HTTP_PORT),
+      },
       url: `http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/`,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
