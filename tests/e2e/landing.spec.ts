@@ -306,6 +306,33 @@ test('the assessment asks for the required fields and moves freely between steps
   );
 });
 
+test('a bad email or a lost connection is reported and the answers are kept', async ({ page }) => {
+  await page.goto('/');
+  const dialog = await openAssessment(page);
+  await dialog.getByRole('button', { name: 'Begin Assessment' }).click();
+  await dialog.getByLabel('What draws you to sovereignty right now?').fill('The call is loud.');
+  await dialog.getByLabel('What does sovereignty mean to you?').fill('Answering it.');
+  for (let step = 2; step < 8; step++)
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByLabel('Name').fill('Maya Stone');
+  await dialog.getByLabel('Email').fill('maya-at-example');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'Please enter a valid email address')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid email address');
+
+  await dialog.getByLabel('Email').fill(uniqueEmail('applicant'));
+  // The visitor's connection drops: the request never reaches the server.
+  await page.route('**/api/assessments', (route) => route.abort('connectionfailed'));
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'Something went wrong. Please try again.')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveValue('Maya Stone');
+
+  await page.unroute('**/api/assessments');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, SUBMITTED)).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
 test('focus stays inside the assessment dialog', async ({ page }) => {
   await page.goto('/');
   const dialog = await openAssessment(page);
