@@ -23,7 +23,8 @@ export function HomeRoute() {
   const [hasOpenedAssessment, setHasOpenedAssessment] = useState(false);
   const openerRef = useRef<HTMLElement | null>(null);
 
-  const prepareAssessment = () => void loadAssessmentDialog();
+  // A failed early fetch is not the visitor's concern: opening the dialog loads it again.
+  const prepareAssessment = () => void loadAssessmentDialog().catch(() => {});
   const beginAssessment = () => {
     openerRef.current =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
