@@ -23,7 +23,7 @@ export function HomeRoute() {
   const [hasOpenedAssessment, setHasOpenedAssessment] = useState(false);
   const openerRef = useRef<HTMLElement | null>(null);
 
-  // A failed early fetch is not the visitor's concern: opening the dialog loads it again.
+  // Only a head start: if it fails, opening the dialog meets the same failure and reports it.
   const prepareAssessment = () => void loadAssessmentDialog().catch(() => {});
   const beginAssessment = () => {
     openerRef.current =
