@@ -2,7 +2,11 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth, type Auth } from './auth/auth.ts';
+import { accessRoutes } from './access/access.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import type { Catalogue } from './catalogue/catalogue.ts';
+import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import type { Config } from './config.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -17,6 +21,7 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     auth: Auth;
+    catalogue: Catalogue;
     mailer: Mailer;
   }
 }
@@ -44,6 +49,7 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
+  app.decorate('catalogue', await loadCatalogue(config.contentDir));
   app.decorate('auth', createAuth(config, database.db, mailer, app.log));
   app.decorateRequest('user', null as never);
   app.addHook('onClose', async () => mailer.close());
@@ -62,6 +68,8 @@ export async function buildApp(
   await app.register(legalPagesRoutes);
   await app.register(assessmentsRoutes);
   await app.register(newsletterRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(accessRoutes);
 
   await serveWebApp(app, config.webDir);
   return app;

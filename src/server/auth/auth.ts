@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyBaseLogger } from 'fastify';
+import { PRODUCT_NAME } from '../../shared/brand.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
@@ -17,7 +18,7 @@ const DAY = 24 * 60 * MINUTE;
 
 export function createAuth(config: Config, db: Database, mailer: Mailer, log: FastifyBaseLogger) {
   return betterAuth({
-    appName: 'Sovereign Flame',
+    appName: PRODUCT_NAME,
     baseURL: config.appUrl,
     basePath: '/api/auth',
     secret: config.authSecret,

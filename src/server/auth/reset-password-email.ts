@@ -1,11 +1,12 @@
+import { PRODUCT_NAME } from '../../shared/brand.ts';
 import type { MailMessage } from '../mail/send-mail.ts';
 
 export function resetPasswordEmail(to: string, resetUrl: string): MailMessage {
   return {
     to,
-    subject: 'Reset your Sovereign Flame password',
+    subject: `Reset your ${PRODUCT_NAME} password`,
     text: [
-      'Someone asked to reset the password of your Sovereign Flame account.',
+      `Someone asked to reset the password of your ${PRODUCT_NAME} account.`,
       '',
       'Choose a new password here (the link works for one hour):',
       resetUrl,

@@ -2,11 +2,12 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import pg from 'pg';
+import * as accessTables from './schema/access.ts';
 import * as authTables from './schema/auth.ts';
 import * as mailTables from './schema/mail.ts';
 import * as profileTables from './schema/profile.ts';
 
-const schema = { ...authTables, ...mailTables, ...profileTables };
+const schema = { ...accessTables, ...authTables, ...mailTables, ...profileTables };
 
 export type Database = NodePgDatabase<typeof schema>;
 

@@ -1,6 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../shared/api/auth.ts';
-import { useNavigate } from 'react-router';
 import { apiRequest } from './api-client.ts';
 import { paths } from './paths.ts';
 
@@ -18,17 +17,13 @@ export function useSession() {
   return useQuery(sessionQueryOptions);
 }
 
-/** Signs out and lands on the home page (before the session clears, so no guard redirects first). */
+/**
+ * Signs out, then loads the home page afresh: nothing of the signed-in session stays in memory,
+ * and no guard sees the session vanish while the page it protects is still on screen.
+ */
 export function useSignOut() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiRequest('/api/auth/sign-out', { body: {} }),
-    // Whatever the server said, this browser is signed out: forget every cached answer.
-    onSettled: async () => {
-      await navigate(paths.home);
-      queryClient.setQueryData(sessionQueryKey, { user: null });
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-    },
+    onSettled: () => window.location.assign(paths.home),
   });
 }

@@ -1,0 +1,67 @@
+import type {
+  CourseOutline,
+  CourseSummary,
+  LessonSummary,
+  Product,
+} from '../../shared/api/catalogue.ts';
+
+export interface ReflectionPrompt {
+  id: string;
+  question: string;
+  isRequired: boolean;
+}
+
+export interface Lesson extends LessonSummary {
+  moduleId: string;
+  content: string;
+  reflectionPrompts: ReflectionPrompt[];
+}
+
+export interface Module {
+  id: string;
+  title: string;
+  description: string;
+  order: number;
+  lessons: Lesson[];
+}
+
+export interface Course extends Omit<CourseOutline, 'modules'> {
+  modules: Module[];
+}
+
+export interface Catalogue {
+  courses: Course[];
+  bundle: Product;
+  getCourse: (courseId: string) => Course | undefined;
+  getProduct: (productId: string) => Product | undefined;
+}
+
+export function toCourseSummary(course: Course): CourseSummary {
+  const { modules: _modules, overview: _overview, ...summary } = course;
+  return summary;
+}
+
+export function toCourseOutline(course: Course): CourseOutline {
+  return {
+    ...course,
+    modules: course.modules.map((module) => ({
+      ...module,
+      lessons: module.lessons.map(toLessonSummary),
+    })),
+  };
+}
+
+export function toLessonSummary(lesson: Lesson): LessonSummary {
+  const {
+    moduleId: _moduleId,
+    content: _content,
+    reflectionPrompts: _prompts,
+    ...summary
+  } = lesson;
+  return summary;
+}
+
+/** Lessons of a course in reading order, across modules. */
+export function lessonsInOrder(course: Course): Lesson[] {
+  return course.modules.flatMap((module) => module.lessons);
+}

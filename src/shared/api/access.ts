@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { purchaseTypes } from '../rules/access.ts';
+
+export const courseAccessSchema = z.object({
+  courseId: z.string(),
+  title: z.string(),
+  accessType: z.enum(['admin', 'paid', 'beta', 'complimentary', 'none']),
+  purchaseType: z.enum(purchaseTypes).nullable(),
+  enrolledAt: z.string().nullable(),
+  /** null with an enrolment means it never expires. */
+  expiresAt: z.string().nullable(),
+  progress: z.number().int().min(0).max(100),
+  completed: z.boolean(),
+});
+export type CourseAccess = z.infer<typeof courseAccessSchema>;
+
+export const myAccessResponseSchema = z.object({
+  tier: z.enum(['admin', 'paid', 'beta', 'free']),
+  courses: z.array(courseAccessSchema),
+});
+export type MyAccessResponse = z.infer<typeof myAccessResponseSchema>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+export const courseLevels = ['foundational', 'core', 'advanced'] as const;
+export const lessonTypes = ['video', 'practice', 'integration'] as const;
+
+export const reflectionPromptSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  isRequired: z.boolean(),
+});
+
+/** A lesson as outlines show it: everything but its content. */
+export const lessonSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type: z.enum(lessonTypes),
+  duration: z.number().int().nonnegative(),
+  vimeoVideoId: z.string().optional(),
+  videoTitle: z.string().optional(),
+  videoDuration: z.string().optional(),
+  order: z.number().int(),
+});
+export type LessonSummary = z.infer<typeof lessonSummarySchema>;
+
+export const moduleOutlineSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  order: z.number().int(),
+  lessons: z.array(lessonSummarySchema),
+});
+export type ModuleOutline = z.infer<typeof moduleOutlineSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  priceCents: z.number().int().positive(),
+  courseIds: z.array(z.string()),
+  isBundle: z.boolean(),
+  required: z.boolean(),
+  comingSoon: z.boolean(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const courseSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  level: z.enum(courseLevels),
+  prerequisites: z.array(z.string()),
+  thumbnail: z.string().optional(),
+  moduleCount: z.number().int(),
+  lessonCount: z.number().int(),
+  durationSeconds: z.number().int(),
+  product: productSchema,
+});
+export type CourseSummary = z.infer<typeof courseSummarySchema>;
+
+export const courseOutlineSchema = courseSummarySchema.extend({
+  overview: z.string(),
+  modules: z.array(moduleOutlineSchema),
+});
+export type CourseOutline = z.infer<typeof courseOutlineSchema>;
+
+export const catalogueResponseSchema = z.object({
+  courses: z.array(courseSummarySchema),
+  bundle: productSchema,
+});
+export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
+
+export const courseParamsSchema = z.object({ courseId: z.string().min(1).max(100) });

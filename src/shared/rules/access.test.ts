@@ -1,0 +1,153 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  courseAccessType,
+  enrolmentExpiry,
+  hasCourseAccess,
+  subscriptionProductCovers,
+  userTier,
+  type AccessFacts,
+  type PurchaseType,
+} from './access.ts';
+
+const now = new Date('2026-06-01T00:00:00Z');
+const tomorrow = new Date('2026-06-02T00:00:00Z');
+const yesterday = new Date('2026-05-31T00:00:00Z');
+const facts = (overrides: Partial<AccessFacts> = {}): AccessFacts => ({
+  isAdmin: false,
+  enrolments: [],
+  subscriptions: [],
+  betaGrants: [],
+  now,
+  ...overrides,
+});
+const enrolment = (
+  purchaseType: PurchaseType,
+  expiresAt: Date | null = tomorrow,
+  courseId = 'sovereign-flame',
+) => ({
+  courseId,
+  purchaseType,
+  expiresAt,
+});
+
+describe('course access', () => {
+  it('gives an admin every course', () => {
+    expect(courseAccessType('dragons-clarity', facts({ isAdmin: true }))).toBe('admin');
+  });
+
+  it('gives nothing to a user with nothing', () => {
+    expect(courseAccessType('sovereign-flame', facts())).toBe('none');
+  });
+
+  it('maps purchase types to access types', () => {
+    const cases: [PurchaseType, string][] = [
+      ['individual', 'paid'],
+      ['bundle', 'paid'],
+      ['subscription', 'paid'],
+      ['paid', 'paid'],
+      ['beta', 'beta'],
+      ['complimentary', 'complimentary'],
+    ];
+    for (const [purchaseType, accessType] of cases) {
+      expect(
+        courseAccessType('sovereign-flame', facts({ enrolments: [enrolment(purchaseType)] })),
+      ).toBe(accessType);
+    }
+  });
+
+  it('ends with the enrolment: an expired one gives no access, a null expiry never ends', () => {
+    expect(
+      hasCourseAccess(
+        'sovereign-flame',
+        facts({ enrolments: [enrolment('individual', yesterday)] }),
+      ),
+    ).toBe(false);
+    expect(
+      hasCourseAccess('sovereign-flame', facts({ enrolments: [enrolment('individual', now)] })),
+    ).toBe(false);
+    expect(
+      hasCourseAccess('sovereign-flame', facts({ enrolments: [enrolment('individual', null)] })),
+    ).toBe(true);
+  });
+
+  it('counts only live subscriptions without a pending cancellation, for the products they cover', () => {
+    const subscription = (
+      status: string,
+      cancelAtPeriodEnd = false,
+      productId = 'prod_complete_bundle',
+    ) => ({
+      productId,
+      status,
+      cancelAtPeriodEnd,
+    });
+    const access = (...subscriptions: ReturnType<typeof subscription>[]) =>
+      courseAccessType('sovereign-flame', facts({ subscriptions }));
+    expect(access(subscription('active'))).toBe('paid');
+    expect(access(subscription('trialing'))).toBe('paid');
+    expect(access(subscription('active', true))).toBe('none');
+    expect(access(subscription('canceled'))).toBe('none');
+    expect(access(subscription('past_due'))).toBe('none');
+    expect(access(subscription('active', false, 'prod_sovereign_flame'))).toBe('paid');
+    expect(access(subscription('active', false, 'prod_energy_sovereignty'))).toBe('none');
+  });
+
+  it('maps a subscription product id to its course', () => {
+    expect(subscriptionProductCovers('prod_dragons_clarity', 'dragons-clarity')).toBe(true);
+    expect(subscriptionProductCovers('prod_dragons_clarity', 'phoenix-ascension')).toBe(false);
+    expect(subscriptionProductCovers('prod_complete_bundle', 'phoenix-ascension')).toBe(true);
+  });
+
+  it('honours active beta grants for their courses, an empty list meaning all', () => {
+    const grant = (courseIds: string[], expiresAt: Date | null = tomorrow, isActive = true) => ({
+      courseIds,
+      expiresAt,
+      isActive,
+    });
+    const access = (g: ReturnType<typeof grant>) =>
+      courseAccessType('sovereign-flame', facts({ betaGrants: [g] }));
+    expect(access(grant(['sovereign-flame']))).toBe('beta');
+    expect(access(grant([]))).toBe('beta');
+    expect(access(grant(['energy-sovereignty']))).toBe('none');
+    expect(access(grant(['sovereign-flame'], yesterday))).toBe('none');
+    expect(access(grant(['sovereign-flame'], null, false))).toBe('none');
+  });
+
+  it('prefers paid access over a beta grant', () => {
+    const result = courseAccessType(
+      'sovereign-flame',
+      facts({
+        enrolments: [enrolment('bundle')],
+        betaGrants: [{ courseIds: [], expiresAt: null, isActive: true }],
+      }),
+    );
+    expect(result).toBe('paid');
+  });
+});
+
+describe('user tier', () => {
+  it('ranks admin, paid, beta, free', () => {
+    expect(userTier(facts({ isAdmin: true }))).toBe('admin');
+    expect(
+      userTier(facts({ enrolments: [enrolment('individual'), enrolment('beta', tomorrow, 'x')] })),
+    ).toBe('paid');
+    expect(userTier(facts({ enrolments: [enrolment('bundle')] }))).toBe('paid');
+    expect(userTier(facts({ enrolments: [enrolment('beta')] }))).toBe('beta');
+    expect(userTier(facts({ enrolments: [enrolment('individual', yesterday)] }))).toBe('free');
+    expect(userTier(facts())).toBe('free');
+  });
+});
+
+describe('enrolment expiry', () => {
+  it('is 365 days after enrolling', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        (enrolledAt) => {
+          const days = (enrolmentExpiry(enrolledAt).getTime() - enrolledAt.getTime()) / 86_400_000;
+          expect(days).toBe(365);
+        },
+      ),
+    );
+  });
+});
