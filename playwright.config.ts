@@ -7,7 +7,8 @@ export const FAKE_SMTP_PORT = portBase + 5;
 export const FAKE_SMTP_HTTP_PORT = portBase + 6;
 export const E2E_ADMIN = { email: 'admin@sovereign.test', password: 'Admin-Flame-2026' };
 
-const chromiumFlags = [
+/** Also used by scripts/bench-web.ts, so the bench browses like the journeys. */
+export const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

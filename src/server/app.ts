@@ -12,7 +12,9 @@ import { isDatabaseUp, type DatabaseConnection, type Database } from './db/clien
 import { registerErrorHandling } from './http/errors.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
+import { assessmentsRoutes } from './marketing/assessments.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
+import { newsletterRoutes } from './marketing/newsletter.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 
 declare module 'fastify' {
@@ -65,6 +67,8 @@ export async function buildApp(
   // Features, one line each.
   await app.register(authRoutes, { auth: app.auth });
   await app.register(legalPagesRoutes);
+  await app.register(assessmentsRoutes);
+  await app.register(newsletterRoutes);
   await app.register(catalogueRoutes);
   await app.register(accessRoutes);
   await app.register(paymentsRoutes);

@@ -5,15 +5,19 @@ import pg from 'pg';
 import * as accessTables from './schema/access.ts';
 import * as authTables from './schema/auth.ts';
 import * as mailTables from './schema/mail.ts';
+import * as marketingTables from './schema/marketing.ts';
 import * as paymentsTables from './schema/payments.ts';
 import * as profileTables from './schema/profile.ts';
+import * as rateLimitTables from './schema/rate-limit.ts';
 
 const schema = {
   ...accessTables,
   ...authTables,
   ...mailTables,
+  ...marketingTables,
   ...paymentsTables,
   ...profileTables,
+  ...rateLimitTables,
 };
 
 export type Database = NodePgDatabase<typeof schema>;

@@ -1,37 +1,138 @@
+import { ExternalLink, Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession, useSignOut } from '../../../lib/session.ts';
+import { useIsScrolledPast } from '../hooks/use-is-scrolled-past.ts';
+
+/** Spec 1 §9: the header turns solid once the page is scrolled more than this. */
+const SOLID_HEADER_AFTER_PX = 10;
+
+const sectionLinks = [
+  { href: '#about', label: 'The Offering' },
+  { href: '#audience', label: "Who It's For" },
+  { href: '#testimonials', label: 'Testimonials' },
+  { href: '#contact', label: 'Contact' },
+];
+
+const linkClass =
+  'block rounded-md px-3 py-2 font-medium text-ink-800 hover:bg-flame-100 hover:text-flame-700';
 
 export function SiteHeader() {
-  const session = useSession();
-  const signOut = useSignOut();
-  const linkClass = 'rounded px-3 py-2 font-medium text-ink-800 hover:text-flame-700';
+  const isScrolled = useIsScrolledPast(SOLID_HEADER_AFTER_PX);
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const isSolid = isScrolled || isMenuOpen;
+
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [isMenuOpen]);
 
   return (
-    <header className="sticky top-0 z-40 bg-white shadow">
-      <nav
-        aria-label="Main"
-        className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3"
+    <header
+      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
+        isSolid ? 'bg-white shadow-md' : 'bg-transparent'
+      }`}
+    >
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-white px-3 py-2 font-medium text-flame-700 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
       >
-        <Logo />
-        <div className="flex items-center gap-1">
-          {session.data ? (
-            <>
-              <Link to={paths.dashboard} className={linkClass}>
-                Dashboard
-              </Link>
-              <button type="button" className={linkClass} onClick={() => signOut.mutate()}>
-                Logout
-              </button>
-            </>
-          ) : (
-            <Link to={paths.register} className={linkClass}>
-              Register
-            </Link>
-          )}
+        Skip to main content
+      </a>
+      <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
+        <div className="flex h-16 items-center justify-between gap-4">
+          <Logo />
+          <div className="hidden items-center gap-1 md:flex">
+            <NavigationLinks />
+          </div>
+          <button
+            type="button"
+            className="rounded-md p-2 text-ink-800 hover:bg-flame-100 md:hidden"
+            aria-label="Menu"
+            aria-expanded={isMenuOpen}
+            aria-controls="site-menu"
+            onClick={() => setMenuOpen((isOpen) => !isOpen)}
+          >
+            {isMenuOpen ? (
+              <X aria-hidden="true" className="h-6 w-6" />
+            ) : (
+              <Menu aria-hidden="true" className="h-6 w-6" />
+            )}
+          </button>
+        </div>
+        <div
+          id="site-menu"
+          hidden={!isMenuOpen}
+          className="border-t border-ink-600/15 pb-4 md:hidden"
+        >
+          <NavigationLinks onNavigate={() => setMenuOpen(false)} />
         </div>
       </nav>
     </header>
+  );
+}
+
+/** The same links in the wide bar and in the small-screen menu. */
+function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const session = useSession();
+  const signOut = useSignOut();
+
+  return (
+    <ul className="flex flex-col gap-1 pt-2 md:flex-row md:items-center md:pt-0">
+      {sectionLinks.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} className={linkClass} onClick={onNavigate}>
+            {link.label}
+          </a>
+        </li>
+      ))}
+      <li>
+        <a
+          href={paths.shop}
+          target="_blank"
+          rel="noopener"
+          className={`${linkClass} inline-flex items-center gap-1`}
+          onClick={onNavigate}
+        >
+          Shop
+          <ExternalLink aria-hidden="true" className="h-4 w-4" />
+          <span className="sr-only">{' (opens in a new tab)'}</span>
+        </a>
+      </li>
+      {session.isPending ? null : session.data ? (
+        <>
+          <li>
+            <Link to={paths.dashboard} className={linkClass} onClick={onNavigate}>
+              Dashboard
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={`${linkClass} w-full text-left`}
+              disabled={signOut.isPending}
+              onClick={() => signOut.mutate()}
+            >
+              Logout
+            </button>
+          </li>
+        </>
+      ) : (
+        <li>
+          <Link
+            to={paths.register}
+            className="mt-2 block rounded-lg bg-flame-600 px-4 py-2 text-center font-semibold text-white hover:bg-flame-700 md:mt-0 md:ml-2"
+          >
+            Register
+          </Link>
+        </li>
+      )}
+    </ul>
   );
 }

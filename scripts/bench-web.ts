@@ -1,0 +1,172 @@
+/**
+ * The landing page's weight and speed: builds the app, starts it on a free port with a
+ * throwaway database, loads `/` in headless Chromium and prints the JavaScript and CSS the page
+ * downloads (gzipped, as any compressing proxy or CDN would serve them) and its largest
+ * contentful paint. Fails when the JavaScript is over budget.
+ */
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromiumFlags } from '../playwright.config.ts';
+
+const JS_BUDGET_BYTES = 100 * 1024;
+const RUNS = 5;
+
+const profiles = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, cpuSlowdown: 1 },
+  { name: 'phone, CPU 4x slower', viewport: { width: 390, height: 844 }, cpuSlowdown: 4 },
+];
+
+interface Download {
+  url: string;
+  type: 'script' | 'stylesheet';
+  bytes: number;
+  gzipBytes: number;
+}
+
+async function main() {
+  execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sf-bench-'));
+  const server = spawn('node', ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let browser: Browser | undefined;
+  try {
+    await waitUntilHealthy(baseUrl);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumFlags,
+    });
+    const downloads = await measureDownloads(browser, baseUrl);
+    printDownloads(downloads);
+    for (const profile of profiles) {
+      const paints: number[] = [];
+      for (let run = 0; run < RUNS; run++)
+        paints.push(await largestContentfulPaint(browser, baseUrl, profile));
+      console.log(
+        `Largest contentful paint, ${profile.name}: median ${Math.round(median(paints))} ms of ${RUNS} cold loads`,
+      );
+    }
+    const javascript = sum(downloads.filter((file) => file.type === 'script'));
+    if (javascript > JS_BUDGET_BYTES) {
+      console.error(
+        `Over budget: ${kib(javascript)} of JavaScript, the budget is ${kib(JS_BUDGET_BYTES)}.`,
+      );
+      process.exitCode = 1;
+    }
+  } finally {
+    await browser?.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Every script and stylesheet a first visit to `/` downloads, with nothing cached. */
+async function measureDownloads(browser: Browser, baseUrl: string): Promise<Download[]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pending: Promise<Download>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      response.body().then((body) => ({
+        url: new URL(response.url()).pathname,
+        type,
+        bytes: body.length,
+        gzipBytes: gzipSync(body, { level: 9 }).length,
+      })),
+    );
+  });
+  await page.goto(baseUrl, { waitUntil: 'networkidle' });
+  const downloads = await Promise.all(pending);
+  await context.close();
+  return downloads.sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+async function largestContentfulPaint(
+  browser: Browser,
+  baseUrl: string,
+  profile: (typeof profiles)[number],
+): Promise<number> {
+  const context: BrowserContext = await browser.newContext({ viewport: profile.viewport });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  await page.goto(baseUrl, { waitUntil: 'networkidle' });
+  const paint = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
+      }),
+  );
+  await context.close();
+  return paint;
+}
+
+function printDownloads(downloads: Download[]) {
+  console.log('\nWhat a first visit to / downloads (gzip -9 of each file):\n');
+  for (const file of downloads) {
+    console.log(
+      `  ${kib(file.gzipBytes).padStart(10)}  ${kib(file.bytes).padStart(10)} raw  ${file.url}`,
+    );
+  }
+  for (const type of ['script', 'stylesheet'] as const) {
+    const files = downloads.filter((file) => file.type === type);
+    const label = type === 'script' ? 'JavaScript' : 'CSS';
+    console.log(`${label}: ${kib(sum(files))} gzipped in ${files.length} files`);
+  }
+  console.log(`JavaScript budget: ${kib(JS_BUDGET_BYTES)}\n`);
+}
+
+const sum = (files: Download[]) => files.reduce((total, file) => total + file.gzipBytes, 0);
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilHealthy(baseUrl: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the app did not answer ${baseUrl}/api/health within two minutes`);
+}
+
+await main();

@@ -1,0 +1,25 @@
+import type { AssessmentAnswers } from '../../shared/api/marketing.ts';
+import type { MailMessage } from '../mail/send-mail.ts';
+
+export function assessmentReceivedEmail({
+  name,
+  email,
+}: Pick<AssessmentAnswers, 'name' | 'email'>): MailMessage {
+  return {
+    to: email,
+    subject: 'Your Sovereign Flame assessment has been received',
+    text: [
+      `Dear ${name},`,
+      '',
+      'Thank you for completing the sacred assessment. Your answers have reached us, and we read',
+      'every one of them personally.',
+      '',
+      'Within 24 hours you will receive your initiation results at this address. If the assessment',
+      'shows that you are ready, they will carry your invitation to the inner circle.',
+      '',
+      'Until then, notice what stirred in you as you answered. That is where the work begins.',
+      '',
+      'Sovereign Flame',
+    ].join('\n'),
+  };
+}

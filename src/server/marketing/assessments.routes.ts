@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  assessmentCreatedSchema,
+  assessmentInputSchema,
+  assessmentListQuerySchema,
+  assessmentListSchema,
+  assessmentParamsSchema,
+  assessmentSchema,
+} from '../../shared/api/marketing.ts';
+import { requireAdmin } from '../http/guards.ts';
+import { limitRequests } from '../http/rate-limit.ts';
+import { getAssessment, listAssessments, submitAssessment } from './assessments.ts';
+
+/** A sincere applicant submits once; this leaves room for a shared household connection. */
+export const assessmentRateLimit = {
+  name: 'assessment',
+  max: 5,
+  windowSeconds: 60 * 60,
+  message: 'Too many assessments from your address. Please try again in an hour.',
+};
+
+export async function assessmentsRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/assessments',
+    {
+      schema: { body: assessmentInputSchema, response: { 201: assessmentCreatedSchema } },
+      preHandler: limitRequests(assessmentRateLimit),
+    },
+    async (request, reply) => reply.status(201).send(await submitAssessment(app, request.body)),
+  );
+
+  routes.get(
+    '/api/admin/assessments',
+    {
+      schema: { querystring: assessmentListQuerySchema, response: { 200: assessmentListSchema } },
+      preHandler: requireAdmin,
+    },
+    async (request) => listAssessments(app.db, request.query),
+  );
+
+  routes.get(
+    '/api/admin/assessments/:id',
+    {
+      schema: { params: assessmentParamsSchema, response: { 200: assessmentSchema } },
+      preHandler: requireAdmin,
+    },
+    async (request) => getAssessment(app.db, request.params.id),
+  );
+}

@@ -1,0 +1,52 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Assessment, AssessmentAnswers, AssessmentList } from '../../shared/api/marketing.ts';
+import type { Database } from '../db/client.ts';
+import { assessments } from '../db/schema/marketing.ts';
+import { AppError } from '../http/errors.ts';
+import { assessmentReceivedEmail } from './assessment-received-email.ts';
+
+/** Stores the answers, then mails the applicant a confirmation without making them wait for it. */
+export async function submitAssessment(
+  { db, mailer, log }: Pick<FastifyInstance, 'db' | 'mailer' | 'log'>,
+  answers: AssessmentAnswers,
+): Promise<{ id: string }> {
+  const [row] = await db.insert(assessments).values(answers).returning({ id: assessments.id });
+  void mailer.send(assessmentReceivedEmail(answers)).catch((error: unknown) => {
+    log.error({ err: error }, 'could not send the assessment confirmation email');
+  });
+  return { id: row!.id };
+}
+
+export async function listAssessments(
+  db: Database,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<AssessmentList> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: assessments.id,
+        createdAt: assessments.createdAt,
+        name: assessments.name,
+        email: assessments.email,
+        readinessScale: assessments.readinessScale,
+      })
+      .from(assessments)
+      .orderBy(desc(assessments.createdAt), desc(assessments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(assessments),
+  ]);
+  return {
+    assessments: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total: totals?.total ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+export async function getAssessment(db: Database, id: string): Promise<Assessment> {
+  const [row] = await db.select().from(assessments).where(eq(assessments.id, id));
+  if (!row) throw new AppError('not_found', 'No assessment with this id.');
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}

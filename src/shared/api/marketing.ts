@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import {
+  ANSWER_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  facingDiscomfortChoices,
+  NAME_MAX_LENGTH,
+  READINESS_DEFAULT,
+  READINESS_MAX,
+  READINESS_MIN,
+  takeResponsibilityChoices,
+  trueStatementChoices,
+} from '../rules/assessment.ts';
+import { authMessages, loginSchema } from './auth.ts';
+
+/** The same email rule and messages as the account forms, with a length any mailbox can have. */
+const email = z
+  .string({ message: authMessages.emailRequired })
+  .pipe(
+    loginSchema.shape.email.max(
+      EMAIL_MAX_LENGTH,
+      `Email must be at most ${EMAIL_MAX_LENGTH} characters`,
+    ),
+  );
+
+const answerTooLong = `Answers must be at most ${ANSWER_MAX_LENGTH} characters`;
+const requiredAnswer = (message: string) =>
+  z.string({ message }).trim().min(1, message).max(ANSWER_MAX_LENGTH, answerTooLong);
+const readinessOutOfRange = `Readiness must be a whole number from ${READINESS_MIN} to ${READINESS_MAX}`;
+const optionalAnswer = z.string().trim().max(ANSWER_MAX_LENGTH, answerTooLong).default('');
+
+/** Spec 1 §3: the answers of the sacred assessment, as a visitor submits them. */
+export const assessmentInputSchema = z.object({
+  drawnToSovereignty: requiredAnswer('Please share what draws you to sovereignty'),
+  sovereigntyMeaning: requiredAnswer('Please share what sovereignty means to you'),
+  takeResponsibility: z
+    .enum(takeResponsibilityChoices, { message: 'Choose yes, not yet or I do not know' })
+    .nullable()
+    .default(null),
+  facingDiscomfort: z
+    .enum(facingDiscomfortChoices, { message: 'Choose one of the four ways of facing discomfort' })
+    .nullable()
+    .default(null),
+  trueStatements: z
+    .array(z.enum(trueStatementChoices, { message: 'Choose from the five statements' }))
+    .max(trueStatementChoices.length, 'Choose from the five statements')
+    .default([])
+    .transform((statements) => [...new Set(statements)]),
+  noLongerAvailable: optionalAnswer,
+  greatestResistance: optionalAnswer,
+  readinessScale: z
+    .number({ message: readinessOutOfRange })
+    .int(readinessOutOfRange)
+    .min(READINESS_MIN, readinessOutOfRange)
+    .max(READINESS_MAX, readinessOutOfRange)
+    .default(READINESS_DEFAULT),
+  additionalThoughts: optionalAnswer,
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+  email,
+});
+export type AssessmentInput = z.input<typeof assessmentInputSchema>;
+export type AssessmentAnswers = z.output<typeof assessmentInputSchema>;
+
+export const assessmentCreatedSchema = z.object({ id: z.string() });
+
+/** A stored submission, as an admin reads it. */
+export const assessmentSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  name: z.string(),
+  email: z.string(),
+  drawnToSovereignty: z.string(),
+  sovereigntyMeaning: z.string(),
+  takeResponsibility: z.enum(takeResponsibilityChoices).nullable(),
+  facingDiscomfort: z.enum(facingDiscomfortChoices).nullable(),
+  trueStatements: z.array(z.enum(trueStatementChoices)),
+  noLongerAvailable: z.string(),
+  greatestResistance: z.string(),
+  readinessScale: z.number().int(),
+  additionalThoughts: z.string(),
+});
+export type Assessment = z.infer<typeof assessmentSchema>;
+
+export const assessmentSummarySchema = assessmentSchema.pick({
+  id: true,
+  createdAt: true,
+  name: true,
+  email: true,
+  readinessScale: true,
+});
+export type AssessmentSummary = z.infer<typeof assessmentSummarySchema>;
+
+export const ASSESSMENT_PAGE_SIZE_MAX = 100;
+const pageSizeOutOfRange = `pageSize must be a whole number from 1 to ${ASSESSMENT_PAGE_SIZE_MAX}`;
+
+export const assessmentListQuerySchema = z.object({
+  page: z.coerce
+    .number()
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .default(1),
+  pageSize: z.coerce
+    .number()
+    .int(pageSizeOutOfRange)
+    .min(1, pageSizeOutOfRange)
+    .max(ASSESSMENT_PAGE_SIZE_MAX, pageSizeOutOfRange)
+    .default(25),
+});
+
+/** Newest first. */
+export const assessmentListSchema = z.object({
+  assessments: z.array(assessmentSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AssessmentList = z.infer<typeof assessmentListSchema>;
+
+export const assessmentParamsSchema = z.object({
+  id: z.uuid({ message: 'id must be an assessment id' }),
+});
+
+export const newsletterSubscriptionSchema = z.object({ email });
+export type NewsletterSubscription = z.input<typeof newsletterSubscriptionSchema>;
+
+/** The same answer whether or not the address was already subscribed. */
+export const newsletterSubscribedSchema = z.object({ subscribed: z.literal(true) });

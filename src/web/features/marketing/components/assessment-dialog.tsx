@@ -1,0 +1,159 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { toast } from 'react-hot-toast';
+import type { AssessmentAnswers } from '../../../../shared/api/marketing.ts';
+import {
+  assessmentMessages,
+  hasRequiredAnswers,
+  READINESS_DEFAULT,
+} from '../../../../shared/rules/assessment.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useSubmitAssessment } from '../api/submit-assessment.ts';
+import { visitorErrorMessage } from '../error-message.ts';
+import { assessmentSteps } from './assessment-steps.tsx';
+
+const emptyAnswers: AssessmentAnswers = {
+  drawnToSovereignty: '',
+  sovereigntyMeaning: '',
+  takeResponsibility: null,
+  facingDiscomfort: null,
+  trueStatements: [],
+  noLongerAvailable: '',
+  greatestResistance: '',
+  readinessScale: READINESS_DEFAULT,
+  additionalThoughts: '',
+  name: '',
+  email: '',
+};
+
+const LAST_STEP = assessmentSteps.length - 1;
+
+interface AssessmentDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog gets the focus back when it closes. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}
+
+/**
+ * The sacred assessment (spec 1 §2): eight steps, free to move between, checked only on submit.
+ * Answers survive closing the dialog and are cleared once they are sent.
+ */
+export function AssessmentDialog({ open, onOpenChange, returnFocusTo }: AssessmentDialogProps) {
+  const [step, setStep] = useState(0);
+  const [answers, setAnswers] = useState(emptyAnswers);
+  const [problem, setProblem] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const submitAssessment = useSubmitAssessment();
+  const { title, Fields } = assessmentSteps[step]!;
+
+  // A new step is announced by moving to its heading.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [step]);
+
+  const goTo = (next: number) => {
+    setProblem('');
+    setStep(next);
+  };
+
+  const update = (change: Partial<AssessmentAnswers>) =>
+    setAnswers((current) => ({ ...current, ...change }));
+
+  // The page behind a modal dialog is hidden from screen readers, toasts included: the dialog
+  // repeats the toast's message in an alert of its own.
+  const reportProblem = (message: string) => {
+    setProblem(message);
+    toast.error(message, { id: 'assessment-problem' });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (step < LAST_STEP) return goTo(step + 1);
+    if (!hasRequiredAnswers(answers)) return reportProblem(assessmentMessages.incomplete);
+    try {
+      await submitAssessment.mutateAsync(answers);
+    } catch (error) {
+      return reportProblem(visitorErrorMessage(error, assessmentMessages.failed));
+    }
+    setAnswers(emptyAnswers);
+    goTo(0);
+    onOpenChange(false);
+    toast.success(assessmentMessages.submitted);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-ink-900/70 p-3 sm:p-6">
+          <Dialog.Content
+            className="relative w-full max-w-2xl rounded-2xl bg-white p-5 shadow-2xl sm:p-8"
+            onOpenAutoFocus={(event) => {
+              event.preventDefault();
+              headingRef.current?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              returnFocusTo.current?.focus();
+            }}
+          >
+            <Dialog.Title className="pr-10 font-display text-2xl font-bold">
+              Sacred Assessment
+            </Dialog.Title>
+            <Dialog.Description className="mt-1 text-sm font-medium text-ink-700">
+              {`Step ${step + 1} of ${assessmentSteps.length}`}
+            </Dialog.Description>
+            <Dialog.Close
+              className="absolute top-4 right-4 rounded-full p-2 text-ink-700 hover:bg-flame-100 hover:text-ink-900"
+              aria-label="Close"
+            >
+              <X aria-hidden="true" className="h-5 w-5" />
+            </Dialog.Close>
+            <div
+              aria-hidden="true"
+              className="mt-4 h-1.5 overflow-hidden rounded-full bg-flame-100"
+            >
+              <div
+                className="h-full rounded-full bg-flame-600 transition-[width] motion-reduce:transition-none"
+                style={{ width: `${((step + 1) / assessmentSteps.length) * 100}%` }}
+              />
+            </div>
+
+            <form onSubmit={submit} noValidate className="mt-6">
+              <h3
+                ref={headingRef}
+                tabIndex={-1}
+                className="mb-5 font-display text-xl font-bold outline-none"
+              >
+                {title}
+              </h3>
+              <Fields answers={answers} update={update} />
+              <p role="alert" className="sr-only">
+                {problem}
+              </p>
+              <div className="mt-8 flex items-center justify-between gap-3">
+                {step > 0 ? (
+                  <Button variant="secondary" onClick={() => goTo(step - 1)}>
+                    Previous
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <Button type="submit" disabled={submitAssessment.isPending}>
+                  {primaryLabel(step, submitAssessment.isPending)}
+                </Button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function primaryLabel(step: number, isSubmitting: boolean): string {
+  if (step === 0) return 'Begin Assessment';
+  if (step < LAST_STEP) return 'Continue';
+  return isSubmitting ? 'Submitting...' : 'Submit';
+}

@@ -1,0 +1,49 @@
+import { BookOpen, Headphones } from 'lucide-react';
+
+const teasers = [
+  {
+    icon: Headphones,
+    kind: 'Podcast',
+    title: 'The Sovereign Flame Podcast',
+    text: 'Conversations on power, shadow and the courage to be seen, with guests who have walked through fire and kept their light.',
+    when: 'Coming summer 2025',
+  },
+  {
+    icon: BookOpen,
+    kind: 'Book',
+    title: 'Sovereign Flame: The Book',
+    text: 'The journey from the first spark to the inner throne, in print: a companion for the stages you walk and the ones still ahead.',
+    when: 'Coming fall 2025',
+  },
+];
+
+export function ComingSoonSection() {
+  return (
+    <section aria-labelledby="coming-soon-heading" className="px-4 py-20">
+      <div className="mx-auto max-w-6xl">
+        <h2
+          id="coming-soon-heading"
+          className="text-center font-display text-3xl font-bold sm:text-4xl"
+        >
+          More Ways to Walk the Path
+        </h2>
+        <ul className="mt-12 grid gap-6 md:grid-cols-2">
+          {teasers.map(({ icon: Icon, ...teaser }) => (
+            <li key={teaser.title} className="rounded-2xl border border-flame-600/20 bg-white p-8">
+              <Icon aria-hidden="true" className="h-8 w-8 text-flame-600" />
+              <p className="mt-4 text-sm font-semibold tracking-wide text-flame-700 uppercase">
+                {teaser.kind}
+              </p>
+              <h3 className="mt-1 font-display text-2xl font-bold">{teaser.title}</h3>
+              <p className="mt-3 text-ink-700">{teaser.text}</p>
+              <p className="mt-4 font-semibold text-ink-900">{teaser.when}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 text-center text-ink-700">
+          Subscribe below to hear the moment they arrive.
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { Check } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
+import { Section } from './section.tsx';
+
+interface Offering {
+  name: string;
+  kind: string;
+  description: string;
+  includes: string[];
+  /** The catalogue course the purchase page preselects; the private session has none. */
+  courseId?: string;
+  isFeatured?: boolean;
+}
+
+const offerings: Offering[] = [
+  {
+    name: 'The Sovereign Flame',
+    kind: 'The core journey',
+    description:
+      'Nine modules through The Spark, The Descent, The Flame and The Reign: from remembering your inner fire to living as the sovereign of your own life.',
+    includes: [
+      'Begins with Energy Sovereignty, the foundation course',
+      'Video teachings and embodied practices',
+      'A private workbook for your written reflections',
+      'AI pattern analysis of what you write',
+      '30-day money-back guarantee',
+    ],
+    courseId: 'sovereign-flame',
+    isFeatured: true,
+  },
+  {
+    name: "Dragon's Clarity",
+    kind: 'Advanced add-on',
+    description:
+      'Rise above the noise, cut through the stories that cloud your vision and act with calm, decisive power.',
+    includes: ['Three modules of advanced practice', 'For those who have walked the core journey'],
+    courseId: 'dragons-clarity',
+  },
+  {
+    name: 'Phoenix Ascension',
+    kind: 'Advanced add-on',
+    description:
+      'Let what is ending end, rest in the fertile stillness between chapters and rise as the self you are becoming.',
+    includes: ['Three modules of conscious rebirth', 'For those who have walked the core journey'],
+    courseId: 'phoenix-ascension',
+  },
+  {
+    name: 'One-to-One Illumination Session',
+    kind: 'Private session',
+    description:
+      'A private video call to illuminate where you stand, what stands in your way and the next true step of your path.',
+    includes: ['Delivered by private video call', 'Undivided attention on your journey'],
+  },
+];
+
+export function OfferingsSection() {
+  return (
+    <Section
+      id="about"
+      eyebrow="The offering"
+      title="Sacred Offerings"
+      intro="Every path begins with the core journey. Once your flame is lit, the advanced add-ons and a private illumination session take it further."
+      className="bg-white"
+    >
+      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+        {offerings.map((offering) => (
+          <li
+            key={offering.name}
+            className={`flex flex-col rounded-2xl border p-6 ${
+              offering.isFeatured
+                ? 'border-flame-600 bg-flame-50 shadow-lg shadow-flame-600/10'
+                : 'border-ink-600/15 bg-white'
+            }`}
+          >
+            <p className="text-sm font-semibold tracking-wide text-flame-700 uppercase">
+              {offering.kind}
+            </p>
+            <h3 className="mt-2 font-display text-2xl font-bold">{offering.name}</h3>
+            <p className="mt-3 text-ink-700">{offering.description}</p>
+            <ul className="mt-5 mb-6 space-y-2 text-sm text-ink-800">
+              {offering.includes.map((line) => (
+                <li key={line} className="flex gap-2">
+                  <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-flame-600" />
+                  {line}
+                </li>
+              ))}
+            </ul>
+            <Link
+              to={offering.courseId ? `${paths.buyNow}?course=${offering.courseId}` : paths.buyNow}
+              aria-label={`Buy Now: ${offering.name}`}
+              className="mt-auto rounded-lg bg-flame-600 px-4 py-3 text-center font-semibold text-white hover:bg-flame-700"
+            >
+              Buy Now
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

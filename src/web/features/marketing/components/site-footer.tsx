@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { FlameMark } from '../../../components/ui/logo.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { PRODUCT_NAME } from '../../../../shared/brand.ts';
+import { NewsletterForm } from './newsletter-form.tsx';
+
+const footerLinks = [
+  { to: paths.courses, label: 'Courses' },
+  { to: paths.terms, label: 'Terms of Service' },
+  { to: paths.privacy, label: 'Privacy Policy' },
+];
+
+export function SiteFooter({ onBeginAssessment }: { onBeginAssessment: () => void }) {
+  return (
+    <footer id="contact" className="scroll-mt-16 bg-ink-900 px-4 pt-16 pb-8 text-white">
+      <div className="mx-auto grid max-w-6xl gap-12 md:grid-cols-2">
+        <NewsletterForm />
+        <div>
+          <h2 className="font-display text-2xl font-bold">Contact</h2>
+          <p className="mt-2 text-white/80">
+            Every assessment is read by a person, and every applicant hears from us within 24 hours.
+            If you have a question about the journey, ask it there: we answer it with your results.
+          </p>
+          <button
+            type="button"
+            onClick={onBeginAssessment}
+            className="mt-4 rounded-lg border border-white/60 px-4 py-2 font-semibold text-white hover:bg-white hover:text-ink-900"
+          >
+            Open the Assessment
+          </button>
+        </div>
+      </div>
+      <div className="mx-auto mt-16 flex max-w-6xl flex-col items-center justify-between gap-4 border-t border-white/15 pt-8 text-sm text-white/80 md:flex-row">
+        <p className="inline-flex items-center gap-2">
+          <FlameMark className="h-5 w-5 text-flame-100" />
+          {`© ${new Date().getFullYear()} ${PRODUCT_NAME}`}
+        </p>
+        <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+          {footerLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="hover:text-white hover:underline">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </footer>
+  );
+}
