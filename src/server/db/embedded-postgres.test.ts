@@ -2,8 +2,9 @@ import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import {
+  describeServerProcesses,
   killServer,
   spawnServer,
   startServer,
@@ -81,8 +82,7 @@ afterAll(() => {
   expect(leftRunning, 'PostgreSQL left running').toEqual([]);
 });
 
-// These start servers of their own: once per run is enough, not once per database target.
-describe.skipIf(process.env.TEST_DATABASE_TARGET === 'url')('the embedded PostgreSQL', () => {
+describeServerProcesses('the embedded PostgreSQL', () => {
   it('keeps its data across a stop and a restart, listening on 127.0.0.1 only', async () => {
     const dataDir = createDataDir();
     const first = await startEmbeddedPostgres(dataDir, quiet);

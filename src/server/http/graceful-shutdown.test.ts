@@ -2,9 +2,14 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { getRunningServerPid } from '../db/embedded-postgres.ts';
-import { killServer, startServer, type ServerProcess } from '../testing/server-process.ts';
+import {
+  describeServerProcesses,
+  killServer,
+  startServer,
+  type ServerProcess,
+} from '../testing/server-process.ts';
 import { TEST_PASSWORD } from '../testing/users.ts';
 
 let server: ServerProcess | undefined;
@@ -44,8 +49,7 @@ function startSlowPost(url: string, body: string) {
   return { finish: () => request.end(body.slice(half)), response };
 }
 
-// Starts a server of its own: once per run is enough, not once per database target.
-describe.skipIf(process.env.TEST_DATABASE_TARGET === 'url')('the server process', () => {
+describeServerProcesses('the server process', () => {
   it('on SIGTERM finishes the request in flight, closes its connection, stops the database and exits 0', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sf-main-'));
     chmodSync(dataDir, 0o755);

@@ -3,10 +3,17 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { describe } from 'vitest';
 import { findFreePort, stopOrphanedServer } from '../db/embedded-postgres.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../main.ts');
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/**
+ * For tests that start servers of their own (the app, PostgreSQL): they do not use the test
+ * database, so they run with the embedded target only, not again for TEST_DATABASE_URL.
+ */
+export const describeServerProcesses = describe.skipIf(process.env.TEST_DATABASE_TARGET === 'url');
 
 export interface ServerProcess {
   pid: number;
