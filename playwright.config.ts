@@ -37,7 +37,10 @@ export default defineConfig({
   webServer: [
     {
       command: 'npx tsx tests/support/fake-smtp-server.ts',
-      env: { FAKE_SMTP_PORT: String(FAKE_SMTP_PORT), FAKE_SMTP_HTTP_PORT: String(FAKE_SMTP_HTTP_PORT) },
+      env: {
+        FAKE_SMTP_PORT: String(FAKE_SMTP_PORT),
+        FAKE_SMTP_HTTP_PORT: String(FAKE_SMTP_HTTP_PORT),
+      },
       url: `http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/`,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
