@@ -1,4 +1,5 @@
-import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,12 +15,14 @@ import { TEST_PASSWORD } from '../testing/users.ts';
 import {
   DataDirInUseError,
   getRunningServerPid,
+  type EmbeddedDatabase,
   startEmbeddedPostgres,
   stopOrphanedServer,
 } from './embedded-postgres.ts';
 
 const quiet = { info: () => {}, warn: () => {} };
 const dataDirs: string[] = [];
+let databases: EmbeddedDatabase[] = [];
 let servers: ServerProcess[] = [];
 
 function createDataDir(): string {
@@ -42,6 +45,14 @@ async function query(url: string, sql: string): Promise<unknown[]> {
   }
 }
 
+/** PostgreSQL started by this test process, stopped after each test even when it fails. */
+async function startDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+  const database = await startEmbeddedPostgres(dataDir, quiet);
+  databases.push(database);
+  return database;
+}
+
+/** The app as a process of its own, killed after each test. */
 async function start(dataDir: string): Promise<ServerProcess> {
   const server = await startServer(dataDir);
   servers.push(server);
@@ -69,7 +80,10 @@ const signIn = (server: ServerProcess, email: string) =>
   });
 
 afterEach(async () => {
+  // Newest first: a database stopped during the test releases nothing a later one holds.
+  for (const database of databases.reverse()) await database.stop();
   for (const server of servers) await killServer(server);
+  databases = [];
   servers = [];
 });
 
@@ -85,7 +99,7 @@ afterAll(() => {
 describeServerProcesses('the embedded PostgreSQL', () => {
   it('keeps its data across a stop and a restart, listening on 127.0.0.1 only', async () => {
     const dataDir = createDataDir();
-    const first = await startEmbeddedPostgres(dataDir, quiet);
+    const first = await startDatabase(dataDir);
     expect(new URL(first.url).hostname).toBe('127.0.0.1');
     expect(await query(first.url, 'show listen_addresses')).toEqual([
       { listen_addresses: '127.0.0.1' },
@@ -95,23 +109,35 @@ describeServerProcesses('the embedded PostgreSQL', () => {
     expect(runningPostgres(dataDir)).toBeUndefined();
     await expect(query(first.url, 'select 1')).rejects.toThrow();
 
-    const second = await startEmbeddedPostgres(dataDir, quiet);
-    try {
-      expect(await query(second.url, 'select text from notes')).toEqual([{ text: 'kept' }]);
-    } finally {
-      await second.stop();
-    }
+    const second = await startDatabase(dataDir);
+    expect(await query(second.url, 'select text from notes')).toEqual([{ text: 'kept' }]);
   });
 
   it("fails with PostgreSQL's own reason when it cannot start, and frees the folder", async () => {
     const dataDir = createDataDir();
-    await (await startEmbeddedPostgres(dataDir, quiet)).stop();
+    await (await startDatabase(dataDir)).stop();
     appendFileSync(path.join(dataDir, 'postgres', 'postgresql.conf'), 'shared_buffers = lots\n');
 
     await expect(startEmbeddedPostgres(dataDir, quiet)).rejects.toThrow(
       /did not start:[\s\S]*shared_buffers/,
     );
     expect(existsSync(path.join(dataDir, 'app.pid'))).toBe(false);
+  });
+
+  it('never signals another program that took the id of a stale postmaster.pid', async () => {
+    const dataDir = createDataDir();
+    await (await startDatabase(dataDir)).stop();
+    const unrelated = spawn('sleep', ['60']);
+    try {
+      writeFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), `${unrelated.pid}\n`);
+      // PostgreSQL itself may start or refuse, depending on whether it may signal that program.
+      await startDatabase(dataDir).catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unrelated.exitCode).toBeNull();
+      expect(unrelated.signalCode).toBeNull();
+    } finally {
+      unrelated.kill();
+    }
   });
 
   it('refuses a second app on the same data folder with a clear message', async () => {

@@ -120,7 +120,16 @@ export function getRunningServerPid(databaseDir: string): number | undefined {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  return isProcessAlive(pid) ? pid : undefined;
+  return isProcessAlive(pid) && isServerOf(pid, databaseDir) ? pid : undefined;
+}
+
+/** After a reboot the id in a stale postmaster.pid may be another program's: check, where /proc tells. */
+function isServerOf(pid: number, databaseDir: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(databaseDir);
+  } catch {
+    return process.platform !== 'linux';
+  }
 }
 
 function isProcessAlive(pid: number): boolean {

@@ -11,9 +11,12 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 
 /**
  * For tests that start servers of their own (the app, PostgreSQL): they do not use the test
- * database, so they run with the embedded target only, not again for TEST_DATABASE_URL.
+ * database, so they run with the embedded target only, not again for TEST_DATABASE_URL. Each start
+ * takes seconds, many more on a busy machine, hence the long timeout.
  */
-export const describeServerProcesses = describe.skipIf(process.env.TEST_DATABASE_TARGET === 'url');
+export function describeServerProcesses(name: string, tests: () => void): void {
+  describe.skipIf(process.env.TEST_DATABASE_TARGET === 'url')(name, { timeout: 120_000 }, tests);
+}
 
 export interface ServerProcess {
   pid: number;
