@@ -15,12 +15,14 @@ const url = (expected: string) =>
 const environmentSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce
-      .number({ message: 'expected a port number' })
-      .int('expected a port number')
-      .min(0, 'expected a port number from 0 to 65535')
-      .max(65535, 'expected a port number from 0 to 65535')
-      .default(3000),
+    PORT: optionalText.pipe(
+      z.coerce
+        .number<string | undefined>({ message: 'expected a port number' })
+        .int('expected a port number')
+        .min(0, 'expected a port number from 0 to 65535')
+        .max(65535, 'expected a port number from 0 to 65535')
+        .default(3000),
+    ),
     HOST: z.string().default('0.0.0.0'),
     APP_URL: url('an absolute URL such as https://courses.example.com'),
     DATA_DIR: z.string().default('./data'),

@@ -5,6 +5,7 @@ import {
   PASSWORD,
   register,
   signIn,
+  signOut,
   test,
   uniqueEmail,
 } from '../support/fixtures.ts';
@@ -15,9 +16,7 @@ test('a new learner registers, signs out, and signs back in to the page they ask
   const { email } = await register(page, { firstName: 'Maya' });
   await expect(page.getByRole('heading', { name: 'Welcome, Maya' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL('/');
-  await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
+  await signOut(page);
 
   await page.goto('/dashboard?tab=overview');
   await expect(page).toHaveURL('/login');
@@ -83,14 +82,14 @@ test('the register form shows each validation message in the spec order', async 
 
 test('a wrong password is answered inline', async ({ page }) => {
   const { email } = await register(page);
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOut(page);
   await signIn(page, email, 'Wrong-password1');
   await expect(page.getByRole('alert')).toHaveText(/invalid email or password/i);
 });
 
 test('"Remember me" keeps the email for the next sign-in', async ({ page }) => {
   const { email } = await register(page);
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOut(page);
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -98,7 +97,7 @@ test('"Remember me" keeps the email for the next sign-in', async ({ page }) => {
   await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL('/dashboard');
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOut(page);
 
   await page.goto('/login');
   await expect(page.getByLabel('Email')).toHaveValue(email);
@@ -108,7 +107,7 @@ test('"Remember me" keeps the email for the next sign-in', async ({ page }) => {
   await page.getByLabel('Remember me').uncheck();
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL('/dashboard');
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOut(page);
   await page.goto('/login');
   await expect(page.getByLabel('Email')).toHaveValue('');
   await expect(page.getByLabel('Remember me')).not.toBeChecked();
@@ -116,7 +115,7 @@ test('"Remember me" keeps the email for the next sign-in', async ({ page }) => {
 
 test('a forgotten password is reset from the mailed link', async ({ page }) => {
   const { email } = await register(page);
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOut(page);
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -60,6 +60,13 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Signs out from the header and waits for the signed-out home page the app then loads. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
+}
+
 /** The mail a person would find in their inbox, from the local SMTP server. */
 export async function latestMailTo(email: string): Promise<{ subject: string; text: string }> {
   for (let attempt = 0; attempt < 50; attempt++) {

@@ -39,6 +39,8 @@ export async function startEmbeddedPostgres(
 
   const password = readOrCreateSecret(dataDir, 'postgres-password');
   const port = await findFreePort();
+  let isStarted = false;
+  let startupLog = '';
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -49,7 +51,9 @@ export async function startEmbeddedPostgres(
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: () => {},
+    onLog: (message) => {
+      if (!isStarted) startupLog += message;
+    },
     onError: (error) => log.warn(`embedded PostgreSQL: ${String(error)}`),
   });
 
@@ -58,14 +62,16 @@ export async function startEmbeddedPostgres(
       log.info(`Creating the embedded PostgreSQL database in ${databaseDir}`);
       await server.initialise();
     }
-    await server.start().catch((error: unknown) => {
+    await server.start().catch(() => {
       throw new Error(
-        `The embedded PostgreSQL in ${databaseDir} did not start${error ? `: ${String(error)}` : ''}`,
+        `The embedded PostgreSQL in ${databaseDir} did not start:\n${startupLog.trim()}`,
       );
     });
+    isStarted = true;
     await createDatabaseIfMissing(server);
   } catch (error) {
-    await server.stop().catch(() => {});
+    // A server that failed to start has exited: stopping it would wait forever for its exit.
+    if (isStarted) await server.stop().catch(() => {});
     releaseLock();
     throw error;
   }
@@ -97,17 +103,32 @@ function acquireDataDirLock(dataDir: string): () => void {
 }
 
 /** A server left running by an app that was killed (SIGKILL) is shut down cleanly before we start. */
-function stopOrphanedServer(databaseDir: string, log: Logger): void {
-  const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!isProcessAlive(pid)) return;
+export function stopOrphanedServer(databaseDir: string, log: Logger): void {
+  const pid = getRunningServerPid(databaseDir);
+  if (pid === undefined) return;
   log.warn(`Stopping the embedded PostgreSQL (process ${pid}) left running by a previous app`);
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + 30_000;
   while (isProcessAlive(pid)) {
     if (Date.now() > deadline) throw new Error(`PostgreSQL process ${pid} did not stop`);
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+  }
+}
+
+/** The process id of the PostgreSQL server running in this folder, if one is. */
+export function getRunningServerPid(databaseDir: string): number | undefined {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return isProcessAlive(pid) && isServerOf(pid, databaseDir) ? pid : undefined;
+}
+
+/** After a reboot the id in a stale postmaster.pid may be another program's: check, where /proc tells. */
+function isServerOf(pid: number, databaseDir: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(databaseDir);
+  } catch {
+    return process.platform !== 'linux';
   }
 }
 
@@ -134,7 +155,7 @@ async function createDatabaseIfMissing(server: EmbeddedPostgres): Promise<void> 
   }
 }
 
-function findFreePort(): Promise<number> {
+export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
 import { withDatabase } from './database.global-setup.ts';
 
@@ -18,7 +18,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database of its own, cloned from the migrated template. */
-export async function buildTestApp(environment: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function buildTestApp(
+  environment: NodeJS.ProcessEnv = {},
+  configOverrides: Partial<Config> = {},
+): Promise<TestApp> {
   const serverUrl = inject('databaseServerUrl');
   const template = inject('templateDatabase');
   const database = `${template}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -26,14 +29,17 @@ export async function buildTestApp(environment: NodeJS.ProcessEnv = {}): Promise
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sf-app-'));
   const connection = connectDatabase(withDatabase(serverUrl, database));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
-    APP_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
-    ...environment,
-  });
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+      APP_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'silent',
+      ...environment,
+    }),
+    ...configOverrides,
+  };
   const app = await buildApp(config, connection);
   await app.ready();
   return {

@@ -1,0 +1,183 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, expect, it } from 'vitest';
+import {
+  describeServerProcesses,
+  killServer,
+  spawnServer,
+  startServer,
+  type ServerProcess,
+} from '../testing/server-process.ts';
+import { TEST_PASSWORD } from '../testing/users.ts';
+import {
+  DataDirInUseError,
+  getRunningServerPid,
+  type EmbeddedDatabase,
+  startEmbeddedPostgres,
+  stopOrphanedServer,
+} from './embedded-postgres.ts';
+
+const quiet = { info: () => {}, warn: () => {} };
+const dataDirs: string[] = [];
+let databases: EmbeddedDatabase[] = [];
+let servers: ServerProcess[] = [];
+
+function createDataDir(): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sf-embedded-'));
+  // The app runs as root here; PostgreSQL then runs as `postgres`, which must reach the folder.
+  chmodSync(dataDir, 0o755);
+  dataDirs.push(dataDir);
+  return dataDir;
+}
+
+const runningPostgres = (dataDir: string) => getRunningServerPid(path.join(dataDir, 'postgres'));
+
+async function query(url: string, sql: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** PostgreSQL started by this test process, stopped after each test even when it fails. */
+async function startDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+  const database = await startEmbeddedPostgres(dataDir, quiet);
+  databases.push(database);
+  return database;
+}
+
+/** The app as a process of its own, killed after each test. */
+async function start(dataDir: string): Promise<ServerProcess> {
+  const server = await startServer(dataDir);
+  servers.push(server);
+  return server;
+}
+
+// Node's fetch sends Sec-Fetch headers, so Better Auth wants the origin a browser would send.
+const signUp = (server: ServerProcess, email: string) =>
+  fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({
+      firstName: 'Kept',
+      lastName: 'Learner',
+      email,
+      password: TEST_PASSWORD,
+    }),
+  });
+
+const signIn = (server: ServerProcess, email: string) =>
+  fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
+
+afterEach(async () => {
+  // Newest first: a database stopped during the test releases nothing a later one holds.
+  for (const database of databases.reverse()) await database.stop();
+  for (const server of servers) await killServer(server);
+  databases = [];
+  servers = [];
+});
+
+afterAll(() => {
+  const leftRunning = dataDirs.filter((dataDir) => runningPostgres(dataDir) !== undefined);
+  for (const dataDir of dataDirs) {
+    stopOrphanedServer(path.join(dataDir, 'postgres'), quiet);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  expect(leftRunning, 'PostgreSQL left running').toEqual([]);
+});
+
+describeServerProcesses('the embedded PostgreSQL', () => {
+  it('keeps its data across a stop and a restart, listening on 127.0.0.1 only', async () => {
+    const dataDir = createDataDir();
+    const first = await startDatabase(dataDir);
+    expect(new URL(first.url).hostname).toBe('127.0.0.1');
+    expect(await query(first.url, 'show listen_addresses')).toEqual([
+      { listen_addresses: '127.0.0.1' },
+    ]);
+    await query(first.url, "create table notes (text text); insert into notes values ('kept')");
+    await first.stop();
+    expect(runningPostgres(dataDir)).toBeUndefined();
+    await expect(query(first.url, 'select 1')).rejects.toThrow();
+
+    const second = await startDatabase(dataDir);
+    expect(await query(second.url, 'select text from notes')).toEqual([{ text: 'kept' }]);
+  });
+
+  it("fails with PostgreSQL's own reason when it cannot start, and frees the folder", async () => {
+    const dataDir = createDataDir();
+    await (await startDatabase(dataDir)).stop();
+    appendFileSync(path.join(dataDir, 'postgres', 'postgresql.conf'), 'shared_buffers = lots\n');
+
+    await expect(startEmbeddedPostgres(dataDir, quiet)).rejects.toThrow(
+      /did not start:[\s\S]*shared_buffers/,
+    );
+    expect(existsSync(path.join(dataDir, 'app.pid'))).toBe(false);
+  });
+
+  it('never signals another program that took the id of a stale postmaster.pid', async () => {
+    const dataDir = createDataDir();
+    await (await startDatabase(dataDir)).stop();
+    const unrelated = spawn('sleep', ['60']);
+    try {
+      writeFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), `${unrelated.pid}\n`);
+      // PostgreSQL itself may start or refuse, depending on whether it may signal that program.
+      await startDatabase(dataDir).catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unrelated.exitCode).toBeNull();
+      expect(unrelated.signalCode).toBeNull();
+    } finally {
+      unrelated.kill();
+    }
+  });
+
+  it('refuses a second app on the same data folder with a clear message', async () => {
+    const dataDir = createDataDir();
+    const first = await start(dataDir);
+
+    await expect(startEmbeddedPostgres(dataDir, quiet)).rejects.toThrow(DataDirInUseError);
+    const second = spawnServer(dataDir, { PORT: '0' });
+    servers.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `Another instance of the app (process ${first.pid}) is already using the data folder ${dataDir}.`,
+    );
+
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    first.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(runningPostgres(dataDir)).toBeUndefined();
+  });
+
+  it('restarts cleanly after the app was killed, with nothing acknowledged lost', async () => {
+    const dataDir = createDataDir();
+    const killed = await start(dataDir);
+    const email = 'survivor@example.com';
+    expect((await signUp(killed, email)).status).toBe(200);
+
+    killed.kill('SIGKILL');
+    expect(await killed.exited).toBe('SIGKILL');
+    const orphan = runningPostgres(dataDir);
+    expect(orphan, 'PostgreSQL outlives a killed app').toBeDefined();
+
+    const restarted = await start(dataDir);
+    expect(restarted.output()).toContain(
+      `Stopping the embedded PostgreSQL (process ${orphan}) left running by a previous app`,
+    );
+    expect(runningPostgres(dataDir)).not.toBe(orphan);
+    expect((await signIn(restarted, email)).status).toBe(200);
+
+    restarted.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+    expect(runningPostgres(dataDir)).toBeUndefined();
+  });
+});

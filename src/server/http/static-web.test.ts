@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+
+const INDEX_HTML = '<!doctype html><title>Sovereign Flame</title><div id="root"></div>';
+let webDir: string;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  // The layout `vite build` writes into dist/web.
+  webDir = mkdtempSync(path.join(tmpdir(), 'sf-web-'));
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(webDir, 'assets', 'main-Cx81bZ2q.js'), 'console.log("flame")');
+  writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  testApp = await buildTestApp({}, { webDir });
+});
+
+afterAll(async () => {
+  await testApp.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+
+describe('the built web app', () => {
+  it('serves hashed assets to be cached for a year', async () => {
+    const response = await get('/assets/main-Cx81bZ2q.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log("flame")');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files to be revalidated', async () => {
+    const response = await get('/favicon.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/', '/dashboard', '/login?next=%2Fdashboard', '/reset-password?token=abc'])(
+    'answers the client route %s with index.html, never cached stale',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('answers a missing asset with 404, not with the page', async () => {
+    const response = await get('/assets/main-gone1234.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
+  });
+
+  it('answers an unknown API path with the JSON 404', async () => {
+    const response = await get('/api/no-such-thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: 'Not found: GET /api/no-such-thing' },
+    });
+  });
+
+  it('answers a POST to a client route with 404', async () => {
+    const response = await testApp.app.inject({ method: 'POST', url: '/dashboard' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
+  });
+});
