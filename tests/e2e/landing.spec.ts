@@ -73,10 +73,10 @@ test('the header links the sections, the shop and registration, and turns solid 
   await expect(nav.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   for (const [name, href] of [
-    ['The Offering', '#about'],
-    ["Who It's For", '#audience'],
-    ['Testimonials', '#testimonials'],
-    ['Contact', '#contact'],
+    ['The Offering', '/#about'],
+    ["Who It's For", '/#audience'],
+    ['Testimonials', '/#testimonials'],
+    ['Contact', '/#contact'],
   ] as const) {
     await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }

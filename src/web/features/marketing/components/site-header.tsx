@@ -10,10 +10,10 @@ import { useIsScrolledPast } from '../hooks/use-is-scrolled-past.ts';
 const SOLID_HEADER_AFTER_PX = 10;
 
 const sectionLinks = [
-  { href: '#about', label: 'The Offering' },
-  { href: '#audience', label: "Who It's For" },
-  { href: '#testimonials', label: 'Testimonials' },
-  { href: '#contact', label: 'Contact' },
+  { href: '/#about', label: 'The Offering' },
+  { href: '/#audience', label: "Who It's For" },
+  { href: '/#testimonials', label: 'Testimonials' },
+  { href: '/#contact', label: 'Contact' },
 ];
 
 const linkClass =
