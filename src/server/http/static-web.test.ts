@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 
 const INDEX_HTML = '<!doctype html><title>Sovereign Flame</title><div id="root"></div>';
+const LARGE_SCRIPT = 'export const flame = 1;\n'.repeat(2000);
 let webDir: string;
 let testApp: TestApp;
 
@@ -14,6 +16,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(webDir, 'assets', 'main-Cx81bZ2q.js'), 'console.log("flame")');
+  writeFileSync(path.join(webDir, 'assets', 'vendor-Ab12Cd34.js'), LARGE_SCRIPT);
   writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   testApp = await buildTestApp({}, { webDir });
 });
@@ -32,6 +35,17 @@ describe('the built web app', () => {
     expect(response.body).toBe('console.log("flame")');
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses what it sends to browsers that accept it', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/vendor-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.rawPayload.length).toBeLessThan(LARGE_SCRIPT.length / 10);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(LARGE_SCRIPT);
   });
 
   it('serves other files to be revalidated', async () => {
