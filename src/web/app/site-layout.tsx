@@ -8,7 +8,10 @@ export function SiteLayout() {
   return (
     <>
       <SiteHeader />
-      <Outlet />
+      {/* The header is fixed over the page: the page starts below it. */}
+      <div className="pt-16">
+        <Outlet />
+      </div>
       <footer className="mt-12 border-t border-ink-600/20 bg-white px-4 py-6 text-center text-sm text-ink-700">
         © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved. ·{' '}
         <Link to={paths.terms} className="underline">

@@ -12,7 +12,7 @@ export function CatalogueRoute() {
     data?.courses.find((course) => course.id === courseId)?.title ?? courseId;
 
   return (
-    <main className="mx-auto max-w-6xl space-y-12 px-4 py-12">
+    <main id="main" className="mx-auto max-w-6xl space-y-12 px-4 py-12">
       <header className="text-center">
         <h1 className="font-display text-4xl font-bold text-ink-900">The Courses</h1>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-ink-700">

@@ -54,7 +54,7 @@ export function PurchaseRoute() {
   };
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
+    <main id="main" className="mx-auto max-w-6xl px-4 py-10">
       {isCanceled && (
         <p
           role="status"
