@@ -5,19 +5,24 @@ import { constants as zlibConstants } from 'node:zlib';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { accessRoutes } from './access/access.routes.ts';
+import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import type { Config } from './config.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { serveWebApp } from './http/static-web.ts';
+import { learningRoutes } from './learning/learning.routes.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
 import { newsletterRoutes } from './marketing/newsletter.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { videoRoutes } from './video/video.routes.ts';
+import { createVideoLibrary, type VideoLibrary } from './video/vimeo.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +31,7 @@ declare module 'fastify' {
     auth: Auth;
     catalogue: Catalogue;
     mailer: Mailer;
+    videos: VideoLibrary;
   }
 }
 
@@ -54,6 +60,7 @@ export async function buildApp(
   app.decorate('mailer', mailer);
   app.decorate('catalogue', await loadCatalogue(config.contentDir));
   app.decorate('auth', createAuth(config, database.db, mailer, app.log));
+  app.decorate('videos', createVideoLibrary(config.vimeo, app.log));
   app.decorateRequest('user', null as never);
   app.addHook('onClose', async () => mailer.close());
 
@@ -79,6 +86,10 @@ export async function buildApp(
   await app.register(catalogueRoutes);
   await app.register(accessRoutes);
   await app.register(paymentsRoutes);
+  await app.register(videoRoutes);
+  await app.register(learningRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(adminEnrollmentRoutes);
 
   await serveWebApp(app, config.webDir);
   return app;

@@ -48,6 +48,17 @@ const environmentSchema = z
     OPENAI_BASE_URL: url('the base URL of an OpenAI-compatible API'),
     OPENAI_MODEL: z.string().default('gpt-4o-mini'),
     VIMEO_ACCESS_TOKEN: optionalText,
+    VIMEO_API_BASE: url('the URL of a Vimeo-compatible API'),
+    REFLECTION_ENCRYPTION_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine(
+          (value) => Buffer.from(value, 'base64').length === 32,
+          'expected 32 bytes in base64 (for example from: openssl rand -base64 32)',
+        )
+        .optional(),
+    ),
+    COMMUNITY_URL: url('the absolute URL of the learner community'),
     SMTP_URL: optionalText.pipe(
       z
         .string()
@@ -108,7 +119,16 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       apiBase: env.STRIPE_API_BASE,
     },
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
-    vimeoAccessToken: env.VIMEO_ACCESS_TOKEN,
+    vimeo: {
+      accessToken: env.VIMEO_ACCESS_TOKEN,
+      apiBase: (env.VIMEO_API_BASE ?? 'https://api.vimeo.com').replace(/\/$/, ''),
+    },
+    /** AES-256 key for reflections at rest; losing it loses every reflection. */
+    reflectionKey: Buffer.from(
+      env.REFLECTION_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'reflection-key'),
+      'base64',
+    ),
+    communityUrl: env.COMMUNITY_URL,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     logLevel: env.LOG_LEVEL,
     contentDir: path.resolve(import.meta.dirname, '../../content'),

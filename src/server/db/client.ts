@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import * as accessTables from './schema/access.ts';
 import * as authTables from './schema/auth.ts';
+import * as learningTables from './schema/learning.ts';
 import * as mailTables from './schema/mail.ts';
 import * as marketingTables from './schema/marketing.ts';
 import * as paymentsTables from './schema/payments.ts';
@@ -13,6 +14,7 @@ import * as rateLimitTables from './schema/rate-limit.ts';
 const schema = {
   ...accessTables,
   ...authTables,
+  ...learningTables,
   ...mailTables,
   ...marketingTables,
   ...paymentsTables,

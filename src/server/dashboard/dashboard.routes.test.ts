@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard } from '../../shared/api/dashboard.ts';
+import { enrolInCourses } from '../access/enrolments.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { createUser, type TestUser } from '../testing/users.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await buildTestApp({ COMMUNITY_URL: 'https://community.example.com' });
+});
+afterAll(() => testApp.close());
+
+const lesson = {
+  courseId: 'energy-sovereignty',
+  moduleId: 'reclaiming-your-field',
+  lessonId: 'what-energy-sovereignty-means',
+};
+
+const getDashboard = async (cookie: string) => {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/dashboard',
+    headers: { cookie },
+  });
+  expect(response.statusCode).toBe(200);
+  const dashboard = response.json<Dashboard>();
+  return {
+    ...dashboard,
+    course: (id: string) => dashboard.courses.find((course) => course.id === id)!,
+    earned: dashboard.achievements.filter((a) => a.earnedAt).map((a) => a.id),
+  };
+};
+
+async function enrolledLearner(): Promise<TestUser> {
+  const learner = await createUser(testApp.app);
+  await enrolInCourses(testApp.db, {
+    userId: learner.id,
+    courseIds: ['energy-sovereignty'],
+    purchaseType: 'individual',
+    source: 'purchase',
+  });
+  return learner;
+}
+
+async function completeFirstLesson(cookie: string) {
+  for (const promptId of ['most-sovereign-moment', 'what-is-asking-to-change']) {
+    await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/learning/reflections',
+      headers: { cookie },
+      payload: { ...lesson, promptId, response: 'A reflection long enough to count. '.repeat(4) },
+    });
+  }
+  await testApp.app.inject({
+    method: 'POST',
+    url: '/api/learning/lesson-completions',
+    headers: { cookie },
+    payload: lesson,
+  });
+}
+
+describe('GET /api/dashboard', () => {
+  it('answers 401 without a session', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/dashboard' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('shows a new learner every course without access, nothing earned and nothing watched', async () => {
+    const learner = await createUser(testApp.app);
+    const dashboard = await getDashboard(learner.cookie);
+    expect(dashboard.tier).toBe('free');
+    expect(dashboard.courses.map((course) => course.access.accessType)).toEqual([
+      'none',
+      'none',
+      'none',
+      'none',
+    ]);
+    expect(dashboard.recentlyWatched).toEqual([]);
+    expect(dashboard.earned).toEqual([]);
+    expect(dashboard.communityUrl).toBe('https://community.example.com');
+  });
+
+  it('shows a bought course to start at its first lesson', async () => {
+    const learner = await enrolledLearner();
+    const course = (await getDashboard(learner.cookie)).course('energy-sovereignty');
+    expect(course).toMatchObject({
+      title: 'Energy Sovereignty',
+      access: { accessType: 'paid', purchaseType: 'individual' },
+      progress: 0,
+      hasStarted: false,
+      nextLesson: {
+        moduleId: 'reclaiming-your-field',
+        lessonId: 'what-energy-sovereignty-means',
+      },
+    });
+  });
+
+  it('shows progress, the next lesson and the achievements earned after a lesson', async () => {
+    const learner = await enrolledLearner();
+    await completeFirstLesson(learner.cookie);
+    const dashboard = await getDashboard(learner.cookie);
+    expect(dashboard.course('energy-sovereignty')).toMatchObject({
+      progress: 13,
+      completedLessons: 1,
+      hasStarted: true,
+      nextLesson: { lessonId: 'noticing-your-leaks' },
+    });
+    expect(dashboard.earned).toEqual(['first-reflection', 'first-lesson']);
+  });
+
+  it("lists the learner's own recently watched lessons, not another learner's", async () => {
+    const learner = await enrolledLearner();
+    const other = await enrolledLearner();
+    await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/learning/video-progress',
+      headers: { cookie: learner.cookie },
+      payload: { ...lesson, positionSeconds: 720, durationSeconds: 780 },
+    });
+    expect((await getDashboard(learner.cookie)).recentlyWatched).toEqual([
+      expect.objectContaining({
+        courseTitle: 'Energy Sovereignty',
+        lessonTitle: 'What Energy Sovereignty Means',
+        percent: 92,
+        watched: true,
+      }),
+    ]);
+    expect((await getDashboard(other.cookie)).recentlyWatched).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dashboardSchema } from '../../shared/api/dashboard.ts';
+import { requireUser } from '../http/guards.ts';
+import { getDashboard } from './get-dashboard.ts';
+
+export async function dashboardRoutes(app: FastifyInstance) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/dashboard',
+      { preHandler: requireUser, schema: { response: { 200: dashboardSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return getDashboard(app, request.user);
+      },
+    );
+}

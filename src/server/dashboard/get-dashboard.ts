@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionUser } from '../../shared/api/auth.ts';
+import type {
+  Achievement,
+  Dashboard,
+  DashboardCourse,
+  RecentlyWatched,
+} from '../../shared/api/dashboard.ts';
+import type { CourseAccess } from '../../shared/api/access.ts';
+import { getMyAccess } from '../access/course-access.ts';
+import { lessonsInOrder, type Course } from '../catalogue/catalogue.ts';
+import {
+  completedLessonIdsOf,
+  courseProgress,
+  listCompletedLessons,
+  type CompletedLesson,
+} from '../learning/lesson-completions.ts';
+import { getReflectionStats } from '../learning/reflections.ts';
+import { listVideoProgress, type VideoProgressRow } from '../learning/video-progress.ts';
+
+const RECENTLY_WATCHED_LIMIT = 4;
+
+export async function getDashboard(app: FastifyInstance, user: SessionUser): Promise<Dashboard> {
+  const [access, completed, watching, reflections] = await Promise.all([
+    getMyAccess(app, user),
+    listCompletedLessons(app.db, user.id),
+    listVideoProgress(app.db, user.id),
+    getReflectionStats(app.db, user.id),
+  ]);
+  const accessOf = (courseId: string) =>
+    access.courses.find((course) => course.courseId === courseId);
+  const courses = app.catalogue.courses.map((course) =>
+    toDashboardCourse(course, accessOf(course.id), completed, watching),
+  );
+  const accessible = new Set(
+    courses.filter((course) => course.access.accessType !== 'none').map((course) => course.id),
+  );
+  return {
+    tier: access.tier,
+    courses,
+    recentlyWatched: listRecentlyWatched(app, watching, accessible),
+    achievements: listAchievements(app.catalogue.courses, completed, reflections.firstAt),
+    communityUrl: app.config.communityUrl ?? null,
+  };
+}
+
+function toDashboardCourse(
+  course: Course,
+  access: CourseAccess | undefined,
+  completed: readonly CompletedLesson[],
+  watching: readonly VideoProgressRow[],
+): DashboardCourse {
+  const completedLessonIds = completedLessonIdsOf(course, completed);
+  const lessons = lessonsInOrder(course);
+  const next = lessons.find((lesson) => !completedLessonIds.includes(lesson.id)) ?? lessons[0]!;
+  return {
+    id: course.id,
+    title: course.title,
+    description: course.description,
+    level: course.level,
+    thumbnail: course.thumbnail,
+    moduleCount: course.moduleCount,
+    lessonCount: course.lessonCount,
+    comingSoon: course.product.comingSoon,
+    access: {
+      accessType: access?.accessType ?? 'none',
+      purchaseType: access?.purchaseType ?? null,
+      expiresAt: access?.expiresAt ?? null,
+    },
+    progress: courseProgress(course, completedLessonIds),
+    completedLessons: completedLessonIds.length,
+    hasStarted: completedLessonIds.length > 0 || watching.some((row) => row.courseId === course.id),
+    nextLesson: { moduleId: next.moduleId, lessonId: next.id, title: next.title },
+  };
+}
+
+/** The learner's own most recently played videos, in courses they can still open. */
+function listRecentlyWatched(
+  app: FastifyInstance,
+  watching: readonly VideoProgressRow[],
+  accessible: ReadonlySet<string>,
+): RecentlyWatched[] {
+  return watching
+    .filter((row) => accessible.has(row.courseId))
+    .flatMap((row) => {
+      const course = app.catalogue.getCourse(row.courseId);
+      const lesson = course && lessonsInOrder(course).find((entry) => entry.id === row.lessonId);
+      if (!course || !lesson) return [];
+      return [
+        {
+          courseId: course.id,
+          courseTitle: course.title,
+          moduleId: lesson.moduleId,
+          lessonId: lesson.id,
+          lessonTitle: lesson.title,
+          percent: row.progress,
+          watched: row.completed,
+          lastWatchedAt: row.lastWatchedAt.toISOString(),
+        },
+      ];
+    })
+    .slice(0, RECENTLY_WATCHED_LIMIT);
+}
+
+/** Achievements earned from real progress, each with the moment it was earned. */
+export function listAchievements(
+  courses: readonly Course[],
+  completed: readonly CompletedLesson[],
+  firstReflectionAt: Date | null,
+): Achievement[] {
+  const completedAt = new Map(
+    completed.map((entry) => [`${entry.courseId}/${entry.lessonId}`, entry.completedAt]),
+  );
+  /** When every lesson of a group was completed (the last one's time), or null. */
+  const finishedAt = (courseId: string, lessons: readonly { id: string }[]) => {
+    const times = lessons.map((lesson) => completedAt.get(`${courseId}/${lesson.id}`));
+    if (times.length === 0 || times.some((time) => time === undefined)) return null;
+    return new Date(Math.max(...times.map((time) => time!.getTime())));
+  };
+  const earliest = (dates: readonly (Date | null)[]) => {
+    const known = dates.filter((date): date is Date => date !== null);
+    return known.length === 0 ? null : new Date(Math.min(...known.map((date) => date.getTime())));
+  };
+  const modulesFinished = courses.flatMap((course) =>
+    course.modules.map((module) => finishedAt(course.id, module.lessons)),
+  );
+  const coursesFinished = courses.map((course) => finishedAt(course.id, lessonsInOrder(course)));
+  const earned = (date: Date | null) => date?.toISOString() ?? null;
+  return [
+    {
+      id: 'first-reflection',
+      title: 'First Reflection',
+      description: 'You wrote your first reflection.',
+      earnedAt: earned(firstReflectionAt),
+    },
+    {
+      id: 'first-lesson',
+      title: 'First Lesson',
+      description: 'You completed your first lesson.',
+      earnedAt: earned(earliest(completed.map((entry) => entry.completedAt))),
+    },
+    {
+      id: 'first-module',
+      title: 'Module Complete',
+      description: 'You completed every lesson of a module.',
+      earnedAt: earned(earliest(modulesFinished)),
+    },
+    {
+      id: 'first-course',
+      title: 'Course Complete',
+      description: 'You completed a whole course.',
+      earnedAt: earned(earliest(coursesFinished)),
+    },
+  ];
+}

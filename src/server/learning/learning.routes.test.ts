@@ -1,0 +1,378 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LessonCompletion, LessonPage, Reflection } from '../../shared/api/learning.ts';
+import { enrolInCourses } from '../access/enrolments.ts';
+import { courseEnrollments } from '../db/schema/access.ts';
+import { lessonReflections } from '../db/schema/learning.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { createAdmin, createUser, type TestUser } from '../testing/users.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(() => testApp.close());
+
+const course = 'energy-sovereignty';
+const firstLesson = {
+  courseId: course,
+  moduleId: 'reclaiming-your-field',
+  lessonId: 'what-energy-sovereignty-means',
+};
+const prompts = ['most-sovereign-moment', 'what-is-asking-to-change'];
+const lessonUrl = ({ courseId, moduleId, lessonId }: typeof firstLesson) =>
+  `/api/learning/courses/${courseId}/modules/${moduleId}/lessons/${lessonId}`;
+const longText =
+  'I felt most sovereign walking alone by the sea, unhurried, choosing each step. '.repeat(2);
+
+async function learnerWithAccess(
+  expiresAt?: Date,
+  courseIds: string[] = [course],
+): Promise<TestUser> {
+  const learner = await createUser(testApp.app);
+  await enrolInCourses(testApp.db, {
+    userId: learner.id,
+    courseIds,
+    purchaseType: 'individual',
+    source: 'purchase',
+    ...(expiresAt ? { expiresAt } : {}),
+  });
+  return learner;
+}
+
+const getLesson = (cookie: string | undefined, lesson = firstLesson) =>
+  testApp.app.inject({
+    method: 'GET',
+    url: lessonUrl(lesson),
+    headers: cookie ? { cookie } : {},
+  });
+
+const saveReflection = (cookie: string | undefined, body: Record<string, unknown>) =>
+  testApp.app.inject({
+    method: 'PUT',
+    url: '/api/learning/reflections',
+    headers: cookie ? { cookie } : {},
+    payload: { ...firstLesson, promptId: prompts[0], response: longText, ...body },
+  });
+
+const readReflections = (cookie: string, query: Record<string, string> = {}) =>
+  testApp.app.inject({
+    method: 'GET',
+    url: `/api/learning/reflections?${new URLSearchParams({ ...firstLesson, ...query }).toString()}`,
+    headers: { cookie },
+  });
+
+const completeLesson = (cookie: string | undefined, lesson = firstLesson) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: '/api/learning/lesson-completions',
+    headers: cookie ? { cookie } : {},
+    payload: lesson,
+  });
+
+describe('GET the lesson page', () => {
+  it('answers 401 without a session', async () => {
+    expect((await getLesson(undefined)).statusCode).toBe(401);
+  });
+
+  it('answers 404 "Lesson Not Found" for a missing course, module or lesson', async () => {
+    const learner = await learnerWithAccess();
+    for (const change of [
+      { courseId: 'no-such-course' },
+      { moduleId: 'no-such-module' },
+      { lessonId: 'no-such-lesson' },
+      { moduleId: 'boundaries-as-devotion' },
+    ]) {
+      const response = await getLesson(learner.cookie, { ...firstLesson, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(404);
+      expect(response.json().error.message).toBe('Lesson Not Found');
+    }
+  });
+
+  it('answers 403 "Course Access Required" without access, sending no lesson content', async () => {
+    const learner = await createUser(testApp.app);
+    const response = await getLesson(learner.cookie);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      error: { code: 'forbidden', message: 'Course Access Required' },
+    });
+  });
+
+  it('answers 403 once the enrolment has expired', async () => {
+    const learner = await learnerWithAccess(new Date(Date.now() - 1000));
+    expect((await getLesson(learner.cookie)).statusCode).toBe(403);
+  });
+
+  it('gives a learner with access the outline, lesson, prompts and progress, and records the visit', async () => {
+    const learner = await learnerWithAccess();
+    const response = await getLesson(learner.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const page = response.json<LessonPage>();
+    expect(page.course).toMatchObject({ id: course, title: 'Energy Sovereignty' });
+    expect(page.course.modules.flatMap((module) => module.lessons)).toHaveLength(8);
+    expect(page.module.title).toBe('Reclaiming Your Field');
+    expect(page.lesson.content).toContain('## Sovereignty is not control');
+    expect(page.lesson.reflectionPrompts.map((prompt) => prompt.id)).toEqual(prompts);
+    expect(page.video).toMatchObject({ id: '824804225', source: 'generated', thumbnail: null });
+    expect(page.video?.embedUrl).toContain('color=6366f1');
+    expect(page).toMatchObject({
+      reflections: [],
+      completedLessonIds: [],
+      videoProgress: null,
+      progress: 0,
+    });
+    const [enrolment] = await testApp.db
+      .select()
+      .from(courseEnrollments)
+      .where(eq(courseEnrollments.userId, learner.id));
+    expect(enrolment?.lastAccessedAt).toBeInstanceOf(Date);
+  });
+
+  it('opens every lesson to an admin', async () => {
+    const admin = await createAdmin(testApp.app, testApp.db);
+    expect((await getLesson(admin.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('reflections', () => {
+  it('saves, reads back and overwrites one reflection per prompt', async () => {
+    const learner = await learnerWithAccess();
+    const first = await saveReflection(learner.cookie, { response: 'A first thought.' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json<Reflection>()).toMatchObject({
+      promptId: prompts[0],
+      response: 'A first thought.',
+      completed: false,
+    });
+    await saveReflection(learner.cookie, { response: 'A second thought.' });
+    const page = (await getLesson(learner.cookie)).json<LessonPage>();
+    expect(page.reflections).toEqual([
+      expect.objectContaining({ promptId: prompts[0], response: 'A second thought.' }),
+    ]);
+    const read = await readReflections(learner.cookie);
+    expect(read.json<{ reflections: Reflection[] }>().reflections).toHaveLength(1);
+  });
+
+  it('stores the text encrypted, with the spec fields beside it', async () => {
+    const learner = await learnerWithAccess();
+    const secret = 'My most private words about my mother and the sea.';
+    await saveReflection(learner.cookie, { response: secret });
+    const [row] = await testApp.db
+      .select()
+      .from(lessonReflections)
+      .where(eq(lessonReflections.userId, learner.id));
+    expect(row).toMatchObject({
+      moduleName: 'Reclaiming Your Field',
+      lessonName: 'What Energy Sovereignty Means',
+      question: expect.stringContaining('most sovereign'),
+      analyzed: false,
+    });
+    expect(row!.response).toMatch(/^v1\./);
+    expect(row!.response).not.toContain('mother');
+    const dump = await testApp.pool.query('select * from lesson_reflections where user_id = $1', [
+      learner.id,
+    ]);
+    expect(JSON.stringify(dump.rows)).not.toContain('mother');
+  });
+
+  it('completes at 100 characters and never undoes it', async () => {
+    const learner = await learnerWithAccess();
+    const short = 'x'.repeat(99);
+    expect((await saveReflection(learner.cookie, { response: short })).json().completed).toBe(
+      false,
+    );
+    expect((await saveReflection(learner.cookie, { response: `${short}y` })).json().completed).toBe(
+      true,
+    );
+    expect(
+      (await saveReflection(learner.cookie, { response: 'short again' })).json(),
+    ).toMatchObject({ completed: true, response: 'short again' });
+  });
+
+  it('completes on Submit, which needs 100 characters', async () => {
+    const learner = await learnerWithAccess();
+    const tooShort = await saveReflection(learner.cookie, { response: 'Too short.', submit: true });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().error.fields.response).toBe(
+      'A reflection needs at least 100 characters before it can be submitted.',
+    );
+    const submitted = await saveReflection(learner.cookie, { submit: true });
+    expect(submitted.json<Reflection>().completed).toBe(true);
+  });
+
+  it('refuses blank text and text over 10,000 characters with 400 and a clear message', async () => {
+    const learner = await learnerWithAccess();
+    const blank = await saveReflection(learner.cookie, { response: '   ', submit: true });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.fields.response).toBe(
+      'Please enter your reflection before submitting.',
+    );
+    const tooLong = await saveReflection(learner.cookie, { response: 'a'.repeat(10_001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.fields.response).toBe(
+      'A reflection can be at most 10,000 characters.',
+    );
+    const atLimit = await saveReflection(learner.cookie, { response: 'a'.repeat(10_000) });
+    expect(atLimit.statusCode).toBe(200);
+    const missingPrompt = await saveReflection(learner.cookie, { promptId: undefined });
+    expect(missingPrompt.statusCode).toBe(400);
+  });
+
+  it('answers 404 for a prompt the lesson does not have', async () => {
+    const learner = await learnerWithAccess();
+    const response = await saveReflection(learner.cookie, { promptId: 'not-a-prompt' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('answers 401 without a session and 403 without course access', async () => {
+    expect((await saveReflection(undefined, {})).statusCode).toBe(401);
+    const stranger = await createUser(testApp.app);
+    expect((await saveReflection(stranger.cookie, {})).statusCode).toBe(403);
+    const expired = await learnerWithAccess(new Date(Date.now() - 1000));
+    expect((await saveReflection(expired.cookie, {})).statusCode).toBe(403);
+  });
+
+  it("keeps each learner's reflections their own; an admin may read them", async () => {
+    const owner = await learnerWithAccess();
+    const other = await learnerWithAccess();
+    await saveReflection(owner.cookie, { response: 'Only mine.' });
+    await saveReflection(other.cookie, { response: 'Mine, not theirs.' });
+
+    const ownerPage = (await getLesson(owner.cookie)).json<LessonPage>();
+    expect(ownerPage.reflections.map((reflection) => reflection.response)).toEqual(['Only mine.']);
+
+    const prying = await readReflections(other.cookie, { userId: owner.id });
+    expect(prying.statusCode).toBe(403);
+
+    const admin = await createAdmin(testApp.app, testApp.db);
+    const adminRead = await readReflections(admin.cookie, { userId: owner.id });
+    expect(adminRead.statusCode).toBe(200);
+    expect(adminRead.json<{ reflections: Reflection[] }>().reflections).toEqual([
+      expect.objectContaining({ response: 'Only mine.' }),
+    ]);
+  });
+});
+
+describe('lesson completion', () => {
+  it('refuses while a reflection is open, with the spec message', async () => {
+    const learner = await learnerWithAccess();
+    await saveReflection(learner.cookie, { promptId: prompts[0] });
+    const response = await completeLesson(learner.cookie);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(
+      'Please complete all reflections before marking the lesson as complete.',
+    );
+  });
+
+  it('completes the lesson and sets the enrolment progress from completed lessons', async () => {
+    const learner = await learnerWithAccess();
+    for (const promptId of prompts) await saveReflection(learner.cookie, { promptId });
+    const response = await completeLesson(learner.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<LessonCompletion>()).toEqual({
+      completedLessonIds: [firstLesson.lessonId],
+      progress: 13,
+    });
+    expect((await completeLesson(learner.cookie)).json<LessonCompletion>().progress).toBe(13);
+    const [enrolment] = await testApp.db
+      .select()
+      .from(courseEnrollments)
+      .where(and(eq(courseEnrollments.userId, learner.id), eq(courseEnrollments.courseId, course)));
+    expect(enrolment).toMatchObject({ progress: 13, completed: false });
+    const page = (await getLesson(learner.cookie)).json<LessonPage>();
+    expect(page).toMatchObject({ completedLessonIds: [firstLesson.lessonId], progress: 13 });
+  });
+
+  it('reaches 100 and completes the enrolment when every lesson is done', async () => {
+    const learner = await learnerWithAccess();
+    const outline = (await getLesson(learner.cookie)).json<LessonPage>().course;
+    let last: LessonCompletion | undefined;
+    for (const module of outline.modules) {
+      for (const lesson of module.lessons) {
+        const target = { courseId: course, moduleId: module.id, lessonId: lesson.id };
+        const page = (await getLesson(learner.cookie, target)).json<LessonPage>();
+        for (const prompt of page.lesson.reflectionPrompts) {
+          await saveReflection(learner.cookie, { ...target, promptId: prompt.id });
+        }
+        last = (await completeLesson(learner.cookie, target)).json<LessonCompletion>();
+      }
+    }
+    expect(last?.progress).toBe(100);
+    const [enrolment] = await testApp.db
+      .select()
+      .from(courseEnrollments)
+      .where(eq(courseEnrollments.userId, learner.id));
+    expect(enrolment).toMatchObject({ progress: 100, completed: true });
+  });
+
+  it('answers 401 without a session, 403 without access and 404 for a missing lesson', async () => {
+    expect((await completeLesson(undefined)).statusCode).toBe(401);
+    const stranger = await createUser(testApp.app);
+    expect((await completeLesson(stranger.cookie)).statusCode).toBe(403);
+    const learner = await learnerWithAccess();
+    expect(
+      (await completeLesson(learner.cookie, { ...firstLesson, lessonId: 'nope' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('video progress', () => {
+  const start = (cookie: string | undefined, lesson = firstLesson) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/learning/video-progress/start',
+      headers: cookie ? { cookie } : {},
+      payload: lesson,
+    });
+  const save = (cookie: string | undefined, positionSeconds: number, durationSeconds = 780) =>
+    testApp.app.inject({
+      method: 'PUT',
+      url: '/api/learning/video-progress',
+      headers: cookie ? { cookie } : {},
+      payload: { ...firstLesson, positionSeconds, durationSeconds },
+    });
+
+  it('records the start once, then the furthest point and the position to resume at', async () => {
+    const learner = await learnerWithAccess();
+    expect((await start(learner.cookie)).json()).toEqual({
+      percent: 0,
+      positionSeconds: 0,
+      watched: false,
+    });
+    await save(learner.cookie, 390);
+    expect((await start(learner.cookie)).json()).toMatchObject({
+      percent: 50,
+      positionSeconds: 390,
+    });
+    expect((await save(learner.cookie, 78)).json()).toEqual({
+      percent: 50,
+      positionSeconds: 78,
+      watched: false,
+    });
+    const page = (await getLesson(learner.cookie)).json<LessonPage>();
+    expect(page.videoProgress).toEqual({ percent: 50, positionSeconds: 78, watched: false });
+  });
+
+  it('counts 90% as watched, for good, and lists the lesson as watched', async () => {
+    const learner = await learnerWithAccess();
+    expect((await save(learner.cookie, 701)).json()).toMatchObject({ percent: 90, watched: true });
+    expect((await save(learner.cookie, 10)).json()).toMatchObject({ percent: 90, watched: true });
+    const page = (await getLesson(learner.cookie)).json<LessonPage>();
+    expect(page.watchedLessonIds).toEqual([firstLesson.lessonId]);
+  });
+
+  it('refuses a position past the end, a lesson without video, no session and no access', async () => {
+    const learner = await learnerWithAccess();
+    expect((await save(learner.cookie, 900, 780)).statusCode).toBe(400);
+    const noVideo = {
+      courseId: course,
+      moduleId: 'reclaiming-your-field',
+      lessonId: 'the-body-as-compass',
+    };
+    expect((await start(learner.cookie, noVideo)).statusCode).toBe(404);
+    expect((await save(undefined, 10)).statusCode).toBe(401);
+    const stranger = await createUser(testApp.app);
+    expect((await save(stranger.cookie, 10)).statusCode).toBe(403);
+  });
+});

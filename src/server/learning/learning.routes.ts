@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  completeLessonSchema,
+  lessonCompletionSchema,
+  lessonPageSchema,
+  lessonParamsSchema,
+  listReflectionsQuerySchema,
+  reflectionListSchema,
+  reflectionSchema,
+  saveReflectionSchema,
+  saveVideoProgressSchema,
+  startVideoSchema,
+  videoProgressSchema,
+} from '../../shared/api/learning.ts';
+import { requireSelfOrAdmin, requireUser } from '../http/guards.ts';
+import { findLesson } from './find-lesson.ts';
+import { getLessonPage } from './get-lesson-page.ts';
+import { completeLesson } from './lesson-completions.ts';
+import { listReflections, saveReflection } from './reflections.ts';
+import { saveVideoProgress, startVideo } from './video-progress.ts';
+
+/** The lesson viewer's calls: every one needs a session, and all but reading need course access. */
+export async function learningRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  routes.get(
+    '/api/learning/courses/:courseId/modules/:moduleId/lessons/:lessonId',
+    {
+      preHandler: requireUser,
+      schema: { params: lessonParamsSchema, response: { 200: lessonPageSchema } },
+    },
+    async (request) => getLessonPage(app, request.user, request.params),
+  );
+
+  routes.get(
+    '/api/learning/reflections',
+    {
+      preHandler: requireUser,
+      schema: { querystring: listReflectionsQuerySchema, response: { 200: reflectionListSchema } },
+    },
+    async (request) => {
+      const { userId = request.user.id, ...lesson } = request.query;
+      requireSelfOrAdmin(request, userId);
+      findLesson(app.catalogue, lesson);
+      return { reflections: await listReflections(app, userId, lesson) };
+    },
+  );
+
+  routes.put(
+    '/api/learning/reflections',
+    {
+      preHandler: requireUser,
+      schema: { body: saveReflectionSchema, response: { 200: reflectionSchema } },
+    },
+    async (request) => saveReflection(app, request.user, request.body),
+  );
+
+  routes.post(
+    '/api/learning/lesson-completions',
+    {
+      preHandler: requireUser,
+      schema: { body: completeLessonSchema, response: { 200: lessonCompletionSchema } },
+    },
+    async (request) => completeLesson(app, request.user, request.body),
+  );
+
+  routes.post(
+    '/api/learning/video-progress/start',
+    {
+      preHandler: requireUser,
+      schema: { body: startVideoSchema, response: { 200: videoProgressSchema } },
+    },
+    async (request) => startVideo(app, request.user, request.body),
+  );
+
+  routes.put(
+    '/api/learning/video-progress',
+    {
+      preHandler: requireUser,
+      schema: { body: saveVideoProgressSchema, response: { 200: videoProgressSchema } },
+    },
+    async (request) => saveVideoProgress(app, request.user, request.body),
+  );
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { courseAccessSchema, myAccessResponseSchema } from './access.ts';
+import { courseLevels } from './catalogue.ts';
+
+export const dashboardCourseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  level: z.enum(courseLevels),
+  thumbnail: z.string().optional(),
+  moduleCount: z.number().int(),
+  lessonCount: z.number().int(),
+  comingSoon: z.boolean(),
+  access: courseAccessSchema.pick({ accessType: true, purchaseType: true, expiresAt: true }),
+  /** Percent of the course's lessons completed. */
+  progress: z.number().int().min(0).max(100),
+  completedLessons: z.number().int().nonnegative(),
+  /** Started: a lesson completed or a video played. */
+  hasStarted: z.boolean(),
+  /** The first lesson not completed yet, else the first lesson. */
+  nextLesson: z.object({ moduleId: z.string(), lessonId: z.string(), title: z.string() }),
+});
+export type DashboardCourse = z.infer<typeof dashboardCourseSchema>;
+
+export const recentlyWatchedSchema = z.object({
+  courseId: z.string(),
+  courseTitle: z.string(),
+  moduleId: z.string(),
+  lessonId: z.string(),
+  lessonTitle: z.string(),
+  percent: z.number().int().min(0).max(100),
+  watched: z.boolean(),
+  lastWatchedAt: z.string(),
+});
+export type RecentlyWatched = z.infer<typeof recentlyWatchedSchema>;
+
+export const achievementIds = [
+  'first-reflection',
+  'first-lesson',
+  'first-module',
+  'first-course',
+] as const;
+
+export const achievementSchema = z.object({
+  id: z.enum(achievementIds),
+  title: z.string(),
+  description: z.string(),
+  /** null until earned. */
+  earnedAt: z.string().nullable(),
+});
+export type Achievement = z.infer<typeof achievementSchema>;
+
+/** The learner's dashboard in one answer: every course with access and progress, and their activity. */
+export const dashboardSchema = z.object({
+  tier: myAccessResponseSchema.shape.tier,
+  courses: z.array(dashboardCourseSchema),
+  recentlyWatched: z.array(recentlyWatchedSchema),
+  achievements: z.array(achievementSchema),
+  communityUrl: z.string().nullable(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { reflectionMessages, REFLECTION_MAX_LENGTH, isBlank } from '../rules/reflection.ts';
+import { lessonSummarySchema, moduleOutlineSchema, reflectionPromptSchema } from './catalogue.ts';
+import { videoSchema } from './video.ts';
+
+const id = z.string().min(1).max(100);
+
+export const lessonParamsSchema = z.object({ courseId: id, moduleId: id, lessonId: id });
+export type LessonParams = z.infer<typeof lessonParamsSchema>;
+
+export const reflectionSchema = z.object({
+  promptId: z.string(),
+  response: z.string(),
+  completed: z.boolean(),
+  updatedAt: z.string(),
+});
+export type Reflection = z.infer<typeof reflectionSchema>;
+
+export const videoProgressSchema = z.object({
+  /** The furthest point reached, 0–100. */
+  percent: z.number().int().min(0).max(100),
+  positionSeconds: z.number().int().nonnegative(),
+  watched: z.boolean(),
+});
+export type VideoProgress = z.infer<typeof videoProgressSchema>;
+
+/** Everything the lesson viewer shows, in one answer. */
+export const lessonPageSchema = z.object({
+  course: z.object({ id: z.string(), title: z.string(), modules: z.array(moduleOutlineSchema) }),
+  module: z.object({ id: z.string(), title: z.string() }),
+  lesson: lessonSummarySchema.extend({
+    content: z.string(),
+    reflectionPrompts: z.array(reflectionPromptSchema),
+  }),
+  video: videoSchema.nullable(),
+  videoProgress: videoProgressSchema.nullable(),
+  reflections: z.array(reflectionSchema),
+  completedLessonIds: z.array(z.string()),
+  watchedLessonIds: z.array(z.string()),
+  /** Percent of the course's lessons completed. */
+  progress: z.number().int().min(0).max(100),
+});
+export type LessonPage = z.infer<typeof lessonPageSchema>;
+
+const responseText = z
+  .string()
+  .refine((text) => Array.from(text).length <= REFLECTION_MAX_LENGTH, reflectionMessages.tooLong);
+
+export const saveReflectionSchema = lessonParamsSchema
+  .extend({
+    promptId: id,
+    response: responseText,
+    /** An explicit Submit, which completes the reflection. */
+    submit: z.boolean().default(false),
+  })
+  .superRefine((input, context) => {
+    if (isBlank(input.response)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['response'],
+        message: input.submit ? reflectionMessages.blankSubmit : reflectionMessages.blankSave,
+      });
+    }
+  });
+export type SaveReflectionInput = z.input<typeof saveReflectionSchema>;
+
+export const listReflectionsQuerySchema = lessonParamsSchema.extend({
+  /** Someone else's reflections: admins only. */
+  userId: z.string().min(1).max(100).optional(),
+});
+
+export const reflectionListSchema = z.object({ reflections: z.array(reflectionSchema) });
+
+export const completeLessonSchema = lessonParamsSchema;
+
+export const lessonCompletionSchema = z.object({
+  completedLessonIds: z.array(z.string()),
+  progress: z.number().int().min(0).max(100),
+});
+export type LessonCompletion = z.infer<typeof lessonCompletionSchema>;
+
+export const startVideoSchema = lessonParamsSchema;
+
+export const saveVideoProgressSchema = lessonParamsSchema
+  .extend({
+    positionSeconds: z.number().nonnegative().max(86_400),
+    durationSeconds: z.number().positive().max(86_400),
+  })
+  .refine((input) => input.positionSeconds <= input.durationSeconds + 1, {
+    path: ['positionSeconds'],
+    message: 'expected a position within the video',
+  });
+export type SaveVideoProgressInput = z.infer<typeof saveVideoProgressSchema>;

@@ -1,0 +1,62 @@
+/** Reflection rules (spec 2 §4, §5, §9): pure, shared by the card and the server. */
+
+export const REFLECTION_COMPLETION_MINIMUM = 100;
+export const REFLECTION_BAR_FULL_AT = 300;
+export const REFLECTION_MAX_LENGTH = 10_000;
+export const REFLECTION_AUTOSAVE_DELAY_MS = 1000;
+
+export const reflectionMessages = {
+  blankSubmit: 'Please enter your reflection before submitting.',
+  blankSave: 'Please enter your reflection before saving.',
+  tooShortToSubmit: `A reflection needs at least ${REFLECTION_COMPLETION_MINIMUM} characters before it can be submitted.`,
+  tooLong: `A reflection can be at most ${REFLECTION_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  saveFailed: 'Error saving',
+  submitted: 'Reflection submitted successfully!',
+  incompleteLesson: 'Please complete all reflections before marking the lesson as complete.',
+  lessonCompleted: 'Lesson completed!',
+} as const;
+
+/** Characters as a reader counts them: code points, without surrounding white space. */
+export function reflectionLength(text: string): number {
+  return Array.from(text.trim()).length;
+}
+
+export function isBlank(text: string): boolean {
+  return text.trim() === '';
+}
+
+/** Completed once the saved text reaches the minimum or on Submit; never undone. */
+export function isReflectionCompleted({
+  wasCompleted,
+  response,
+  submitted,
+}: {
+  wasCompleted: boolean;
+  response: string;
+  submitted: boolean;
+}): boolean {
+  return (
+    wasCompleted ||
+    (submitted && !isBlank(response)) ||
+    reflectionLength(response) >= REFLECTION_COMPLETION_MINIMUM
+  );
+}
+
+/** Submit shows only while the reflection is open and long enough. */
+export function canSubmitReflection(response: string, isCompleted: boolean): boolean {
+  return !isCompleted && reflectionLength(response) >= REFLECTION_COMPLETION_MINIMUM;
+}
+
+export type CharacterBand = 'short' | 'enough' | 'full';
+
+/** The bar's colour band: below 100, below 300, and 300 or more. */
+export function characterBand(length: number): CharacterBand {
+  if (length < REFLECTION_COMPLETION_MINIMUM) return 'short';
+  if (length < REFLECTION_BAR_FULL_AT) return 'enough';
+  return 'full';
+}
+
+/** The bar's fill in percent, full at 300 characters. */
+export function characterBarPercent(length: number): number {
+  return Math.min(100, Math.round((length / REFLECTION_BAR_FULL_AT) * 100));
+}
