@@ -3,11 +3,20 @@ import { Navigate, useLocation } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.ts';
 
-/** Renders nothing while the session loads; a signed-out visitor goes to /login and comes back. */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/**
+ * Renders nothing (or the page's own loading text) while the session loads; a signed-out visitor
+ * goes to /login and comes back.
+ */
+export function RequireAuth({
+  children,
+  pending = null,
+}: {
+  children: ReactNode;
+  pending?: ReactNode;
+}) {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) return null;
+  if (session.isPending) return pending;
   if (!session.data) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.login} state={{ from }} replace />;

@@ -112,5 +112,21 @@ export const router = createBrowserRouter([
       };
     },
   },
+  {
+    path: paths.lesson,
+    lazy: async () => {
+      const [{ LessonRoute }, { LessonLoading }] = await Promise.all([
+        import('../features/learning/routes/lesson-route.tsx'),
+        import('../features/learning/components/lesson-states.tsx'),
+      ]);
+      return {
+        Component: () => (
+          <RequireAuth pending={<LessonLoading text="Loading your sacred journey..." />}>
+            <LessonRoute />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
   { path: '*', Component: NotFoundRoute },
 ]);

@@ -15,4 +15,22 @@ export const paths = {
   settings: '/settings',
   profile: '/profile',
   admin: '/admin',
+  lesson: '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
 } as const;
+
+export function lessonPath({
+  courseId,
+  moduleId,
+  lessonId,
+}: {
+  courseId: string;
+  moduleId: string;
+  lessonId: string;
+}): string {
+  return `/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}/lessons/${encodeURIComponent(lessonId)}`;
+}
+
+/** The purchase page with one course preselected. */
+export function buyNowPath(courseId: string): string {
+  return `${paths.buyNow}?course=${encodeURIComponent(courseId)}`;
+}

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { LessonPage, LessonParams, Reflection } from '../../../../shared/api/learning.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { lessonPageQueryKey } from './get-lesson-page.ts';
+
+export interface ReflectionSave {
+  promptId: string;
+  response: string;
+  submit: boolean;
+}
+
+/** Saves one reflection and keeps the lesson page's copy in step (Mark Complete reads it). */
+export function useSaveReflection(params: LessonParams) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (input: ReflectionSave): Promise<Reflection> => {
+      const saved = await apiRequest<Reflection>('/api/learning/reflections', {
+        method: 'PUT',
+        body: { ...params, ...input },
+      });
+      queryClient.setQueryData<LessonPage>(lessonPageQueryKey(params), (page) =>
+        page
+          ? {
+              ...page,
+              reflections: [
+                ...page.reflections.filter((entry) => entry.promptId !== saved.promptId),
+                saved,
+              ],
+            }
+          : page,
+      );
+      return saved;
+    },
+    [params, queryClient],
+  );
+}

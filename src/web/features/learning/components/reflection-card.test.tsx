@@ -1,0 +1,233 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Toaster } from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Reflection } from '../../../../shared/api/learning.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { ReflectionCard } from './reflection-card.tsx';
+import { readDraft, writeDraft } from './reflection-drafts.ts';
+
+const prompt = {
+  id: 'where-energy-goes',
+  question: 'Where did your energy go today?',
+  isRequired: true,
+};
+const DRAFT_KEY = 'test-draft';
+const long = (length: number) => 'a'.repeat(length);
+
+interface Deferred {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** A save the test settles by hand, answering like the server would. */
+function fakeServer() {
+  const pending: Deferred[] = [];
+  const save = vi.fn(
+    ({ response, submit }: { response: string; submit: boolean }) =>
+      new Promise<Reflection>((resolve, reject) => {
+        pending.push({
+          resolve: () =>
+            resolve({
+              promptId: prompt.id,
+              response,
+              completed: submit || response.trim().length >= 100,
+              updatedAt: new Date().toISOString(),
+            }),
+          reject,
+        });
+      }),
+  );
+  const settle = async (outcome: 'resolve' | { reject: unknown } = 'resolve') => {
+    const next = pending.shift()!;
+    await act(async () => {
+      if (outcome === 'resolve') next.resolve();
+      else next.reject(outcome.reject);
+    });
+  };
+  return { save, settle };
+}
+
+function renderCard(save: ReturnType<typeof fakeServer>['save'], saved?: Reflection) {
+  return render(
+    <>
+      <ReflectionCard prompt={prompt} saved={saved} draftKey={DRAFT_KEY} save={save} />
+      <Toaster />
+    </>,
+  );
+}
+
+const textbox = () => screen.getByPlaceholderText('Share your reflection here...');
+const type = (value: string) => fireEvent.change(textbox(), { target: { value } });
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const status = () => screen.getByRole('status');
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('ReflectionCard', () => {
+  it('shows the question, the required tag and the empty state', () => {
+    renderCard(fakeServer().save);
+    expect(screen.getByRole('heading', { name: prompt.question })).toBeInTheDocument();
+    expect(screen.getByText('Required reflection')).toBeInTheDocument();
+    expect(textbox()).toHaveAccessibleName(prompt.question);
+    expect(status()).toHaveTextContent('Not saved yet');
+    expect(screen.getByText('0 characters')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('autosaves 1 second after typing stops, and only then', async () => {
+    const server = fakeServer();
+    renderCard(server.save);
+    type('The river');
+    await wait(600);
+    type('The river at dawn');
+    await wait(999);
+    expect(server.save).not.toHaveBeenCalled();
+    await wait(1);
+    expect(server.save).toHaveBeenCalledExactlyOnceWith({
+      response: 'The river at dawn',
+      submit: false,
+    });
+    expect(status()).toHaveTextContent('Saving...');
+    await server.settle();
+    expect(status()).toHaveTextContent('Saved');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await wait(5000);
+    expect(server.save).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not autosave blank text, and Save stays disabled for it', async () => {
+    const server = fakeServer();
+    renderCard(server.save);
+    type('    ');
+    await wait(2000);
+    expect(server.save).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('saves at once with the Save button', async () => {
+    const server = fakeServer();
+    renderCard(server.save);
+    type('A thought worth keeping.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(server.save).toHaveBeenCalledOnce();
+    await server.settle();
+    expect(status()).toHaveTextContent('Saved');
+  });
+
+  it('offers Submit from 100 characters; Submit completes the reflection with a toast', async () => {
+    const server = fakeServer();
+    renderCard(server.save);
+    type(long(99));
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    type(long(120));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(server.save).toHaveBeenCalledWith({ response: long(120), submit: true });
+    await server.settle();
+    expect(screen.getByText('Reflection completed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    await wait(0);
+    expect(screen.getByText('Reflection submitted successfully!')).toBeInTheDocument();
+  });
+
+  it('completes on an autosave at 100 characters, and stays completed when shortened', async () => {
+    const server = fakeServer();
+    renderCard(server.save);
+    type(long(100));
+    await wait(1000);
+    await server.settle();
+    expect(screen.getByText('Reflection completed')).toBeInTheDocument();
+    type('shorter now');
+    await wait(1000);
+    await server.settle();
+    expect(screen.getByText('Reflection completed')).toBeInTheDocument();
+  });
+
+  it('counts characters on a bar full at 300, in three colours', () => {
+    renderCard(fakeServer().save);
+    const bar = () => screen.getByRole('progressbar', { name: 'Reflection length' });
+    const band = () => bar().firstElementChild?.getAttribute('data-band');
+    type(long(50));
+    expect(screen.getByText('50 characters')).toBeInTheDocument();
+    expect(bar()).toHaveAttribute('aria-valuenow', '17');
+    expect(band()).toBe('short');
+    type(long(150));
+    expect(band()).toBe('enough');
+    type(long(300));
+    expect(bar()).toHaveAttribute('aria-valuenow', '100');
+    expect(band()).toBe('full');
+  });
+
+  it('shows a failed save, keeps the draft, and retries until the server has it', async () => {
+    const server = fakeServer();
+    renderCard(server.save);
+    type('Words I must not lose.');
+    await wait(1000);
+    await server.settle({ reject: new TypeError('Failed to fetch') });
+    expect(status()).toHaveTextContent('Error saving');
+    expect(readDraft(DRAFT_KEY)?.text).toBe('Words I must not lose.');
+    await wait(1999);
+    expect(server.save).toHaveBeenCalledTimes(1);
+    await wait(1);
+    expect(server.save).toHaveBeenCalledTimes(2);
+    await server.settle();
+    expect(status()).toHaveTextContent('Saved');
+    expect(readDraft(DRAFT_KEY)).toBeNull();
+  });
+
+  it("shows the server's reason for a refused save and does not retry it by itself", async () => {
+    const server = fakeServer();
+    renderCard(server.save);
+    type('Still mine.');
+    await wait(1000);
+    await server.settle({ reject: new ApiError(403, 'Course Access Required', 'forbidden') });
+    expect(status()).toHaveTextContent('Course Access Required');
+    await wait(60_000);
+    expect(server.save).toHaveBeenCalledOnce();
+  });
+
+  it('refuses more than 10,000 characters with a clear message', async () => {
+    const server = fakeServer();
+    renderCard(server.save);
+    type(long(10_001));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'A reflection can be at most 10,000 characters.',
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await wait(2000);
+    expect(server.save).not.toHaveBeenCalled();
+  });
+
+  it('restores what the server holds, and offers back an unsaved draft after a reload', async () => {
+    writeDraft(DRAFT_KEY, 'What I typed before the tab closed.');
+    const server = fakeServer();
+    renderCard(server.save, {
+      promptId: prompt.id,
+      response: 'What the server has.',
+      completed: false,
+      updatedAt: new Date().toISOString(),
+    });
+    expect(textbox()).toHaveValue('What the server has.');
+    expect(status()).toHaveTextContent('Saved');
+    fireEvent.click(screen.getByRole('button', { name: 'Restore draft' }));
+    expect(textbox()).toHaveValue('What I typed before the tab closed.');
+    expect(screen.queryByRole('region', { name: 'Unsaved draft' })).not.toBeInTheDocument();
+    await wait(1000);
+    expect(server.save).toHaveBeenCalledWith({
+      response: 'What I typed before the tab closed.',
+      submit: false,
+    });
+  });
+
+  it('lets the learner discard an offered draft', () => {
+    writeDraft(DRAFT_KEY, 'An old draft.');
+    renderCard(fakeServer().save);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(textbox()).toHaveValue('');
+    expect(readDraft(DRAFT_KEY)).toBeNull();
+  });
+});

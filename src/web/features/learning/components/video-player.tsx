@@ -1,0 +1,122 @@
+import { Play } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { Video } from '../../../../shared/api/video.ts';
+import { isValidVideoId, vimeoEmbedUrl } from '../../../../shared/rules/video.ts';
+import { FlameMark } from '../../../components/ui/logo.tsx';
+import { useVimeoPlayerEvents, type VimeoPlayerHandlers } from './use-vimeo-player-events.ts';
+
+export interface VideoPlayerProps extends VimeoPlayerHandlers {
+  videoId: string;
+  title: string;
+  /** Vimeo's metadata, or the generated one; null while unknown. */
+  video: Video | null;
+  /** Where playback starts, in seconds. */
+  startAt: number;
+  /** Called on the first play only. */
+  onStart: () => void;
+}
+
+/** Thumbnail with a play overlay; the first click swaps in the Vimeo player (spec 2 §2). */
+export function VideoPlayer({ videoId, ...props }: VideoPlayerProps) {
+  if (!isValidVideoId(videoId)) {
+    return (
+      <div
+        role="alert"
+        className="flex aspect-video flex-col items-center justify-center rounded-xl bg-ink-900 text-center text-white"
+      >
+        <p className="text-lg font-semibold">Invalid Video ID</p>
+        <p className="mt-1 text-sm text-white/80">Please check the video ID</p>
+      </div>
+    );
+  }
+  return <ValidVideoPlayer videoId={videoId} {...props} />;
+}
+
+function ValidVideoPlayer({
+  videoId,
+  title,
+  video,
+  startAt,
+  onStart,
+  onTimeUpdate,
+  onStop,
+}: VideoPlayerProps) {
+  const thumbnails = [video?.thumbnail, video?.thumbnailLarge].filter((link): link is string =>
+    Boolean(link),
+  );
+  const [thumbnailIndex, setThumbnailIndex] = useState(0);
+  const [isThumbnailLoaded, setIsThumbnailLoaded] = useState(false);
+  const [playerUrl, setPlayerUrl] = useState<string | null>(null);
+  const hasStarted = useRef(false);
+  const iframe = useRef<HTMLIFrameElement>(null);
+  useVimeoPlayerEvents(iframe, { onTimeUpdate, onStop });
+
+  const thumbnail = thumbnails[thumbnailIndex];
+  const isLoading = thumbnail !== undefined && !isThumbnailLoaded;
+
+  function play() {
+    // The start position is fixed now: a later progress save must not reload the player.
+    setPlayerUrl(vimeoEmbedUrl(videoId, startAt));
+    if (hasStarted.current) return;
+    hasStarted.current = true;
+    onStart();
+  }
+
+  if (playerUrl) {
+    return (
+      <div className="aspect-video overflow-hidden rounded-xl bg-ink-900">
+        <iframe
+          ref={iframe}
+          src={playerUrl}
+          title={title}
+          className="h-full w-full"
+          allow="autoplay; fullscreen; picture-in-picture"
+          allowFullScreen
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="relative aspect-video overflow-hidden rounded-xl bg-ink-900">
+      {thumbnail ? (
+        <img
+          key={thumbnail}
+          src={thumbnail}
+          alt=""
+          className="h-full w-full object-cover"
+          onLoad={() => setIsThumbnailLoaded(true)}
+          onError={() => {
+            setIsThumbnailLoaded(false);
+            setThumbnailIndex((index) => index + 1);
+          }}
+        />
+      ) : (
+        <div
+          data-testid="video-placeholder"
+          className="flex h-full w-full items-center justify-center bg-gradient-to-br from-ink-800 to-flame-700 text-flame-100"
+        >
+          <FlameMark className="h-16 w-16 opacity-60" />
+        </div>
+      )}
+      {isLoading ? (
+        <div className="absolute inset-0 flex items-center justify-center bg-ink-900">
+          <p role="status" className="animate-pulse text-white/90">
+            Loading video...
+          </p>
+        </div>
+      ) : (
+        <button
+          type="button"
+          onClick={play}
+          aria-label={`Play video: ${title}`}
+          className="group absolute inset-0 flex items-center justify-center bg-ink-900/30 hover:bg-ink-900/40"
+        >
+          <span className="flex h-20 w-20 items-center justify-center rounded-full bg-white/90 text-flame-700 shadow-lg transition-transform group-hover:scale-105">
+            <Play className="ml-1 h-9 w-9" aria-hidden="true" fill="currentColor" />
+          </span>
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useMemo } from 'react';
+import { toast } from 'react-hot-toast';
+import { useNavigate, useParams } from 'react-router';
+import type { LessonPage, LessonParams } from '../../../../shared/api/learning.ts';
+import { resumePosition } from '../../../../shared/rules/video.ts';
+import { reflectionMessages } from '../../../../shared/rules/reflection.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { lessonPath } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCompleteLesson } from '../api/complete-lesson.ts';
+import { useLessonPage } from '../api/get-lesson-page.ts';
+import { useSaveReflection } from '../api/save-reflection.ts';
+import { useVideoProgressCalls } from '../api/save-video-progress.ts';
+import { CourseContents } from '../components/course-contents.tsx';
+import { LessonContent } from '../components/lesson-content.tsx';
+import { LessonHeader } from '../components/lesson-header.tsx';
+import { LessonNavigation } from '../components/lesson-navigation.tsx';
+import {
+  CourseAccessRequired,
+  LessonLoadFailed,
+  LessonLoading,
+  LessonNotFound,
+} from '../components/lesson-states.tsx';
+import { ReflectionCard } from '../components/reflection-card.tsx';
+import { reflectionDraftKey } from '../components/reflection-drafts.ts';
+import { useWatchProgress } from '../components/use-watch-progress.ts';
+import { VideoPlayer } from '../components/video-player.tsx';
+
+/** /courses/:courseId/modules/:moduleId/lessons/:lessonId */
+export function LessonRoute() {
+  const { courseId = '', moduleId = '', lessonId = '' } = useParams();
+  const params = useMemo(() => ({ courseId, moduleId, lessonId }), [courseId, moduleId, lessonId]);
+  const lessonPage = useLessonPage(params);
+
+  if (lessonPage.isPending) return <LessonLoading text="Verifying course access..." />;
+  if (lessonPage.isError) {
+    const status = lessonPage.error instanceof ApiError ? lessonPage.error.status : 0;
+    if (status === 404) return <LessonNotFound />;
+    if (status === 403) return <CourseAccessRequired courseId={courseId} />;
+    return <LessonLoadFailed onRetry={() => void lessonPage.refetch()} />;
+  }
+  return (
+    <LessonView
+      key={`${courseId}/${moduleId}/${lessonId}`}
+      page={lessonPage.data}
+      params={params}
+    />
+  );
+}
+
+function LessonView({ page, params }: { page: LessonPage; params: LessonParams }) {
+  const navigate = useNavigate();
+  const { data: user } = useSession();
+  const saveReflection = useSaveReflection(params);
+  const completeLesson = useCompleteLesson(params);
+  const videoCalls = useVideoProgressCalls(params);
+  const watchProgress = useWatchProgress(videoCalls.save);
+
+  useEffect(() => window.scrollTo({ top: 0 }), []);
+
+  const lessons = page.course.modules.flatMap((module) =>
+    module.lessons.map((lesson) => ({ moduleId: module.id, lessonId: lesson.id })),
+  );
+  const index = lessons.findIndex((entry) => entry.lessonId === page.lesson.id);
+  const goTo = (target: (typeof lessons)[number] | undefined) =>
+    target && (() => void navigate(lessonPath({ courseId: page.course.id, ...target })));
+  const isCompleted = page.completedLessonIds.includes(page.lesson.id);
+  const { lesson, video, videoProgress } = page;
+
+  function markComplete() {
+    const allReflected = lesson.reflectionPrompts.every(
+      (prompt) => page.reflections.find((entry) => entry.promptId === prompt.id)?.completed,
+    );
+    if (!allReflected) {
+      toast.error(reflectionMessages.incompleteLesson);
+      return;
+    }
+    completeLesson.mutate(undefined, {
+      onSuccess: () => toast.success(reflectionMessages.lessonCompleted),
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
+  return (
+    <div className="min-h-screen">
+      <LessonHeader
+        courseTitle={page.course.title}
+        moduleTitle={page.module.title}
+        lessonTitle={lesson.title}
+        progress={page.progress}
+        completedLessons={page.completedLessonIds.length}
+        totalLessons={lessons.length}
+      />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <main className="min-w-0 space-y-8">
+          <h1 className="font-display text-3xl font-bold text-ink-900">{lesson.title}</h1>
+          {lesson.vimeoVideoId && (
+            <VideoPlayer
+              videoId={lesson.vimeoVideoId}
+              title={lesson.videoTitle ?? lesson.title}
+              video={video}
+              startAt={
+                videoProgress && video
+                  ? resumePosition(videoProgress.positionSeconds, video.duration)
+                  : 0
+              }
+              onStart={() => void videoCalls.start().catch(() => undefined)}
+              onTimeUpdate={watchProgress.onTimeUpdate}
+              onStop={watchProgress.onStop}
+            />
+          )}
+          <LessonContent markdown={lesson.content} />
+          <section aria-labelledby="reflections-heading" className="space-y-4">
+            <h2 id="reflections-heading" className="font-display text-2xl font-bold">
+              Reflections
+            </h2>
+            {lesson.reflectionPrompts.map((prompt) => (
+              <ReflectionCard
+                key={prompt.id}
+                prompt={prompt}
+                saved={page.reflections.find((entry) => entry.promptId === prompt.id)}
+                draftKey={reflectionDraftKey({
+                  userId: user?.id ?? '',
+                  ...params,
+                  promptId: prompt.id,
+                })}
+                save={(input) => saveReflection({ promptId: prompt.id, ...input })}
+              />
+            ))}
+          </section>
+          <LessonNavigation
+            onPrevious={goTo(lessons[index - 1])}
+            onNext={goTo(lessons[index + 1])}
+            onMarkComplete={markComplete}
+            isCompleted={isCompleted}
+            isCompleting={completeLesson.isPending}
+          />
+        </main>
+        <aside>
+          <CourseContents
+            courseId={page.course.id}
+            modules={page.course.modules}
+            currentLessonId={lesson.id}
+            completedLessonIds={page.completedLessonIds}
+            watchedLessonIds={page.watchedLessonIds}
+          />
+        </aside>
+      </div>
+    </div>
+  );
+}
