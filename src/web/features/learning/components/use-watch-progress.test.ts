@@ -7,7 +7,9 @@ afterEach(() => vi.useRealTimers());
 
 describe('useWatchProgress', () => {
   it('saves a few times a minute while playing, not on every time update', () => {
-    const save = vi.fn(() => Promise.resolve());
+    const save = vi.fn((_seconds: number, _duration: number, _keepalive: boolean) =>
+      Promise.resolve(),
+    );
     const { result } = renderHook(() => useWatchProgress(save));
     for (let tick = 0; tick <= 240; tick++) {
       act(() => result.current.onTimeUpdate(tick / 4, 780));
@@ -17,7 +19,9 @@ describe('useWatchProgress', () => {
   });
 
   it('saves the latest position when playback stops and when the learner leaves', () => {
-    const save = vi.fn(() => Promise.resolve());
+    const save = vi.fn((_seconds: number, _duration: number, _keepalive: boolean) =>
+      Promise.resolve(),
+    );
     const { result, unmount } = renderHook(() => useWatchProgress(save));
     act(() => result.current.onTimeUpdate(1, 780));
     act(() => result.current.onTimeUpdate(5, 780));
