@@ -176,7 +176,13 @@ describe('reflections', () => {
     expect(JSON.stringify(dump.rows)).not.toContain('mother');
   });
 
-  it('completes at 100 characters and never undoes it', async () => {
+  it('keeps an autosave as a draft, however long', async () => {
+    const learner = await learnerWithAccess();
+    const draft = await saveReflection(learner.cookie, { action: 'autosave' });
+    expect(draft.json<Reflection>()).toMatchObject({ response: longText, completed: false });
+  });
+
+  it('completes on a Save of 100 characters and never undoes it', async () => {
     const learner = await learnerWithAccess();
     const short = 'x'.repeat(99);
     expect((await saveReflection(learner.cookie, { response: short })).json().completed).toBe(
@@ -192,18 +198,21 @@ describe('reflections', () => {
 
   it('completes on Submit, which needs 100 characters', async () => {
     const learner = await learnerWithAccess();
-    const tooShort = await saveReflection(learner.cookie, { response: 'Too short.', submit: true });
+    const tooShort = await saveReflection(learner.cookie, {
+      response: 'Too short.',
+      action: 'submit',
+    });
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json().error.fields.response).toBe(
       'A reflection needs at least 100 characters before it can be submitted.',
     );
-    const submitted = await saveReflection(learner.cookie, { submit: true });
+    const submitted = await saveReflection(learner.cookie, { action: 'submit' });
     expect(submitted.json<Reflection>().completed).toBe(true);
   });
 
   it('refuses blank text and text over 10,000 characters with 400 and a clear message', async () => {
     const learner = await learnerWithAccess();
-    const blank = await saveReflection(learner.cookie, { response: '   ', submit: true });
+    const blank = await saveReflection(learner.cookie, { response: '   ', action: 'submit' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.fields.response).toBe(
       'Please enter your reflection before submitting.',
@@ -217,6 +226,8 @@ describe('reflections', () => {
     expect(atLimit.statusCode).toBe(200);
     const missingPrompt = await saveReflection(learner.cookie, { promptId: undefined });
     expect(missingPrompt.statusCode).toBe(400);
+    const unknownAction = await saveReflection(learner.cookie, { action: 'publish' });
+    expect(unknownAction.statusCode).toBe(400);
   });
 
   it('answers 404 for a prompt the lesson does not have', async () => {

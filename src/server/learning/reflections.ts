@@ -45,8 +45,9 @@ export async function listReflections(
 }
 
 /**
- * Saves the learner's answer to one prompt. It completes at 100 characters or on Submit (which
- * needs 100), and a completed reflection stays completed, even against a concurrent save.
+ * Saves the learner's answer to one prompt. A Save of 100 characters or a Submit (which needs
+ * 100) completes it; the autosave only keeps the draft. Completed stays completed, even against
+ * a concurrent save.
  */
 export async function saveReflection(
   app: FastifyInstance,
@@ -57,8 +58,8 @@ export async function saveReflection(
   const prompt = lesson.reflectionPrompts.find((candidate) => candidate.id === input.promptId);
   if (!prompt) throw new AppError('not_found', 'Reflection prompt not found');
   await requireCourseAccess(app, user, course.id);
-  const submitted = input.submit ?? false;
-  if (submitted && reflectionLength(input.response) < REFLECTION_COMPLETION_MINIMUM) {
+  const action = input.action ?? 'save';
+  if (action === 'submit' && reflectionLength(input.response) < REFLECTION_COMPLETION_MINIMUM) {
     throw new AppError('bad_request', reflectionMessages.tooShortToSubmit, {
       response: reflectionMessages.tooShortToSubmit,
     });
@@ -75,7 +76,7 @@ export async function saveReflection(
   const completed = isReflectionCompleted({
     wasCompleted: false,
     response: input.response,
-    submitted,
+    action,
   });
   const now = new Date();
   const [row] = await app.db

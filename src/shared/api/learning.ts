@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { reflectionMessages, REFLECTION_MAX_LENGTH, isBlank } from '../rules/reflection.ts';
+import {
+  reflectionActions,
+  reflectionMessages,
+  REFLECTION_MAX_LENGTH,
+  isBlank,
+} from '../rules/reflection.ts';
 import { lessonSummarySchema, moduleOutlineSchema, reflectionPromptSchema } from './catalogue.ts';
 import { videoSchema } from './video.ts';
 
@@ -50,15 +55,15 @@ export const saveReflectionSchema = lessonParamsSchema
   .extend({
     promptId: id,
     response: responseText,
-    /** An explicit Submit, which completes the reflection. */
-    submit: z.boolean().default(false),
+    action: z.enum(reflectionActions).default('save'),
   })
   .superRefine((input, context) => {
     if (isBlank(input.response)) {
       context.addIssue({
         code: 'custom',
         path: ['response'],
-        message: input.submit ? reflectionMessages.blankSubmit : reflectionMessages.blankSave,
+        message:
+          input.action === 'submit' ? reflectionMessages.blankSubmit : reflectionMessages.blankSave,
       });
     }
   });

@@ -5,7 +5,9 @@ import {
   characterBand,
   characterBarPercent,
   isReflectionCompleted,
+  reflectionActions,
   reflectionLength,
+  type ReflectionAction,
 } from './reflection.ts';
 
 describe('reflection rules', () => {
@@ -15,23 +17,17 @@ describe('reflection rules', () => {
     expect(reflectionLength('')).toBe(0);
   });
 
-  it('completes at 100 characters or on Submit, and never undoes it', () => {
-    const at = (length: number) => 'a'.repeat(length);
-    expect(isReflectionCompleted({ wasCompleted: false, response: at(99), submitted: false })).toBe(
-      false,
-    );
-    expect(
-      isReflectionCompleted({ wasCompleted: false, response: at(100), submitted: false }),
-    ).toBe(true);
-    expect(isReflectionCompleted({ wasCompleted: false, response: 'brief', submitted: true })).toBe(
-      true,
-    );
-    expect(isReflectionCompleted({ wasCompleted: false, response: '  ', submitted: true })).toBe(
-      false,
-    );
+  it('completes on a Save of 100 characters or on Submit, never on an autosave, and never undoes it', () => {
+    const completes = (response: string, action: ReflectionAction) =>
+      isReflectionCompleted({ wasCompleted: false, response, action });
+    expect(completes('a'.repeat(99), 'save')).toBe(false);
+    expect(completes('a'.repeat(100), 'save')).toBe(true);
+    expect(completes('a'.repeat(500), 'autosave')).toBe(false);
+    expect(completes('brief', 'submit')).toBe(true);
+    expect(completes('  ', 'submit')).toBe(false);
     fc.assert(
-      fc.property(fc.string(), fc.boolean(), (response, submitted) => {
-        expect(isReflectionCompleted({ wasCompleted: true, response, submitted })).toBe(true);
+      fc.property(fc.string(), fc.constantFrom(...reflectionActions), (response, action) => {
+        expect(isReflectionCompleted({ wasCompleted: true, response, action })).toBe(true);
       }),
     );
   });

@@ -25,21 +25,26 @@ export function isBlank(text: string): boolean {
   return text.trim() === '';
 }
 
-/** Completed once the saved text reaches the minimum or on Submit; never undone. */
+/**
+ * How a reflection is sent: the autosave keeps a draft, Save keeps it and completes it from 100
+ * characters, Submit completes it ("a draft is saved on edit and completed on submit").
+ */
+export const reflectionActions = ['autosave', 'save', 'submit'] as const;
+export type ReflectionAction = (typeof reflectionActions)[number];
+
+/** Completed by a Save of at least 100 characters or by Submit; never undone. */
 export function isReflectionCompleted({
   wasCompleted,
   response,
-  submitted,
+  action,
 }: {
   wasCompleted: boolean;
   response: string;
-  submitted: boolean;
+  action: ReflectionAction;
 }): boolean {
-  return (
-    wasCompleted ||
-    (submitted && !isBlank(response)) ||
-    reflectionLength(response) >= REFLECTION_COMPLETION_MINIMUM
-  );
+  if (wasCompleted) return true;
+  if (action === 'submit') return !isBlank(response);
+  return action === 'save' && reflectionLength(response) >= REFLECTION_COMPLETION_MINIMUM;
 }
 
 /** Submit shows only while the reflection is open and long enough. */

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { LessonPage, LessonParams, Reflection } from '../../../../shared/api/learning.ts';
+import type { ReflectionAction } from '../../../../shared/rules/reflection.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { lessonPageQueryKey } from './get-lesson-page.ts';
 
 export interface ReflectionSave {
   promptId: string;
   response: string;
-  submit: boolean;
+  action: ReflectionAction;
 }
 
 /** Saves one reflection and keeps the lesson page's copy in step (Mark Complete reads it). */

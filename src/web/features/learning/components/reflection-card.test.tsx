@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Toaster } from 'react-hot-toast';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Toaster, toast } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reflection } from '../../../../shared/api/learning.ts';
+import type { ReflectionAction } from '../../../../shared/rules/reflection.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ReflectionCard } from './reflection-card.tsx';
 import { readDraft, writeDraft } from './reflection-drafts.ts';
@@ -23,14 +24,15 @@ interface Deferred {
 function fakeServer() {
   const pending: Deferred[] = [];
   const save = vi.fn(
-    ({ response, submit }: { response: string; submit: boolean }) =>
+    ({ response, action }: { response: string; action: ReflectionAction }) =>
       new Promise<Reflection>((resolve, reject) => {
         pending.push({
           resolve: () =>
             resolve({
               promptId: prompt.id,
               response,
-              completed: submit || response.trim().length >= 100,
+              completed:
+                action === 'submit' || (action === 'save' && response.trim().length >= 100),
               updatedAt: new Date().toISOString(),
             }),
           reject,
@@ -59,13 +61,16 @@ function renderCard(save: ReturnType<typeof fakeServer>['save'], saved?: Reflect
 const textbox = () => screen.getByPlaceholderText('Share your reflection here...');
 const type = (value: string) => fireEvent.change(textbox(), { target: { value } });
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-const status = () => screen.getByRole('status');
+const status = () => within(screen.getByRole('article')).getByRole('status');
 
 beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  toast.remove();
+  vi.useRealTimers();
+});
 
 describe('ReflectionCard', () => {
   it('shows the question, the required tag and the empty state', () => {
@@ -90,7 +95,7 @@ describe('ReflectionCard', () => {
     await wait(1);
     expect(server.save).toHaveBeenCalledExactlyOnceWith({
       response: 'The river at dawn',
-      submit: false,
+      action: 'autosave',
     });
     expect(status()).toHaveTextContent('Saving...');
     await server.settle();
@@ -126,7 +131,7 @@ describe('ReflectionCard', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     type(long(120));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(server.save).toHaveBeenCalledWith({ response: long(120), submit: true });
+    expect(server.save).toHaveBeenCalledWith({ response: long(120), action: 'submit' });
     await server.settle();
     expect(screen.getByText('Reflection completed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
@@ -134,13 +139,22 @@ describe('ReflectionCard', () => {
     expect(screen.getByText('Reflection submitted successfully!')).toBeInTheDocument();
   });
 
-  it('completes on an autosave at 100 characters, and stays completed when shortened', async () => {
+  it('autosaves a long reflection as a draft, keeping Submit; Save completes it for good', async () => {
     const server = fakeServer();
     renderCard(server.save);
-    type(long(100));
+    type(long(150));
     await wait(1000);
+    expect(server.save).toHaveBeenLastCalledWith({ response: long(150), action: 'autosave' });
+    await server.settle();
+    expect(status()).toHaveTextContent('Saved');
+    expect(screen.queryByText('Reflection completed')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    type(long(160));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(server.save).toHaveBeenLastCalledWith({ response: long(160), action: 'save' });
     await server.settle();
     expect(screen.getByText('Reflection completed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     type('shorter now');
     await wait(1000);
     await server.settle();
@@ -219,7 +233,7 @@ describe('ReflectionCard', () => {
     await wait(1000);
     expect(server.save).toHaveBeenCalledWith({
       response: 'What I typed before the tab closed.',
-      submit: false,
+      action: 'autosave',
     });
   });
 

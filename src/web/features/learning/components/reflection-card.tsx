@@ -13,6 +13,7 @@ import {
   reflectionLength,
   reflectionMessages,
   type CharacterBand,
+  type ReflectionAction,
 } from '../../../../shared/rules/reflection.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -30,7 +31,7 @@ export interface ReflectionCardProps {
   saved: Reflection | undefined;
   /** Where this browser keeps unsaved text (reflection-drafts.ts). */
   draftKey: string;
-  save: (input: { response: string; submit: boolean }) => Promise<Reflection>;
+  save: (input: { response: string; action: ReflectionAction }) => Promise<Reflection>;
 }
 
 type SaveStatus =
@@ -47,7 +48,7 @@ const bandColours: Record<CharacterBand, string> = {
   full: 'bg-green-700',
 };
 
-/** One reflection prompt: write, autosave, submit (spec 2 §2, §4, §5). */
+/** One reflection prompt: write, autosave a draft, save, submit (spec 2 §2, §4, §5). */
 export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCardProps) {
   const initialText = saved?.response ?? '';
   const [text, setText] = useState(initialText);
@@ -75,11 +76,11 @@ export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCard
   const isSaving = status.kind === 'saving';
 
   const runSave = useCallback(
-    async (submit: boolean): Promise<Reflection | null> => {
+    async (action: ReflectionAction): Promise<Reflection | null> => {
       const response = textRef.current;
       setStatus({ kind: 'saving' });
       try {
-        const result = await saveRef.current({ response, submit });
+        const result = await saveRef.current({ response, action });
         const isCurrent = textRef.current === response;
         if (isCurrent) clearDraft(draftKey);
         setSavedText(response);
@@ -101,13 +102,13 @@ export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCard
   useEffect(() => {
     if (isSaving || !isDirty || !canRetry || isBlank(text) || isTooLong) return;
     const delay = status.kind === 'error' ? retryDelay(failures) : REFLECTION_AUTOSAVE_DELAY_MS;
-    const timer = setTimeout(() => void runSave(false), delay);
+    const timer = setTimeout(() => void runSave('autosave'), delay);
     return () => clearTimeout(timer);
   }, [text, isDirty, isSaving, canRetry, isTooLong, status.kind, failures, runSave]);
 
   useEffect(() => {
     if (status.kind !== 'error' || !status.isRetryable) return;
-    const retryNow = () => void runSave(false);
+    const retryNow = () => void runSave('autosave');
     window.addEventListener('online', retryNow);
     return () => window.removeEventListener('online', retryNow);
   }, [status, runSave]);
@@ -137,7 +138,7 @@ export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCard
       setSubmitError(reflectionMessages.blankSubmit);
       return;
     }
-    if (await runSave(true)) toast.success(reflectionMessages.submitted);
+    if (await runSave('submit')) toast.success(reflectionMessages.submitted);
   }
 
   function restoreDraft(draft: ReflectionDraft) {
@@ -244,7 +245,7 @@ export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCard
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Button
           variant="secondary"
-          onClick={() => void runSave(false)}
+          onClick={() => void runSave('save')}
           disabled={!isDirty || isBlank(text) || isSaving || isTooLong}
         >
           Save

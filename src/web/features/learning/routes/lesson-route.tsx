@@ -56,7 +56,10 @@ function LessonView({ page, params }: { page: LessonPage; params: LessonParams }
   const videoCalls = useVideoProgressCalls(params);
   const watchProgress = useWatchProgress(videoCalls.save);
 
-  useEffect(() => window.scrollTo({ top: 0 }), []);
+  // Chromium's scrollTo returns a promise, which must not become the effect's cleanup.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, []);
 
   const lessons = page.course.modules.flatMap((module) =>
     module.lessons.map((lesson) => ({ moduleId: module.id, lessonId: lesson.id })),
