@@ -2,10 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmCheckoutResponse } from '../../../../shared/api/payments.ts';
 import { myAccessQueryKey } from '../../../lib/access.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { dashboardQueryKey } from './get-dashboard.ts';
+
+const PROCESSING_POLL_MS = 5000;
 
 /**
  * After checkout: POST /api/checkout/confirm runs the server's idempotent fulfilment for the
- * buyer's own session (so asking twice is harmless), then the access shown is read again.
+ * buyer's own session (so asking twice is harmless); a processing payment is asked about again
+ * every few seconds, and once paid the dashboard is read again so the course shows at once.
  */
 export function useConfirmCheckout(sessionId: string | null) {
   const queryClient = useQueryClient();
@@ -15,11 +19,19 @@ export function useConfirmCheckout(sessionId: string | null) {
       const result = await apiRequest<ConfirmCheckoutResponse>('/api/checkout/confirm', {
         body: { sessionId },
       });
-      await queryClient.invalidateQueries({ queryKey: myAccessQueryKey });
+      if (result.status === 'paid') {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+          queryClient.invalidateQueries({ queryKey: myAccessQueryKey }),
+        ]);
+      }
       return result;
     },
     enabled: sessionId !== null,
     staleTime: Infinity,
     retry: false,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'processing' ? PROCESSING_POLL_MS : false,
   });
 }

@@ -1,70 +1,89 @@
-import { Link, useSearchParams } from 'react-router';
-import {
-  checkoutOutcomeMessages,
-  subscriptionReturnMessages,
-} from '../../../../shared/api/payments.ts';
-import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
-import { useMyAccess } from '../../../lib/access.ts';
-import { paths } from '../../../lib/paths.ts';
-import { useSession, useSignOut } from '../../../lib/session.ts';
-import { useConfirmCheckout } from '../api/confirm-checkout.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useDashboard } from '../api/get-dashboard.ts';
+import { CheckoutNotice } from '../components/checkout-notice.tsx';
+import {
+  DashboardSidebar,
+  dashboardTabs,
+  type DashboardTab,
+} from '../components/dashboard-sidebar.tsx';
+import { MyCoursesTab } from '../components/my-courses-tab.tsx';
+import { OverviewTab } from '../components/overview-tab.tsx';
+import { ProfileTab } from '../components/profile-tab.tsx';
+import { SubscriptionTab } from '../components/subscription-tab.tsx';
+import { UpcomingSessions } from '../components/upcoming-sessions.tsx';
+
+function isDashboardTab(value: string | null): value is DashboardTab {
+  return dashboardTabs.some((tab) => tab.value === value);
+}
 
 export function DashboardRoute() {
   const { data: user } = useSession();
-  const signOut = useSignOut();
-  const [searchParams] = useSearchParams();
-  const confirmation = useConfirmCheckout(searchParams.get('session_id'));
-  const access = useMyAccess({ enabled: true });
-  const subscriptionReturn = searchParams.get('subscription');
-  const courses = access.data?.courses.filter((course) => course.accessType !== 'none') ?? [];
+  const dashboard = useDashboard();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: DashboardTab = isDashboardTab(requested) ? requested : 'overview';
 
-  const statusMessage = confirmation.data
-    ? checkoutOutcomeMessages[confirmation.data.status]
-    : subscriptionReturn === 'success' || subscriptionReturn === 'canceled'
-      ? subscriptionReturnMessages[subscriptionReturn]
-      : '';
+  const selectTab = (value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const loadState = dashboard.isPending ? (
+    <p className="text-ink-700">Loading your dashboard...</p>
+  ) : dashboard.isError ? (
+    <div role="alert" className="rounded-xl bg-white p-5 shadow-sm">
+      <p>Your dashboard could not be loaded.</p>
+      <Button className="mt-3" onClick={() => void dashboard.refetch()}>
+        Retry
+      </Button>
+    </div>
+  ) : null;
 
   return (
     <div className="min-h-screen">
-      <header className="flex items-center justify-between border-b border-ink-600/20 bg-white px-6 py-4">
+      <header className="border-b border-ink-600/20 bg-white px-6 py-4">
         <Logo />
-        <Button variant="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-          Sign Out
-        </Button>
       </header>
-      <main className="mx-auto max-w-4xl px-6 py-10">
-        <h1 className="font-display text-3xl font-bold">Welcome, {user?.firstName || 'Seeker'}</h1>
-        <p className="mt-2 text-ink-700">Your journey continues here.</p>
-        <p role="status" className={statusMessage ? 'mt-6 rounded-lg bg-white p-4 shadow' : ''}>
-          {statusMessage}
-        </p>
-        {confirmation.isError && <ErrorAlert>{confirmation.error.message}</ErrorAlert>}
-        <section aria-labelledby="my-courses-heading" className="mt-8">
-          <h2 id="my-courses-heading" className="font-display text-2xl font-bold">
-            Your Courses
-          </h2>
-          {courses.length > 0 ? (
-            <ul className="mt-3 space-y-2">
-              {courses.map((course) => (
-                <li key={course.courseId} className="rounded-lg bg-white p-4 shadow">
-                  {course.title}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            access.isSuccess && (
-              <p className="mt-3 text-ink-700">
-                No courses yet.{' '}
-                <Link to={paths.courses} className="font-medium text-flame-700 underline">
-                  Browse the courses
-                </Link>
-              </p>
-            )
-          )}
-        </section>
-      </main>
+      <Tabs.Root
+        value={tab}
+        onValueChange={selectTab}
+        orientation="vertical"
+        className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-[14rem_minmax(0,1fr)]"
+      >
+        <DashboardSidebar communityUrl={dashboard.data?.communityUrl} />
+        <main className="min-w-0 space-y-6">
+          <h1 className="font-display text-3xl font-bold">
+            Welcome, {user?.firstName || 'Seeker'}
+          </h1>
+          <CheckoutNotice />
+          <Tabs.Content value="overview">
+            {loadState ?? (dashboard.data && <OverviewTab dashboard={dashboard.data} />)}
+          </Tabs.Content>
+          <Tabs.Content value="courses">
+            {loadState ?? (dashboard.data && <MyCoursesTab dashboard={dashboard.data} />)}
+          </Tabs.Content>
+          <Tabs.Content value="sessions">
+            <UpcomingSessions />
+          </Tabs.Content>
+          <Tabs.Content value="subscription">
+            <SubscriptionTab
+              dashboard={dashboard.data}
+              isError={dashboard.isError}
+              onRetry={() => void dashboard.refetch()}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="profile">{user && <ProfileTab user={user} />}</Tabs.Content>
+        </main>
+      </Tabs.Root>
     </div>
   );
 }

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-hot-toast';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The payment provider's billing portal for the signed-in customer; back here afterwards. */
+export function useOpenCustomerPortal() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ url: string }>('/api/create-customer-portal-session', {
+        body: { returnUrl: `${window.location.pathname}${window.location.search}` },
+      }),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: () => toast.error('Failed to open customer portal. Please try again.'),
+  });
+}

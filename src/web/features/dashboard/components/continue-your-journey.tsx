@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import type { DashboardCourse } from '../../../../shared/api/dashboard.ts';
+import { buyNowPath } from '../../../lib/paths.ts';
+import { levelLabel, linkButton } from './dashboard-links.ts';
+
+const SUGGESTED_COURSES = 2;
+
+/** Up to two courses the learner has not enrolled in, those on sale first. */
+export function ContinueYourJourney({ courses }: { courses: DashboardCourse[] }) {
+  const suggestions = courses
+    .filter((course) => course.access.accessType === 'none')
+    .sort((a, b) => Number(a.comingSoon) - Number(b.comingSoon))
+    .slice(0, SUGGESTED_COURSES);
+  if (suggestions.length === 0) return null;
+  return (
+    <section aria-labelledby="continue-your-journey">
+      <h2 id="continue-your-journey" className="font-display text-xl font-bold">
+        Continue Your Journey
+      </h2>
+      <ul className="mt-4 grid gap-4 md:grid-cols-2">
+        {suggestions.map((course) => (
+          <li key={course.id} className="flex flex-col rounded-xl bg-white p-5 shadow-sm">
+            <p className="text-xs font-semibold tracking-wide text-flame-700 uppercase">
+              {levelLabel(course.level)}
+            </p>
+            <h3 className="mt-1 font-display text-lg font-bold">{course.title}</h3>
+            <p className="mt-2 flex-1 text-sm text-ink-700">{course.description}</p>
+            <Link
+              to={buyNowPath(course.id)}
+              aria-label={`Enroll now: ${course.title}`}
+              className={`mt-4 self-start ${linkButton}`}
+            >
+              Enroll now
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

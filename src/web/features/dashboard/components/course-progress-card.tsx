@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import type { DashboardCourse } from '../../../../shared/api/dashboard.ts';
+import { completedModules, levelLabel, linkButton, nextLessonPath } from './dashboard-links.ts';
+
+/** A course the learner can open: percent, completed modules, and where to go on. */
+export function CourseProgressCard({
+  course,
+  showDescription = false,
+}: {
+  course: DashboardCourse;
+  showDescription?: boolean;
+}) {
+  return (
+    <article
+      aria-labelledby={`course-${course.id}`}
+      className="flex w-full flex-col rounded-xl border border-ink-600/20 bg-white p-5 shadow-sm"
+    >
+      <p className="text-xs font-semibold tracking-wide text-flame-700 uppercase">
+        {levelLabel(course.level)}
+      </p>
+      <h3 id={`course-${course.id}`} className="mt-1 font-display text-xl font-bold">
+        {course.title}
+      </h3>
+      {showDescription && <p className="mt-2 text-sm text-ink-700">{course.description}</p>}
+      <div className="mt-4 flex justify-between text-sm text-ink-800">
+        <span>{course.progress}% complete</span>
+        <span>
+          {completedModules(course)} of {course.moduleCount} modules
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={`${course.title} progress`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={course.progress}
+        className="mt-1 h-2 overflow-hidden rounded-full bg-ink-600/15"
+      >
+        <div
+          className="h-full rounded-full bg-flame-600"
+          style={{ width: `${course.progress}%` }}
+        />
+      </div>
+      <Link
+        to={nextLessonPath(course)}
+        aria-label={`${course.hasStarted ? 'Continue learning' : 'Start course'}: ${course.title}`}
+        className={`mt-5 self-start ${linkButton}`}
+      >
+        {course.hasStarted ? 'Continue learning' : 'Start course'}
+      </Link>
+    </article>
+  );
+}

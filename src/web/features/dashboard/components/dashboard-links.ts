@@ -1,0 +1,34 @@
+import type { DashboardCourse } from '../../../../shared/api/dashboard.ts';
+import { lessonPath } from '../../../lib/paths.ts';
+
+export const linkButton =
+  'inline-flex items-center justify-center gap-1.5 rounded-lg bg-flame-600 px-4 py-2 text-sm font-semibold text-white hover:bg-flame-700';
+export const textLink = 'font-medium text-flame-700 underline hover:text-flame-600';
+
+/** Spec 2 §2: foundational = Beginner, core = Intermediate, else Advanced. */
+export function levelLabel(level: DashboardCourse['level']): string {
+  if (level === 'foundational') return 'Beginner';
+  if (level === 'core') return 'Intermediate';
+  return 'Advanced';
+}
+
+export function nextLessonPath(course: DashboardCourse): string {
+  return lessonPath({ courseId: course.id, ...course.nextLesson });
+}
+
+export function hasAccess(course: DashboardCourse): boolean {
+  return course.access.accessType !== 'none';
+}
+
+/** Spec 2 §2: completed modules = floor(progress / 100 × module count). */
+export function completedModules(course: DashboardCourse): number {
+  return Math.floor((course.progress / 100) * course.moduleCount);
+}
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}

@@ -1,0 +1,87 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { BookOpen, ExternalLink, LogOut, Settings, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
+import { useSignOut } from '../../../lib/session.ts';
+
+export const dashboardTabs = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'courses', label: 'My Courses' },
+  { value: 'sessions', label: 'Sessions' },
+  { value: 'subscription', label: 'Subscription' },
+  { value: 'profile', label: 'Profile' },
+] as const;
+export type DashboardTab = (typeof dashboardTabs)[number]['value'];
+
+const itemClass =
+  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left font-medium text-ink-800 hover:bg-flame-100';
+
+/** The dashboard's sections, then the account links and Sign Out. */
+export function DashboardSidebar({ communityUrl }: { communityUrl: string | null | undefined }) {
+  const signOut = useSignOut();
+  return (
+    <aside className="space-y-6 md:sticky md:top-6 md:self-start">
+      <Tabs.List
+        aria-label="Dashboard sections"
+        className="flex flex-row flex-wrap gap-1 md:flex-col"
+      >
+        {dashboardTabs.map((tab) => (
+          <Tabs.Trigger
+            key={tab.value}
+            value={tab.value}
+            className={`${itemClass} w-auto md:w-full data-[state=active]:bg-flame-600 data-[state=active]:text-white`}
+          >
+            {tab.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <nav aria-label="Account" className="border-t border-ink-600/20 pt-4">
+        <ul className="space-y-1">
+          <li>
+            <Link to={paths.settings} className={itemClass}>
+              <Settings className="h-4 w-4" aria-hidden="true" />
+              Settings
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.profile} className={itemClass}>
+              <UserRound className="h-4 w-4" aria-hidden="true" />
+              My Profile
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.courses} className={itemClass}>
+              <BookOpen className="h-4 w-4" aria-hidden="true" />
+              Browse Courses
+            </Link>
+          </li>
+          {communityUrl && (
+            <li>
+              <a
+                href={communityUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={itemClass}
+              >
+                <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                Community
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          )}
+          <li>
+            <button
+              type="button"
+              className={itemClass}
+              onClick={() => signOut.mutate()}
+              disabled={signOut.isPending}
+            >
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              Sign Out
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
+import { linkButton } from './dashboard-links.ts';
+
+export function EmptyCourses() {
+  return (
+    <div className="rounded-xl border border-dashed border-ink-600/40 bg-white p-8 text-center">
+      <p className="font-display text-lg font-semibold">No courses yet.</p>
+      <p className="mt-1 text-ink-700">Find the course that calls to you and begin.</p>
+      <Link to={paths.courses} className={`mt-4 ${linkButton}`}>
+        Browse Courses
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { expect, expectNoSeriousAxeViolations, register, test } from '../support/fixtures.ts';
+
+const firstLessonPath =
+  '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/what-energy-sovereignty-means';
+const aLongReflection =
+  'I felt most sovereign walking alone by the sea at dawn, unhurried, choosing each step and each breath, answering to no one.';
+const anotherLongReflection =
+  'What is asking to change is how quickly I say yes to every request, before I have checked whether I have anything left to give.';
+
+let adminAddress = 0;
+
+/**
+ * Setup, not the journey: the admin grants the course through the admin API (the payments
+ * journeys cover buying it).
+ */
+async function grantAccess(
+  request: APIRequestContext,
+  email: string,
+  courseIds = ['energy-sovereignty'],
+) {
+  adminAddress += 1;
+  const headers = { 'x-forwarded-for': `10.250.${process.pid % 250}.${adminAddress % 250}` };
+  const signIn = await request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const grant = await request.post('/api/admin/enrollments', {
+    data: { email, courseIds, accessType: 'paid' },
+    headers,
+  });
+  expect(grant.ok(), await grant.text()).toBe(true);
+}
+
+async function learnerWithAccess(page: Page, request: APIRequestContext) {
+  const learner = await register(page, { firstName: 'Maya' });
+  await grantAccess(request, learner.email);
+  return learner;
+}
+
+const reflectionCard = (page: Page, question: RegExp) =>
+  page.getByRole('article', { name: question });
+
+test('a learner starts a course from the dashboard, reflects, completes a lesson and sees the progress', async ({
+  page,
+  request,
+}) => {
+  await learnerWithAccess(page, request);
+  await page.reload();
+  const course = page.getByRole('article', { name: 'Energy Sovereignty' });
+  await expect(course.getByText('0% complete')).toBeVisible();
+  await expect(course.getByText('0 of 3 modules')).toBeVisible();
+  await course.getByRole('link', { name: 'Start course: Energy Sovereignty' }).click();
+
+  await expect(page).toHaveURL(firstLessonPath);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'What Energy Sovereignty Means' }),
+  ).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(
+    /Reclaiming Your Field.*What Energy Sovereignty Means/,
+  );
+  await expect(page.getByText('0/8 lessons')).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Play video: What Energy Sovereignty Means' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sovereignty is not control' })).toBeVisible();
+
+  const first = reflectionCard(page, /most sovereign/);
+  await expect(first.getByText('Required reflection')).toBeVisible();
+  await first.getByRole('textbox').fill(aLongReflection);
+  await expect(first.getByRole('status')).toHaveText('Saved');
+  await page.reload();
+  await expect(first.getByRole('textbox')).toHaveValue(aLongReflection);
+  await expect(first.getByRole('status')).toHaveText('Saved');
+  await expect(first.getByText('Reflection completed')).toHaveCount(0);
+
+  await first.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Reflection submitted successfully!')).toBeVisible();
+  await expect(first.getByText('Reflection completed')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Mark Complete' }).click();
+  await expect(
+    page.getByText('Please complete all reflections before marking the lesson as complete.'),
+  ).toBeVisible();
+
+  const second = reflectionCard(page, /asking to change/);
+  await second.getByRole('textbox').fill(anotherLongReflection);
+  await second.getByRole('button', { name: 'Save' }).click();
+  await expect(second.getByText('Reflection completed')).toBeVisible();
+  await page.getByRole('button', { name: 'Mark Complete' }).click();
+  await expect(page.getByText('Lesson completed!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Completed' })).toBeDisabled();
+  await expect(page.getByText('13% complete')).toBeVisible();
+  await expect(page.getByText('1/8 lessons')).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Course contents' })
+      .getByRole('link', { name: 'What Energy Sovereignty Means (completed)' }),
+  ).toBeVisible();
+
+  await expect(page.getByRole('button', { name: 'Previous Lesson' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Next Lesson' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Noticing Your Leaks' })).toBeVisible();
+  await page.getByRole('button', { name: 'Previous Lesson' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'What Energy Sovereignty Means' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Next Lesson' }).click();
+
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(course.getByText('13% complete')).toBeVisible();
+  await expect(
+    course.getByRole('link', { name: 'Continue learning: Energy Sovereignty' }),
+  ).toHaveAttribute(
+    'href',
+    '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/noticing-your-leaks',
+  );
+  const achievements = page.getByRole('region', { name: 'Achievements' });
+  await expect(achievements.getByText(/^Earned /)).toHaveCount(2);
+});
+
+test('a reflection with markup is kept as text and never runs', async ({ page, request }) => {
+  await learnerWithAccess(page, request);
+  await page.goto(firstLessonPath);
+  const markup = '<script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2">';
+  const card = reflectionCard(page, /most sovereign/);
+  await card.getByRole('textbox').fill(markup);
+  await expect(card.getByRole('status')).toHaveText('Saved');
+  await page.reload();
+  await expect(card.getByRole('textbox')).toHaveValue(markup);
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test('playing a video records it under Recently Watched', async ({ page, request }) => {
+  await learnerWithAccess(page, request);
+  await page.goto(firstLessonPath);
+  const started = page.waitForResponse('**/api/learning/video-progress/start');
+  await page.getByRole('button', { name: 'Play video: What Energy Sovereignty Means' }).click();
+  await expect(page.locator('iframe[title="What Energy Sovereignty Means"]')).toHaveAttribute(
+    'src',
+    /^https:\/\/player\.vimeo\.com\/video\/824804225\?.*color=6366f1/,
+  );
+  expect((await started).ok()).toBe(true);
+  await page.goto('/dashboard');
+  const recent = page.getByRole('region', { name: 'Recently Watched' });
+  await expect(recent.getByRole('link', { name: /What Energy Sovereignty Means/ })).toContainText(
+    '0% watched',
+  );
+});
+
+test('a course without access shows Course Access Required, with the way to enrol', async ({
+  page,
+}) => {
+  await register(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/learning/courses/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(
+    '/courses/sovereign-flame/modules/remembering-the-ember/lessons/the-flame-you-forgot',
+  );
+  await expect(page.getByRole('status')).toHaveText('Verifying course access...');
+  release();
+
+  await expect(page.getByRole('heading', { name: 'Course Access Required' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute(
+    'href',
+    '/buy-now?course=sovereign-flame',
+  );
+  await expect(page.getByRole('link', { name: 'Browse All Courses' })).toHaveAttribute(
+    'href',
+    '/courses',
+  );
+  await expect(page.getByText('The flame you forgot', { exact: false })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('a missing lesson shows Lesson Not Found, and a signed-out visitor is sent to sign in', async ({
+  page,
+}) => {
+  await page.goto(firstLessonPath);
+  await expect(page).toHaveURL('/login');
+  await register(page);
+  await page.goto(
+    '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/no-such-lesson',
+  );
+  await expect(page.getByRole('heading', { name: 'Lesson Not Found' })).toBeVisible();
+  await expect(
+    page.getByText("The lesson you're looking for doesn't exist or you don't have access."),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse All Courses' })).toHaveAttribute(
+    'href',
+    '/courses',
+  );
+});
+
+test('the dashboard tabs show courses, sessions, subscription and profile', async ({
+  page,
+  request,
+}) => {
+  const { email } = await learnerWithAccess(page, request);
+  await page.goto('/dashboard?subscription=success');
+  await expect(page.getByRole('status')).toHaveText('Your subscription is active.');
+  await expect(page.getByRole('region', { name: 'Continue Your Journey' })).toContainText(
+    'Intermediate',
+  );
+  await expect(page.getByRole('link', { name: 'Enroll now: The Sovereign Flame' })).toHaveAttribute(
+    'href',
+    '/buy-now?course=sovereign-flame',
+  );
+
+  await page.getByRole('tab', { name: 'My Courses' }).click();
+  await expect(page).toHaveURL(/tab=courses/);
+  await expect(page.getByRole('article', { name: 'Energy Sovereignty' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Sessions' }).click();
+  await expect(
+    page.getByRole('link', { name: 'Book a one-to-one illumination session' }),
+  ).toHaveAttribute('href', '/buy-now');
+
+  await page.getByRole('tab', { name: 'Subscription' }).click();
+  const subscription = page.getByRole('region', { name: 'Your Subscription' });
+  await expect(subscription).toContainText('Paid member');
+  await expect(
+    subscription.getByRole('listitem').filter({ hasText: 'Energy Sovereignty' }),
+  ).toContainText('days left');
+  await expect(subscription.getByRole('button', { name: 'Manage Billing' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await expect(page.getByRole('region', { name: 'Profile' })).toContainText(email);
+});
+
+test('the dashboard and the lesson page pass axe-core', async ({ page, request }) => {
+  await learnerWithAccess(page, request);
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Energy Sovereignty' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.goto(firstLessonPath);
+  await expect(page.getByRole('heading', { name: 'Reflections' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
