@@ -204,7 +204,9 @@ test('the dashboard tabs show courses, sessions, subscription and profile', asyn
 }) => {
   const { email } = await learnerWithAccess(page, request);
   await page.goto('/dashboard?subscription=success');
-  await expect(page.getByRole('status')).toHaveText('Your subscription is active.');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your subscription is active.' }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Continue Your Journey' })).toContainText(
     'Intermediate',
   );
@@ -228,10 +230,28 @@ test('the dashboard tabs show courses, sessions, subscription and profile', asyn
   await expect(
     subscription.getByRole('listitem').filter({ hasText: 'Energy Sovereignty' }),
   ).toContainText('days left');
-  await expect(subscription.getByRole('button', { name: 'Manage Billing' })).toBeVisible();
+  await page.route('**/api/create-customer-portal-session', (route) =>
+    route.fulfill({ status: 502, json: { error: { code: 'internal', message: 'Bad gateway' } } }),
+  );
+  await subscription.getByRole('button', { name: 'Manage Billing' }).click();
+  await expect(page.getByText('Failed to open customer portal. Please try again.')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Profile' }).click();
   await expect(page.getByRole('region', { name: 'Profile' })).toContainText(email);
+});
+
+test('a subscription tab that cannot load says so and retries', async ({ page }) => {
+  await register(page);
+  await page.route('**/api/dashboard', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Down' } } }),
+  );
+  await page.goto('/dashboard?tab=subscription');
+  await expect(page.getByRole('heading', { name: 'Error Loading Subscription' })).toBeVisible();
+  await page.unroute('**/api/dashboard');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('region', { name: 'Your Subscription' })).toContainText(
+    'Free account',
+  );
 });
 
 test('the dashboard and the lesson page pass axe-core', async ({ page, request }) => {

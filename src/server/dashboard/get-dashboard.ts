@@ -103,7 +103,7 @@ function listRecentlyWatched(
 }
 
 /** Achievements earned from real progress, each with the moment it was earned. */
-export function listAchievements(
+function listAchievements(
   courses: readonly Course[],
   completed: readonly CompletedLesson[],
   firstReflectionAt: Date | null,

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { createReflectionCipher } from './reflection-cipher.ts';
 
 const key = {
@@ -36,5 +40,41 @@ describe('the reflection cipher', () => {
     const envelope = cipher.encrypt('mine', key);
     expect(() => createReflectionCipher(randomBytes(32)).decrypt(envelope, key)).toThrow();
     expect(() => createReflectionCipher(randomBytes(16))).toThrow();
+  });
+});
+
+describe('the reflection key', () => {
+  it('is generated once into DATA_DIR when unset, readable only by the app', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sf-key-'));
+    try {
+      const first = loadConfig({ DATA_DIR: dataDir }).reflectionKey;
+      expect(first).toHaveLength(32);
+      expect(loadConfig({ DATA_DIR: dataDir }).reflectionKey.equals(first)).toBe(true);
+      const file = path.join(dataDir, 'reflection-key');
+      expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64').equals(first)).toBe(true);
+      expect(statSync(file).mode & 0o077).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('comes from REFLECTION_ENCRYPTION_KEY, which must be 32 bytes in base64', () => {
+    const key = randomBytes(32);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sf-key-'));
+    try {
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        REFLECTION_ENCRYPTION_KEY: key.toString('base64'),
+      });
+      expect(config.reflectionKey.equals(key)).toBe(true);
+      expect(() =>
+        loadConfig({
+          DATA_DIR: dataDir,
+          REFLECTION_ENCRYPTION_KEY: randomBytes(16).toString('base64'),
+        }),
+      ).toThrow(/REFLECTION_ENCRYPTION_KEY: expected 32 bytes in base64/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,7 +6,7 @@ import type {
   SaveVideoProgressInput,
   VideoProgress,
 } from '../../shared/api/learning.ts';
-import { VIDEO_WATCHED_PERCENT, watchedPercent } from '../../shared/rules/video.ts';
+import { isVideoWatched, watchedPercent } from '../../shared/rules/video.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
 import type { Database } from '../db/client.ts';
 import { videoProgress } from '../db/schema/learning.ts';
@@ -61,7 +61,7 @@ export async function saveVideoProgress(
       ...target,
       progress: percent,
       positionSeconds,
-      completed: percent >= VIDEO_WATCHED_PERCENT,
+      completed: isVideoWatched(percent),
     })
     .onConflictDoUpdate({
       target: [videoProgress.userId, videoProgress.courseId, videoProgress.lessonId],

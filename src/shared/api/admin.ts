@@ -21,11 +21,9 @@ export const grantEnrollmentsSchema = z.object({
   /** When access ends; omitted: 30 days for beta, 365 otherwise; null: never. */
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
-export type GrantEnrollmentsInput = z.input<typeof grantEnrollmentsSchema>;
-
 export const revokeEnrollmentSchema = z.object({ email, courseId });
 
-export const adminEnrollmentSchema = z.object({
+const adminEnrollmentSchema = z.object({
   courseId: z.string(),
   purchaseType: z.enum(purchaseTypes),
   enrolledAt: z.string(),

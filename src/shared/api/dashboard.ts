@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { courseAccessSchema, myAccessResponseSchema } from './access.ts';
 import { courseLevels } from './catalogue.ts';
 
-export const dashboardCourseSchema = z.object({
+const dashboardCourseSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -22,7 +22,7 @@ export const dashboardCourseSchema = z.object({
 });
 export type DashboardCourse = z.infer<typeof dashboardCourseSchema>;
 
-export const recentlyWatchedSchema = z.object({
+const recentlyWatchedSchema = z.object({
   courseId: z.string(),
   courseTitle: z.string(),
   moduleId: z.string(),
@@ -34,7 +34,7 @@ export const recentlyWatchedSchema = z.object({
 });
 export type RecentlyWatched = z.infer<typeof recentlyWatchedSchema>;
 
-export const achievementIds = [
+const achievementIds = [
   'first-reflection',
   'first-lesson',
   'first-module',

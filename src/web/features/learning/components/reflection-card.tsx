@@ -19,7 +19,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearDraft, readDraft, writeDraft, type ReflectionDraft } from './reflection-drafts.ts';
 
-export interface ReflectionPromptView {
+interface ReflectionPromptView {
   id: string;
   question: string;
   isRequired: boolean;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 
 /** A few saves a minute while playing, never one per frame. */
-export const WATCH_SAVE_INTERVAL_MS = 15_000;
+const WATCH_SAVE_INTERVAL_MS = 15_000;
 
 interface Position {
   seconds: number;
