@@ -22,6 +22,11 @@ export function ContinueYourJourney({ courses }: { courses: DashboardCourse[] })
           <li key={course.id} className="flex flex-col rounded-xl bg-white p-5 shadow-sm">
             <p className="text-xs font-semibold tracking-wide text-flame-700 uppercase">
               {levelLabel(course.level)}
+              {course.comingSoon && (
+                <span className="ml-2 rounded-full bg-ink-600/10 px-2 py-0.5 text-ink-800 normal-case">
+                  Coming Soon
+                </span>
+              )}
             </p>
             <h3 className="mt-1 font-display text-lg font-bold">{course.title}</h3>
             <p className="mt-2 flex-1 text-sm text-ink-700">{course.description}</p>
