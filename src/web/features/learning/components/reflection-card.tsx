@@ -56,7 +56,6 @@ export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCard
   const [isCompleted, setIsCompleted] = useState(saved?.completed ?? false);
   const [status, setStatus] = useState<SaveStatus>(saved ? { kind: 'saved' } : { kind: 'idle' });
   const [failures, setFailures] = useState(0);
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const [offeredDraft, setOfferedDraft] = useState<ReflectionDraft | null>(() => {
     const draft = readDraft(draftKey);
     return draft && draft.text !== initialText ? draft : null;
@@ -123,7 +122,6 @@ export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCard
   function edit(value: string) {
     textRef.current = value;
     setText(value);
-    setSubmitError(null);
     if (value === savedText) clearDraft(draftKey);
     else writeDraft(draftKey, value);
     setStatus((current) => {
@@ -133,11 +131,8 @@ export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCard
     });
   }
 
+  // Shown from 100 characters only; the server answers a blank Submit with the spec's message.
   async function submit() {
-    if (isBlank(textRef.current)) {
-      setSubmitError(reflectionMessages.blankSubmit);
-      return;
-    }
     if (await runSave('submit')) toast.success(reflectionMessages.submitted);
   }
 
@@ -236,11 +231,6 @@ export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCard
       >
         {statusText(status)}
       </p>
-      {submitError && (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {submitError}
-        </p>
-      )}
 
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Button
