@@ -81,7 +81,8 @@ describe('defaults, as the README says', () => {
       trustProxy: false,
       stripe: { secretKey: undefined, webhookSecret: undefined, apiBase: undefined },
       openai: { apiKey: undefined, baseUrl: undefined, model: 'gpt-4o-mini' },
-      vimeoAccessToken: undefined,
+      vimeo: { accessToken: undefined, apiBase: 'https://api.vimeo.com' },
+      communityUrl: undefined,
       mail: { smtpUrl: undefined, from: 'Sovereign Flame <no-reply@localhost>' },
       logLevel: 'info',
     });

@@ -40,12 +40,20 @@ async function learnerWithAccess(page: Page, request: APIRequestContext) {
 const reflectionCard = (page: Page, question: RegExp) =>
   page.getByRole('article', { name: question });
 
-test('a learner starts a course from the dashboard, reflects, completes a lesson and sees the progress', async ({
+test('a learner buys a course, starts it from the dashboard, reflects, completes a lesson and sees the progress', async ({
   page,
-  request,
 }) => {
-  await learnerWithAccess(page, request);
-  await page.reload();
+  await register(page, { firstName: 'Maya' });
+  await expect(page.getByText('No courses yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Enroll now: Energy Sovereignty' }).click();
+  await expect(page).toHaveURL('/buy-now?course=energy-sovereignty');
+  await page.getByRole('button', { name: 'Secure Checkout' }).click();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?session_id=/);
+  await expect(page.getByRole('status')).toHaveText(
+    'Payment successful! Your course access is ready.',
+  );
+
   const course = page.getByRole('article', { name: 'Energy Sovereignty' });
   await expect(course.getByText('0% complete')).toBeVisible();
   await expect(course.getByText('0 of 3 modules')).toBeVisible();
@@ -230,6 +238,9 @@ test('the dashboard tabs show courses, sessions, subscription and profile', asyn
   await expect(
     subscription.getByRole('listitem').filter({ hasText: 'Energy Sovereignty' }),
   ).toContainText('days left');
+  await subscription.getByRole('button', { name: 'Manage Billing' }).click();
+  await expect(page).toHaveURL(/\/billing\/test\?return=%2Fdashboard/);
+  await page.goBack();
   await page.route('**/api/create-customer-portal-session', (route) =>
     route.fulfill({ status: 502, json: { error: { code: 'internal', message: 'Bad gateway' } } }),
   );

@@ -21,8 +21,9 @@ async function payOnTestPage(page: Page, total: string) {
   );
 }
 
+/** The titles of the course cards on the dashboard. */
 const myCourses = (page: Page) =>
-  page.getByRole('region', { name: 'Your Courses' }).getByRole('listitem');
+  page.getByRole('region', { name: 'Your Courses' }).getByRole('heading', { level: 3 });
 
 test('a new learner buys one course, then the bundle, and sees each at once', async ({ page }) => {
   await register(page);

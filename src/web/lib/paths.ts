@@ -30,7 +30,7 @@ export function lessonPath({
   return `/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}/lessons/${encodeURIComponent(lessonId)}`;
 }
 
-/** The purchase page with one course preselected. */
-export function buyNowPath(courseId: string): string {
+/** Buy links preselect their course on the purchase page. */
+export function buyCoursePath(courseId: string): string {
   return `${paths.buyNow}?course=${encodeURIComponent(courseId)}`;
 }

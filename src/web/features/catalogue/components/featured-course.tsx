@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { CourseSummary } from '../../../../shared/api/catalogue.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
-import { buyCoursePath } from '../buy-link.ts';
+import { buyCoursePath } from '../../../lib/paths.ts';
 import { CourseFacts } from './course-facts.tsx';
 
 /** The core journey, featured above the grid. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { DashboardCourse } from '../../../../shared/api/dashboard.ts';
-import { buyNowPath } from '../../../lib/paths.ts';
+import { buyCoursePath } from '../../../lib/paths.ts';
 import { levelLabel, linkButton } from './dashboard-links.ts';
 
 const SUGGESTED_COURSES = 2;
@@ -31,7 +31,7 @@ export function ContinueYourJourney({ courses }: { courses: DashboardCourse[] })
             <h3 className="mt-1 font-display text-lg font-bold">{course.title}</h3>
             <p className="mt-2 flex-1 text-sm text-ink-700">{course.description}</p>
             <Link
-              to={buyNowPath(course.id)}
+              to={buyCoursePath(course.id)}
               aria-label={`Enroll now: ${course.title}`}
               className={`mt-4 self-start ${linkButton}`}
             >

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
-import { buyNowPath, paths } from '../../../lib/paths.ts';
+import { buyCoursePath, paths } from '../../../lib/paths.ts';
 
 const primaryLink =
   'inline-flex items-center justify-center rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700';
@@ -53,7 +53,7 @@ export function CourseAccessRequired({ courseId }: { courseId: string }) {
         Enroll in this course to open its lessons, videos and reflections.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to={buyNowPath(courseId)} className={primaryLink}>
+        <Link to={buyCoursePath(courseId)} className={primaryLink}>
           Enroll Now
         </Link>
         <Link to={paths.courses} className={secondaryLink}>
