@@ -9,7 +9,7 @@ export async function accessRoutes(app: FastifyInstance) {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/me/access',
-      { preHandler: requireUser, schema: { response: { 200: myAccessResponseSchema } } },
+      { preValidation: requireUser, schema: { response: { 200: myAccessResponseSchema } } },
       async (request) => getMyAccess(app, request.user),
     );
 }

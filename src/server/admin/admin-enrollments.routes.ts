@@ -16,7 +16,7 @@ export async function adminEnrollmentRoutes(app: FastifyInstance) {
   routes.post(
     '/api/admin/enrollments',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { body: grantEnrollmentsSchema, response: { 200: grantEnrollmentsResponseSchema } },
     },
     async (request) => grantEnrollments(app, request.user, request.body),
@@ -25,7 +25,7 @@ export async function adminEnrollmentRoutes(app: FastifyInstance) {
   routes.delete(
     '/api/admin/enrollments',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { body: revokeEnrollmentSchema, response: { 200: revokeEnrollmentResponseSchema } },
     },
     async (request) => revokeEnrollment(app, request.user, request.body),

@@ -9,7 +9,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/dashboard',
-      { preHandler: requireUser, schema: { response: { 200: dashboardSchema } } },
+      { preValidation: requireUser, schema: { response: { 200: dashboardSchema } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return getDashboard(app, request.user);

@@ -34,6 +34,10 @@ export async function getSessionUser(
   };
 }
 
+/**
+ * Register guards as `preValidation`: a caller without a session gets 401 before their input is
+ * judged, and learns nothing about a route's rules.
+ */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const user = await getSessionUser(request, reply);
   if (!user) throw new AppError('unauthorized', 'Please sign in to continue.');

@@ -31,7 +31,7 @@ export async function learningRoutes(app: FastifyInstance) {
   routes.get(
     '/api/learning/courses/:courseId/modules/:moduleId/lessons/:lessonId',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { params: lessonParamsSchema, response: { 200: lessonPageSchema } },
     },
     async (request) => getLessonPage(app, request.user, request.params),
@@ -40,7 +40,7 @@ export async function learningRoutes(app: FastifyInstance) {
   routes.get(
     '/api/learning/reflections',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { querystring: listReflectionsQuerySchema, response: { 200: reflectionListSchema } },
     },
     async (request) => {
@@ -54,7 +54,7 @@ export async function learningRoutes(app: FastifyInstance) {
   routes.put(
     '/api/learning/reflections',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { body: saveReflectionSchema, response: { 200: reflectionSchema } },
     },
     async (request) => saveReflection(app, request.user, request.body),
@@ -63,7 +63,7 @@ export async function learningRoutes(app: FastifyInstance) {
   routes.post(
     '/api/learning/lesson-completions',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { body: completeLessonSchema, response: { 200: lessonCompletionSchema } },
     },
     async (request) => completeLesson(app, request.user, request.body),
@@ -72,7 +72,7 @@ export async function learningRoutes(app: FastifyInstance) {
   routes.post(
     '/api/learning/video-progress/start',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { body: startVideoSchema, response: { 200: videoProgressSchema } },
     },
     async (request) => startVideo(app, request.user, request.body),
@@ -81,7 +81,7 @@ export async function learningRoutes(app: FastifyInstance) {
   routes.put(
     '/api/learning/video-progress',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { body: saveVideoProgressSchema, response: { 200: videoProgressSchema } },
     },
     async (request) => saveVideoProgress(app, request.user, request.body),

@@ -36,7 +36,7 @@ export async function assessmentsRoutes(app: FastifyInstance) {
     '/api/admin/assessments',
     {
       schema: { querystring: assessmentListQuerySchema, response: { 200: assessmentListSchema } },
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
     },
     async (request) => listAssessments(app.db, request.query),
   );
@@ -45,7 +45,7 @@ export async function assessmentsRoutes(app: FastifyInstance) {
     '/api/admin/assessments/:id',
     {
       schema: { params: assessmentParamsSchema, response: { 200: assessmentSchema } },
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
     },
     async (request) => getAssessment(app.db, request.params.id),
   );

@@ -75,6 +75,13 @@ describe('POST /api/create-checkout-session', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('answers 401, not 400, to a signed-out caller with a malformed body', async () => {
+    const response = await request(stripeApp, 'POST', '/api/create-checkout-session', undefined, {
+      lineItems: 'nonsense',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
   it('refuses a malformed body with 400 naming the field', async () => {
     const buyer = await createUser(stripeApp.app);
     const cases: [object, string][] = [

@@ -34,7 +34,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   routes.post(
     '/api/create-checkout-session',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         body: createCheckoutSessionRequestSchema,
         response: { 200: checkoutSessionResponseSchema },
@@ -46,7 +46,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   routes.post(
     '/api/checkout/confirm',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         body: confirmCheckoutRequestSchema,
         response: { 200: confirmCheckoutResponseSchema },
@@ -58,7 +58,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   routes.get(
     '/api/checkout/test-sessions/:sessionId',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { params: testCheckoutParamsSchema, response: { 200: testCheckoutSchema } },
     },
     async (request) => getTestCheckout(context, request.user, request.params.sessionId),
@@ -67,7 +67,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   routes.post(
     '/api/checkout/test-sessions/:sessionId/pay',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { params: testCheckoutParamsSchema, response: { 200: redirectResponseSchema } },
     },
     async (request) => payTestCheckout(context, request.user, request.params.sessionId),
@@ -76,7 +76,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   routes.post(
     '/api/checkout/test-sessions/:sessionId/cancel',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { params: testCheckoutParamsSchema, response: { 200: redirectResponseSchema } },
     },
     async (request) => cancelTestCheckout(context, request.user, request.params.sessionId),
@@ -85,7 +85,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   routes.post(
     '/api/create-customer-portal-session',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { body: customerPortalRequestSchema, response: { 200: urlResponseSchema } },
     },
     async (request) => createPortalSession(context, request.user, request.body),
@@ -94,7 +94,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   routes.get(
     '/api/get-customer-subscriptions',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         querystring: customerSubscriptionsQuerySchema,
         response: { 200: customerSubscriptionsResponseSchema },
@@ -106,7 +106,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   routes.post(
     '/api/check-course-access',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         body: checkCourseAccessRequestSchema,
         response: { 200: checkCourseAccessResponseSchema },
@@ -117,7 +117,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
 
   routes.get(
     '/api/me/purchases',
-    { preHandler: requireUser, schema: { response: { 200: purchasesResponseSchema } } },
+    { preValidation: requireUser, schema: { response: { 200: purchasesResponseSchema } } },
     async (request) => listPurchases(context, request.user),
   );
 

@@ -11,7 +11,7 @@ export async function videoRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/videos/:id',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { params: videoParamsSchema, response: { 200: videoSchema } },
     },
     async (request) => getCatalogueVideo(app, request.user, request.params.id),
