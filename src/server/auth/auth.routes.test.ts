@@ -1,8 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, sessions, users } from '../db/schema/auth.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { profiles } from '../db/schema/profile.ts';
+import { waitForMailTo } from '../testing/mail.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { cookieHeader, createUser, nextClientAddress, TEST_PASSWORD } from '../testing/users.ts';
 
@@ -197,18 +198,10 @@ describe('rate limits', () => {
 
 describe('password reset', () => {
   const latestResetLink = async (email: string) => {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const [mail] = await testApp.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, email))
-        .orderBy(desc(mailOutbox.id))
-        .limit(1);
-      const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
-      if (link) return link;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no reset mail for ${email}`);
+    const mail = await waitForMailTo(testApp.db, email);
+    const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+    if (!link) throw new Error(`no link in the mail to ${email}`);
+    return link;
   };
 
   it('mails a link that sets a new password and ends the old sessions', async () => {

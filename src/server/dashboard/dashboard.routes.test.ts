@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../shared/api/dashboard.ts';
-import { enrolInCourses } from '../access/enrolments.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { createUser, type TestUser } from '../testing/users.ts';
+import { createEnrolledLearner, createUser } from '../testing/users.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -30,17 +29,6 @@ const getDashboard = async (cookie: string) => {
     earned: dashboard.achievements.filter((a) => a.earnedAt).map((a) => a.id),
   };
 };
-
-async function enrolledLearner(): Promise<TestUser> {
-  const learner = await createUser(testApp.app);
-  await enrolInCourses(testApp.db, {
-    userId: learner.id,
-    courseIds: ['energy-sovereignty'],
-    purchaseType: 'individual',
-    source: 'purchase',
-  });
-  return learner;
-}
 
 async function completeFirstLesson(cookie: string) {
   for (const promptId of ['most-sovereign-moment', 'what-is-asking-to-change']) {
@@ -81,7 +69,7 @@ describe('GET /api/dashboard', () => {
   });
 
   it('shows a bought course to start at its first lesson', async () => {
-    const learner = await enrolledLearner();
+    const learner = await createEnrolledLearner(testApp.app, testApp.db);
     const course = (await getDashboard(learner.cookie)).course('energy-sovereignty');
     expect(course).toMatchObject({
       title: 'Energy Sovereignty',
@@ -96,7 +84,7 @@ describe('GET /api/dashboard', () => {
   });
 
   it('shows progress, the next lesson and the achievements earned after a lesson', async () => {
-    const learner = await enrolledLearner();
+    const learner = await createEnrolledLearner(testApp.app, testApp.db);
     await completeFirstLesson(learner.cookie);
     const dashboard = await getDashboard(learner.cookie);
     expect(dashboard.course('energy-sovereignty')).toMatchObject({
@@ -109,8 +97,8 @@ describe('GET /api/dashboard', () => {
   });
 
   it("lists the learner's own recently watched lessons, not another learner's", async () => {
-    const learner = await enrolledLearner();
-    const other = await enrolledLearner();
+    const learner = await createEnrolledLearner(testApp.app, testApp.db);
+    const other = await createEnrolledLearner(testApp.app, testApp.db);
     await testApp.app.inject({
       method: 'PUT',
       url: '/api/learning/video-progress',

@@ -1,9 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssessmentInput } from '../../shared/api/marketing.ts';
 import { ANSWER_MAX_LENGTH } from '../../shared/rules/assessment.ts';
 import { assessments } from '../db/schema/marketing.ts';
-import { mailOutbox } from '../db/schema/mail.ts';
+import { waitForMailTo } from '../testing/mail.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createAdmin, createUser, nextClientAddress, type TestUser } from '../testing/users.ts';
 import { assessmentRateLimit } from './assessments.routes.ts';
@@ -41,20 +41,6 @@ const submit = (payload: unknown, remoteAddress = nextClientAddress()) =>
 const get = (url: string, cookie?: string) =>
   testApp.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-const latestMailTo = async (email: string) => {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const [mail] = await testApp.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email))
-      .orderBy(desc(mailOutbox.id))
-      .limit(1);
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail for ${email}`);
-};
-
 describe('submitting the sacred assessment', () => {
   it('stores every answer and mails the applicant a confirmation', async () => {
     const answers = completeAnswers();
@@ -65,7 +51,7 @@ describe('submitting the sacred assessment', () => {
     const [stored] = await testApp.db.select().from(assessments).where(eq(assessments.id, id));
     expect(stored).toMatchObject(answers);
 
-    const mail = await latestMailTo(answers.email);
+    const mail = await waitForMailTo(testApp.db, answers.email);
     expect(mail.subject).toBe('Your Sovereign Flame assessment has been received');
     expect(mail.text).toContain('Dear Maya Stone');
     expect(mail.text).toContain('Within 24 hours you will receive your initiation results');

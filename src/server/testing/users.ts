@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { enrolInCourses } from '../access/enrolments.ts';
 import type { Database } from '../db/client.ts';
 import { setRoleByEmail } from '../profile/profiles.ts';
 
@@ -51,4 +52,20 @@ export async function createAdmin(app: FastifyInstance, db: Database): Promise<T
   const admin = await createUser(app, { firstName: 'Ada', lastName: 'Admin' });
   await setRoleByEmail(db, admin.email, 'admin');
   return admin;
+}
+
+/** A learner who bought these courses (an individual purchase, enrolled now for 365 days). */
+export async function createEnrolledLearner(
+  app: FastifyInstance,
+  db: Database,
+  courseIds: string[] = ['energy-sovereignty'],
+): Promise<TestUser> {
+  const learner = await createUser(app);
+  await enrolInCourses(db, {
+    userId: learner.id,
+    courseIds,
+    purchaseType: 'individual',
+    source: 'purchase',
+  });
+  return learner;
 }

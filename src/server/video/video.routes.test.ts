@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '../../shared/api/video.ts';
-import { enrolInCourses } from '../access/enrolments.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { startFakeVimeoServer, type FakeVimeoServer } from '../testing/fake-vimeo-server.ts';
-import { createUser, type TestUser } from '../testing/users.ts';
+import { createEnrolledLearner, createUser } from '../testing/users.ts';
 
 const TOKEN = 'vimeo-test-token';
 const VIDEO_ID = '824804225';
@@ -32,17 +31,6 @@ afterAll(async () => {
   await vimeo.close();
 });
 
-async function learnerIn(testApp: TestApp): Promise<TestUser> {
-  const learner = await createUser(testApp.app);
-  await enrolInCourses(testApp.db, {
-    userId: learner.id,
-    courseIds: ['energy-sovereignty'],
-    purchaseType: 'individual',
-    source: 'purchase',
-  });
-  return learner;
-}
-
 const getVideo = (testApp: TestApp, cookie: string | undefined, id = VIDEO_ID) =>
   testApp.app.inject({
     method: 'GET',
@@ -52,7 +40,7 @@ const getVideo = (testApp: TestApp, cookie: string | undefined, id = VIDEO_ID) =
 
 describe('GET /api/videos/:id', () => {
   it('reads name, description, duration and a picture link from Vimeo with the token, once', async () => {
-    const learner = await learnerIn(withToken);
+    const learner = await createEnrolledLearner(withToken.app, withToken.db);
     vimeo.requests.length = 0;
     const response = await getVideo(withToken, learner.cookie);
     expect(response.statusCode).toBe(200);
@@ -75,7 +63,7 @@ describe('GET /api/videos/:id', () => {
   });
 
   it('generates the metadata from the catalogue without a token, calling nobody', async () => {
-    const learner = await learnerIn(withoutToken);
+    const learner = await createEnrolledLearner(withoutToken.app, withoutToken.db);
     vimeo.requests.length = 0;
     const response = await getVideo(withoutToken, learner.cookie);
     expect(response.json<Video>()).toMatchObject({
@@ -91,7 +79,7 @@ describe('GET /api/videos/:id', () => {
   it('generates the metadata when Vimeo fails', async () => {
     const testApp = await buildTestApp({ VIMEO_ACCESS_TOKEN: TOKEN, VIMEO_API_BASE: vimeo.url });
     try {
-      const learner = await learnerIn(testApp);
+      const learner = await createEnrolledLearner(testApp.app, testApp.db);
       vimeo.failWith(500);
       const response = await getVideo(testApp, learner.cookie);
       expect(response.statusCode).toBe(200);
@@ -104,7 +92,7 @@ describe('GET /api/videos/:id', () => {
 
   it('answers 401 without a session, 400 for an invalid id, 404 for a video not in the catalogue', async () => {
     expect((await getVideo(withToken, undefined)).statusCode).toBe(401);
-    const learner = await learnerIn(withToken);
+    const learner = await createEnrolledLearner(withToken.app, withToken.db);
     for (const id of ['12345', 'abc123456']) {
       const response = await getVideo(withToken, learner.cookie, id);
       expect(response.statusCode, id).toBe(400);
