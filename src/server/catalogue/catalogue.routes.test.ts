@@ -36,6 +36,12 @@ describe('GET /api/catalogue', () => {
       'dragons-clarity': ['advanced', ['sovereign-flame'], 3, 12500, true, false],
       'phoenix-ascension': ['advanced', ['sovereign-flame'], 3, 12500, true, false],
     });
+    expect(courses.map((course) => course.id)).toEqual([
+      'energy-sovereignty',
+      'sovereign-flame',
+      'dragons-clarity',
+      'phoenix-ascension',
+    ]);
     expect(courses.find((course) => course.id === 'energy-sovereignty')?.lessonCount).toBe(8);
     expect(courses.find((course) => course.id === 'dragons-clarity')?.lessonCount).toBe(6);
     expect(bundle).toMatchObject({ id: 'complete-bundle', priceCents: 25000, isBundle: true });

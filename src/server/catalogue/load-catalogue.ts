@@ -112,6 +112,11 @@ export async function loadCatalogue(contentDir: string): Promise<Catalogue> {
     };
   });
 
+  // The programme's order: foundational, then core, then advanced.
+  courses.sort(
+    (a, b) =>
+      courseLevels.indexOf(a.level) - courseLevels.indexOf(b.level) || a.id.localeCompare(b.id),
+  );
   const byId = new Map(courses.map((course) => [course.id, course]));
   const productsById = new Map<string, Product>([
     ...courses.map((course) => [course.id, course.product] as const),
