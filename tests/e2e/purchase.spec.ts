@@ -54,10 +54,10 @@ test('a new learner buys one course, then the bundle, and sees each at once', as
 
   await payOnTestPage(page, '€250');
   await expect(myCourses(page)).toHaveText([
-    "Dragon's Clarity",
     'Energy Sovereignty',
-    'Phoenix Ascension',
     'The Sovereign Flame',
+    "Dragon's Clarity",
+    'Phoenix Ascension',
   ]);
 
   await page.goto('/shop');
