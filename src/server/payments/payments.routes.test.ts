@@ -52,6 +52,9 @@ const startCheckout = (testApp: TestApp, user: TestUser | undefined, productIds:
     metadata: { isBundle: 'false', customerName: 'Maya Stone', message: 'Looking forward' },
   });
 
+const openPortal = (testApp: TestApp, user: TestUser | undefined, body: Record<string, unknown>) =>
+  request(testApp, 'POST', '/api/create-customer-portal-session', user, body);
+
 const confirm = (testApp: TestApp, user: TestUser | undefined, sessionId: string) =>
   request(testApp, 'POST', '/api/checkout/confirm', user, { sessionId });
 
@@ -320,15 +323,9 @@ describe('payment test mode', () => {
 
   it('opens a test billing page instead of the Stripe portal', async () => {
     const buyer = await createUser(testModeApp.app);
-    const response = await request(
-      testModeApp,
-      'POST',
-      '/api/create-customer-portal-session',
-      buyer,
-      {
-        returnUrl: '/settings',
-      },
-    );
+    const response = await openPortal(testModeApp, buyer, {
+      returnUrl: '/settings',
+    });
     expect(response.json()).toEqual({
       url: 'http://localhost:3000/billing/test?return=%2Fsettings',
     });
@@ -348,18 +345,9 @@ describe('payment test mode', () => {
 describe('POST /api/create-customer-portal-session', () => {
   it('answers 401 signed out and 400 "No Stripe customer ID found" before any purchase', async () => {
     const payload = { returnUrl: '/dashboard' };
-    expect(
-      (await request(stripeApp, 'POST', '/api/create-customer-portal-session', undefined, payload))
-        .statusCode,
-    ).toBe(401);
+    expect((await openPortal(stripeApp, undefined, payload)).statusCode).toBe(401);
     const buyer = await createUser(stripeApp.app);
-    const response = await request(
-      stripeApp,
-      'POST',
-      '/api/create-customer-portal-session',
-      buyer,
-      payload,
-    );
+    const response = await openPortal(stripeApp, buyer, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('No Stripe customer ID found');
   });
@@ -367,15 +355,9 @@ describe('POST /api/create-customer-portal-session', () => {
   it("opens the portal of the caller's customer, returning only to this site", async () => {
     const buyer = await createUser(stripeApp.app);
     await startCheckout(stripeApp, buyer, ['energy-sovereignty']);
-    const response = await request(
-      stripeApp,
-      'POST',
-      '/api/create-customer-portal-session',
-      buyer,
-      {
-        returnUrl: '/dashboard',
-      },
-    );
+    const response = await openPortal(stripeApp, buyer, {
+      returnUrl: '/dashboard',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().url).toMatch(/\/p\/session\/bps_/);
     const sent = fakeStripe.requests.findLast(
@@ -383,31 +365,19 @@ describe('POST /api/create-customer-portal-session', () => {
     )!;
     expect(sent.body.return_url).toBe('http://localhost:3000/dashboard');
 
-    const elsewhere = await request(
-      stripeApp,
-      'POST',
-      '/api/create-customer-portal-session',
-      buyer,
-      {
-        returnUrl: 'https://evil.example/',
-      },
-    );
+    const elsewhere = await openPortal(stripeApp, buyer, {
+      returnUrl: 'https://evil.example/',
+    });
     expect(elsewhere.statusCode).toBe(400);
   });
 
   it("refuses another customer's portal with 403", async () => {
     const buyer = await createUser(stripeApp.app);
     await startCheckout(stripeApp, buyer, ['energy-sovereignty']);
-    const response = await request(
-      stripeApp,
-      'POST',
-      '/api/create-customer-portal-session',
-      buyer,
-      {
-        returnUrl: '/dashboard',
-        customerId: 'cus_someone_else',
-      },
-    );
+    const response = await openPortal(stripeApp, buyer, {
+      returnUrl: '/dashboard',
+      customerId: 'cus_someone_else',
+    });
     expect(response.statusCode).toBe(403);
   });
 });
