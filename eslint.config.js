@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -10,6 +12,75 @@ const restrict = (patterns) => ({
     { patterns: patterns.map((group) => ({ group: [group.from], message: group.why })) },
   ],
 });
+
+/**
+ * The server's layers (docs/decisions/007-server-feature-layers.md): each imports only the layers
+ * below it, and a folder never imports a sibling of its own layer.
+ */
+const serverLayers = {
+  base: ['db', 'http'],
+  leaves: ['catalogue', 'mail', 'video', 'users', 'access'],
+  features: ['payments', 'learning', 'beta', 'companion', 'marketing', 'auth'],
+  composers: ['dashboard', 'account', 'admin'],
+};
+
+function serverLayerZones() {
+  const folder = (name) => `./src/server/${name}`;
+  const { base, leaves, features, composers } = serverLayers;
+  const above = {
+    base: [...leaves, ...features, ...composers],
+    leaves: [...features, ...composers],
+  };
+  const zone = (target, from, message) => ({
+    target: folder(target),
+    from: from.map(folder),
+    message,
+  });
+  return [
+    ...base.map((name) => zone(name, above.base, 'the base (db, http) imports no feature')),
+    ...leaves.map((name) =>
+      zone(
+        name,
+        [...above.leaves, ...leaves.filter((other) => other !== name)],
+        'a leaf imports only shared, db and http',
+      ),
+    ),
+    ...features.map((name) =>
+      zone(
+        name,
+        [...composers, ...features.filter((other) => other !== name)],
+        'features never import each other: wire a trigger as a plugin option in app.ts',
+      ),
+    ),
+    ...composers.map((name) =>
+      zone(
+        name,
+        composers.filter((other) => other !== name),
+        'composers import features, not each other',
+      ),
+    ),
+    {
+      target: './src/server',
+      from: './src/server/testing',
+      message: 'only tests use test helpers',
+    },
+  ];
+}
+
+function webFeatureZones() {
+  const features = readdirSync('src/web/features');
+  return features.map((name) => ({
+    target: `./src/web/features/${name}`,
+    from: features.filter((other) => other !== name).map((other) => `./src/web/features/${other}`),
+    message: 'web features do not import each other: the app composes them',
+  }));
+}
+
+/** import-x reads our TypeScript sources, which import each other with their .ts extension. */
+const importSettings = {
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'data-e2e', 'test-results', 'playwright-report'] },
@@ -45,6 +116,17 @@ export default tseslint.config(
     rules: restrict([{ from: '**/web/**', why: 'the server must not import the web app' }]),
   },
   {
+    // Tests and their helpers build the whole app, so the layers bind the product code only.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/testing/**'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverLayerZones() }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
     files: ['src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}'],
     rules: restrict([
       { from: '**/features/**', why: 'lib and components are below the features' },
@@ -59,22 +141,10 @@ export default tseslint.config(
     ]),
   },
   {
-    // Web features do not import each other (a file two levels into its feature reaches a sibling at ../../x).
-    files: ['src/web/features/*/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: 'features do not import each other' },
-            {
-              group: ['**/app/**'],
-              message: 'features do not import the app: the app composes them',
-            },
-            { group: ['**/server/**'], message: 'the web app must not import the server' },
-          ],
-        },
-      ],
-    },
+    // Web features do not import each other, at whatever depth a file sits.
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webFeatureZones() }] },
   },
 );

@@ -5,6 +5,10 @@ const portBase = Number(process.env.E2E_PORT_BASE ?? 4170);
 export const APP_PORT = portBase + 3;
 export const FAKE_SMTP_PORT = portBase + 5;
 export const FAKE_SMTP_HTTP_PORT = portBase + 6;
+export const E2E_CONTACT_EMAIL = 'care@sovereign.test';
+export const FAKE_OPENAI_PORT = portBase + 7;
+/** A chat message containing this makes the local AI service fail, as in an outage. */
+export const FAKE_OPENAI_OUTAGE = '[outage]';
 export const E2E_ADMIN = { email: 'admin@sovereign.test', password: 'Admin-Flame-2026' };
 
 /** Also used by scripts/bench-web.ts, so the bench browses like the journeys. */
@@ -47,6 +51,13 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
+      command: 'npx tsx src/server/testing/fake-openai-server.ts',
+      env: { FAKE_OPENAI_PORT: String(FAKE_OPENAI_PORT), FAKE_OPENAI_FAIL_ON: FAKE_OPENAI_OUTAGE },
+      url: `http://127.0.0.1:${FAKE_OPENAI_PORT}/requests`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       command: 'rm -rf data-e2e && exec node dist/server/main.js',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       url: `http://localhost:${APP_PORT}/api/health`,
@@ -57,11 +68,15 @@ export default defineConfig({
         PORT: String(APP_PORT),
         APP_URL: `http://localhost:${APP_PORT}`,
         DATA_DIR: 'data-e2e',
-        TRUST_PROXY: 'true',
+        // The browser is the one hop in front of the app: each test picks its own address.
+        TRUST_PROXY: '1',
         SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
+        OPENAI_API_KEY: 'sk-fake-companion-key',
+        OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: 'warn',
+        CONTACT_EMAIL: E2E_CONTACT_EMAIL,
       },
     },
   ],

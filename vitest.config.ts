@@ -29,6 +29,18 @@ export default defineConfig({
         },
       },
       apiProject('api-pg18', 'embedded'),
+      {
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/server/testing/database.global-setup.ts'],
+          env: { TEST_DATABASE_TARGET: 'embedded' },
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+        },
+      },
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg15', 'url')] : []),
     ],
   },

@@ -3,10 +3,19 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AccessSources } from './access/access-sources.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { accessRoutes } from './access/access.routes.ts';
+import { canRequestOpenCourse } from './access/course-access.ts';
+import { accountRoutes } from './account/account.routes.ts';
 import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
+import { adminOverviewRoutes } from './admin/admin-overview.routes.ts';
+import { adminUsersRoutes } from './admin/admin-users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { readSessionUser } from './auth/read-session-user.ts';
+import { betaRoutes } from './beta/beta.routes.ts';
+import { betaGrantFactsSource, endBetaGrantsForPurchase } from './beta/beta-grants.ts';
+import { claimBetaInvitations } from './beta/beta-invitations.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { loadCatalogue } from './catalogue/load-catalogue.ts';
@@ -14,14 +23,29 @@ import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import type { SessionUserReader } from './http/guards.ts';
+import { serializeRequest } from './http/log-redaction.ts';
+import { keepApiAnswersPrivate } from './http/private-answers.ts';
+import { pruneRateLimitHitsHourly } from './http/rate-limit.ts';
+import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { serveWebApp } from './http/static-web.ts';
+import { listCourseEngagement } from './learning/course-engagement.ts';
+import { companionRoutes } from './companion/companion.routes.ts';
+import { createCompanionContext } from './companion/companion-context.ts';
+import {
+  handleLessonCompleted,
+  handleReflectionSaved,
+  reactSafely,
+} from './companion/learning-events.ts';
 import { learningRoutes } from './learning/learning.routes.ts';
+import { countCompletedReflections, listRecentReflections } from './learning/reflections.ts';
+import { videoRoutes } from './learning/videos.routes.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
 import { newsletterRoutes } from './marketing/newsletter.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
-import { videoRoutes } from './video/video.routes.ts';
+import { listSubscriptionFacts } from './payments/subscriptions.ts';
 import { createVideoLibrary, type VideoLibrary } from './video/vimeo.ts';
 
 declare module 'fastify' {
@@ -32,6 +56,8 @@ declare module 'fastify' {
     catalogue: Catalogue;
     mailer: Mailer;
     videos: VideoLibrary;
+    readSessionUser: SessionUserReader;
+    accessSources: AccessSources;
   }
 }
 
@@ -45,23 +71,39 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: { req: serializeRequest },
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyProxyTrust(config.trustProxy),
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseCrossSiteWrites(app, config.appUrl);
+  keepApiAnswersPrivate(app);
+  pruneRateLimitHitsHourly(app);
 
   const mailer = createMailer(config.mail, database.db, app.log);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('catalogue', await loadCatalogue(config.contentDir));
-  app.decorate('auth', createAuth(config, database.db, mailer, app.log));
+  app.decorate(
+    'auth',
+    createAuth(config, database.db, mailer, app.log, {
+      // An invitation by email is claimed when that address registers or signs in.
+      onSignedIn: (userId) => claimBetaInvitations(app, userId),
+    }),
+  );
   app.decorate('videos', createVideoLibrary(config.vimeo, app.log));
   app.decorateRequest('user', null as never);
+  // What one feature supplies to another, wired here so that neither imports the other.
+  app.decorate('readSessionUser', readSessionUser);
+  app.decorate('accessSources', {
+    subscriptions: listSubscriptionFacts,
+    betaGrants: betaGrantFactsSource(app.catalogue),
+  } satisfies AccessSources);
   app.addHook('onClose', async () => mailer.close());
 
   // Brotli at a middling quality: close to the best ratio at a fraction of the CPU.
@@ -73,9 +115,22 @@ export async function buildApp(
 
   app.get('/api/health', async (_request, reply) => {
     const isUp = await isDatabaseUp(database.pool);
-    return reply
-      .status(isUp ? 200 : 503)
-      .send({ status: isUp ? 'ok' : 'degraded', database: isUp ? 'up' : 'down' });
+    return reply.status(isUp ? 200 : 503).send({
+      status: isUp ? 'ok' : 'degraded',
+      database: isUp ? 'up' : 'down',
+      paymentMode: config.paymentMode,
+    });
+  });
+
+  const companion = await createCompanionContext({
+    config,
+    db: database.db,
+    catalogue: app.catalogue,
+    log: app.log,
+    listRecentReflections: (userId, options) =>
+      listRecentReflections(database.db, config.reflectionKey, userId, options),
+    countCompletedReflections: (userId, courseId) =>
+      countCompletedReflections(database.db, userId, courseId),
   });
 
   // Features, one line each.
@@ -83,24 +138,45 @@ export async function buildApp(
   await app.register(legalPagesRoutes);
   await app.register(assessmentsRoutes);
   await app.register(newsletterRoutes);
-  await app.register(catalogueRoutes);
+  await app.register(catalogueRoutes, { canOpenCourse: canRequestOpenCourse });
   await app.register(accessRoutes);
-  await app.register(paymentsRoutes);
+  await app.register(paymentsRoutes, {
+    // A paid upgrade ends the beta grants of the courses bought.
+    onCoursesPurchased: (purchase) => endBetaGrantsForPurchase(app, purchase),
+  });
   await app.register(videoRoutes);
-  await app.register(learningRoutes);
+  await app.register(learningRoutes, {
+    onReflectionSaved: reactSafely(companion, handleReflectionSaved),
+    onLessonCompleted: reactSafely(companion, handleLessonCompleted),
+  });
+  await app.register(companionRoutes, { companion });
   await app.register(dashboardRoutes);
+  await app.register(adminUsersRoutes);
   await app.register(adminEnrollmentRoutes);
+  await app.register(betaRoutes, {
+    readEngagement: (userIds) => listCourseEngagement(app, userIds),
+  });
+  await app.register(adminOverviewRoutes);
+  await app.register(accountRoutes);
 
   await serveWebApp(app, config.webDir);
   return app;
 }
 
-/** What the pages may load: our own files, Vimeo players and thumbnails, Stripe. */
+/** A hop count trusts that many proxies in front of the app; a list trusts those addresses. */
+function fastifyProxyTrust(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
+ * What the pages may load: our own files, Vimeo players and thumbnails, Stripe, and the picture a
+ * learner gives as their avatar (any https address).
+ */
 const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", 'https://js.stripe.com', 'https://player.vimeo.com'],
   frameSrc: ['https://player.vimeo.com', 'https://js.stripe.com', 'https://checkout.stripe.com'],
-  imgSrc: ["'self'", 'data:', 'https://i.vimeocdn.com', 'https://*.stripe.com'],
+  imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'", 'https://api.stripe.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   fontSrc: ["'self'", 'data:'],

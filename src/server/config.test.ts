@@ -53,7 +53,15 @@ describe('a bad value stops the start with the variable and what it expects', ()
     ],
     [{ AUTH_SECRET: 'too-short' }, 'AUTH_SECRET: expected at least 32 characters'],
     [{ APP_URL: 'courses.example.com' }, 'APP_URL: expected an absolute URL'],
-    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY: expected true or false'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY: expected the proxy addresses as CIDR ranges'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: expected the proxy addresses as CIDR ranges'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY: expected the proxy addresses as CIDR ranges'],
+    [{ PAYMENT_MODE: 'free' }, 'PAYMENT_MODE: expected live or test'],
+    [{ PAYMENT_MODE: 'live' }, 'STRIPE_SECRET_KEY: expected STRIPE_SECRET_KEY when PAYMENT_MODE'],
+    [
+      { PAYMENT_MODE: 'test', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' },
+      'PAYMENT_MODE: expected no STRIPE_SECRET_KEY when PAYMENT_MODE is test',
+    ],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL: expected an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: '],
   ])('%o', (environment, message) => {
@@ -61,7 +69,7 @@ describe('a bad value stops the start with the variable and what it expects', ()
   });
 
   it('lists every bad variable at once', () => {
-    const message = problemWith({ PORT: 'abc', AUTH_SECRET: 'short', TRUST_PROXY: '1' });
+    const message = problemWith({ PORT: 'abc', AUTH_SECRET: 'short', TRUST_PROXY: 'on' });
     expect(message).toMatch(/^Invalid configuration:\n/);
     expect(message).toContain('PORT:');
     expect(message).toContain('AUTH_SECRET:');
@@ -79,6 +87,7 @@ describe('defaults, as the README says', () => {
       databaseUrl: undefined,
       admin: undefined,
       trustProxy: false,
+      paymentMode: 'test',
       stripe: { secretKey: undefined, webhookSecret: undefined, apiBase: undefined },
       openai: { apiKey: undefined, baseUrl: undefined, model: 'gpt-4o-mini' },
       vimeo: { accessToken: undefined, apiBase: 'https://api.vimeo.com' },
@@ -114,6 +123,37 @@ describe('defaults, as the README says', () => {
       loadConfig({ AUTH_SECRET, ADMIN_EMAIL: 'Owner@Example.com', ADMIN_PASSWORD: 'Owner-pass1' })
         .admin,
     ).toEqual({ email: 'owner@example.com', password: 'Owner-pass1' });
+  });
+});
+
+describe('the payment mode', () => {
+  it('refuses to start in production without a Stripe key unless test mode is asked for', () => {
+    expect(problemWith({ NODE_ENV: 'production' })).toContain(
+      '\n  STRIPE_SECRET_KEY: expected STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET) in production, or PAYMENT_MODE=test',
+    );
+    expect(problemWith({ NODE_ENV: 'production', STRIPE_SECRET_KEY: ' ' })).toContain(
+      'PAYMENT_MODE=test',
+    );
+  });
+
+  it('is test when asked for in production, live with a Stripe key, test by default elsewhere', () => {
+    expect(loadConfig({ AUTH_SECRET, NODE_ENV: 'production', PAYMENT_MODE: 'test' })).toMatchObject(
+      { paymentMode: 'test' },
+    );
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadConfig({ AUTH_SECRET, NODE_ENV: 'production', ...stripe }).paymentMode).toBe('live');
+    expect(loadConfig({ AUTH_SECRET, NODE_ENV: 'development' }).paymentMode).toBe('test');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes the proxies as addresses and CIDR ranges, or a hop count; never every hop', () => {
+    expect(loadConfig({ AUTH_SECRET, TRUST_PROXY: '10.0.0.0/8, ::1/128' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1/128',
+    ]);
+    expect(loadConfig({ AUTH_SECRET, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ AUTH_SECRET, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 });
 

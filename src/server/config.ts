@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,17 @@ const optionalText = z
 
 const url = (expected: string) =>
   optionalText.pipe(z.url({ message: `expected ${expected}` }).optional());
+
+export const paymentModes = ['live', 'test'] as const;
+export type PaymentMode = (typeof paymentModes)[number];
+const positiveInteger = (fallback: number) =>
+  optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ message: 'expected a whole number' })
+      .int('expected a whole number')
+      .min(1, 'expected a whole number of at least 1')
+      .default(fallback),
+  );
 
 const environmentSchema = z
   .object({
@@ -37,16 +49,34 @@ const environmentSchema = z
     ),
     ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'expected an email address' }).optional()),
     ADMIN_PASSWORD: optionalText,
-    TRUST_PROXY: z
-      .enum(['true', 'false'], { message: 'expected true or false' })
-      .default('false')
-      .transform((value) => value === 'true'),
+    TRUST_PROXY: optionalText.pipe(
+      z
+        .string()
+        .refine(isProxyTrust, {
+          message:
+            'expected the proxy addresses as CIDR ranges (10.0.0.0/8,::1/128), or a hop count (1)',
+        })
+        .optional(),
+    ),
+    PAYMENT_MODE: optionalText.pipe(
+      z.enum(paymentModes, { message: 'expected live or test' }).optional(),
+    ),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_BASE: url('the URL of a Stripe-compatible server'),
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: url('the base URL of an OpenAI-compatible API'),
     OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+    COMPANION_HELPLINE_TEXT: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500, 'expected at most 500 characters')
+      .default(
+        'You can find a free, confidential helpline in your country at https://findahelpline.com.',
+      ),
+    COMPANION_REQUESTS_PER_MINUTE: positiveInteger(20),
+    COMPANION_DAILY_TOKEN_LIMIT: positiveInteger(50_000),
     VIMEO_ACCESS_TOKEN: optionalText,
     VIMEO_API_BASE: url('the URL of a Vimeo-compatible API'),
     REFLECTION_ENCRYPTION_KEY: optionalText.pipe(
@@ -59,6 +89,13 @@ const environmentSchema = z
         .optional(),
     ),
     COMMUNITY_URL: url('the absolute URL of the learner community'),
+    CONTACT_EMAIL: optionalText.pipe(
+      z
+        .string()
+        .max(254, 'expected an email address of at most 254 characters')
+        .pipe(z.email({ message: 'expected an email address' }))
+        .optional(),
+    ),
     SMTP_URL: optionalText.pipe(
       z
         .string()
@@ -78,7 +115,55 @@ const environmentSchema = z
   .refine((env) => !env.STRIPE_SECRET_KEY || Boolean(env.STRIPE_WEBHOOK_SECRET), {
     message: 'expected the signing secret of the Stripe webhook when STRIPE_SECRET_KEY is set',
     path: ['STRIPE_WEBHOOK_SECRET'],
+  })
+  // A missing secret never gives courses away: in production test mode is asked for by name.
+  .refine((env) => paymentModeOf(env) !== undefined, {
+    message:
+      'expected STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET) in production, or PAYMENT_MODE=test to take no real payments',
+    path: ['STRIPE_SECRET_KEY'],
+  })
+  .refine((env) => env.PAYMENT_MODE !== 'live' || Boolean(env.STRIPE_SECRET_KEY), {
+    message: 'expected STRIPE_SECRET_KEY when PAYMENT_MODE is live',
+    path: ['STRIPE_SECRET_KEY'],
+  })
+  .refine((env) => env.PAYMENT_MODE !== 'test' || !env.STRIPE_SECRET_KEY, {
+    message: 'expected no STRIPE_SECRET_KEY when PAYMENT_MODE is test (unset one of them)',
+    path: ['PAYMENT_MODE'],
   });
+
+interface PaymentEnvironment {
+  NODE_ENV: string;
+  PAYMENT_MODE?: PaymentMode | undefined;
+  STRIPE_SECRET_KEY?: string | undefined;
+}
+
+/** live with a Stripe key; test when asked for, or by default outside production. */
+function paymentModeOf(env: PaymentEnvironment): PaymentMode | undefined {
+  if (env.PAYMENT_MODE) return env.PAYMENT_MODE;
+  if (env.STRIPE_SECRET_KEY) return 'live';
+  return env.NODE_ENV === 'production' ? undefined : 'test';
+}
+
+/** TRUST_PROXY: the proxies' addresses or CIDR ranges, comma-separated, or a hop count. */
+function isProxyTrust(value: string): boolean {
+  if (value === 'false' || /^\d{1,2}$/.test(value)) return true;
+  return value.split(',').every((entry) => isAddressOrRange(entry.trim()));
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const maxPrefix = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix;
+}
+
+/** Fastify's trustProxy: a hop count, or the list of trusted addresses; off when unset. */
+function proxyTrustOf(value: string | undefined): number | string[] | false {
+  if (!value || value === 'false') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  return value.split(',').map((entry) => entry.trim());
+}
 
 export type Config = ReturnType<typeof resolveConfig>;
 
@@ -112,13 +197,19 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
         : undefined,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: proxyTrustOf(env.TRUST_PROXY),
+    paymentMode: paymentModeOf(env)!,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       apiBase: env.STRIPE_API_BASE,
     },
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    companion: {
+      helplineText: env.COMPANION_HELPLINE_TEXT,
+      requestsPerMinute: env.COMPANION_REQUESTS_PER_MINUTE,
+      dailyTokenLimit: env.COMPANION_DAILY_TOKEN_LIMIT,
+    },
     vimeo: {
       accessToken: env.VIMEO_ACCESS_TOKEN,
       apiBase: (env.VIMEO_API_BASE ?? 'https://api.vimeo.com').replace(/\/$/, ''),
@@ -129,6 +220,8 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       'base64',
     ),
     communityUrl: env.COMMUNITY_URL,
+    /** The operator's address for refunds and privacy requests; shown on the site when set. */
+    contactEmail: env.CONTACT_EMAIL,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     logLevel: env.LOG_LEVEL,
     contentDir: path.resolve(import.meta.dirname, '../../content'),

@@ -12,6 +12,11 @@ async function main(): Promise<void> {
     info: (message: string) => console.log(message),
     warn: (message: string) => console.warn(message),
   };
+  if (!config.contactEmail) {
+    startupLog.warn(
+      'CONTACT_EMAIL is not set: the site shows no contact address, so learners cannot ask for a refund or use their privacy rights by email.',
+    );
+  }
   const database = await openDatabase(config, startupLog);
   const app = await buildApp(config, database);
   app.addHook('onClose', async () => database.close());
@@ -20,7 +25,13 @@ async function main(): Promise<void> {
   closeGracefullyOnSignals(app);
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Sovereign Flame is ready at ${config.appUrl}`);
+  app.log.info(
+    { paymentMode: config.paymentMode },
+    `Sovereign Flame is ready at ${config.appUrl}, payment mode ${config.paymentMode}`,
+  );
+  if (config.paymentMode === 'test') {
+    app.log.warn('payment test mode: "Pay now" grants test access and no real payment is taken');
+  }
 }
 
 main().catch((error: unknown) => {

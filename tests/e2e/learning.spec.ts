@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config.ts';
+import { grantAccess } from '../support/course-access.ts';
 import { expect, expectNoSeriousAxeViolations, register, test } from '../support/fixtures.ts';
 
 const firstLessonPath =
@@ -8,28 +8,6 @@ const aLongReflection =
   'I felt most sovereign walking alone by the sea at dawn, unhurried, choosing each step and each breath, answering to no one.';
 const anotherLongReflection =
   'What is asking to change is how quickly I say yes to every request, before I have checked whether I have anything left to give.';
-
-let adminAddress = 0;
-
-/**
- * Setup, not the journey: the admin grants the course through the admin API (the payments
- * journeys cover buying it).
- */
-async function grantAccess(
-  request: APIRequestContext,
-  email: string,
-  courseIds = ['energy-sovereignty'],
-) {
-  adminAddress += 1;
-  const headers = { 'x-forwarded-for': `10.250.${process.pid % 250}.${adminAddress % 250}` };
-  const signIn = await request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const grant = await request.post('/api/admin/enrollments', {
-    data: { email, courseIds, accessType: 'paid' },
-    headers,
-  });
-  expect(grant.ok(), await grant.text()).toBe(true);
-}
 
 async function learnerWithAccess(page: Page, request: APIRequestContext) {
   const learner = await register(page, { firstName: 'Maya' });
@@ -157,7 +135,7 @@ test('playing a video records it under Recently Watched', async ({ page, request
   );
 });
 
-test('a course without access shows Course Access Required, with the way to enrol', async ({
+test('a course without access shows Course Access Required, with the way to enroll', async ({
   page,
 }) => {
   await register(page);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   completeRegistration,
+  confirmEmail,
   expect,
   expectNoSeriousAxeViolations,
   register,
@@ -52,13 +53,9 @@ test('a new learner buys one course, then the bundle, and sees each at once', as
   await page.getByLabel('The Complete Journey: every course').check();
   await checkout(page);
 
+  // The coming-soon courses of the bundle open when they are released.
   await payOnTestPage(page, '€250');
-  await expect(myCourses(page)).toHaveText([
-    'Energy Sovereignty',
-    'The Sovereign Flame',
-    "Dragon's Clarity",
-    'Phoenix Ascension',
-  ]);
+  await expect(myCourses(page)).toHaveText(['Energy Sovereignty', 'The Sovereign Flame']);
 
   await page.goto('/shop');
   await expect(page.getByRole('heading', { name: 'You Have Full Access!' })).toBeVisible();
@@ -93,7 +90,7 @@ test('a signed-out buyer registers at checkout and keeps the order', async ({ pa
   await checkout(page);
 
   await expect(page).toHaveURL('/register');
-  await completeRegistration(page, { firstName: 'Nora', lastName: 'Vale' });
+  const { email } = await completeRegistration(page, { firstName: 'Nora', lastName: 'Vale' });
 
   await expect(page).toHaveURL('/buy-now?course=sovereign-flame');
   await expect(page.getByLabel('The Sovereign Flame')).toBeChecked();
@@ -102,6 +99,11 @@ test('a signed-out buyer registers at checkout and keeps the order', async ({ pa
   await expect(page.getByLabel('Message (optional)')).toHaveValue(
     'Starting with the core journey.',
   );
+  await checkout(page);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Please confirm your email address first: open the link we sent you when you registered.',
+  );
+  await confirmEmail(page, email);
   await checkout(page);
   await payOnTestPage(page, '€125');
   await expect(myCourses(page)).toHaveText(['The Sovereign Flame']);

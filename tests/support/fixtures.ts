@@ -34,7 +34,22 @@ export async function register(
   await page.goto('/register');
   const registered = await completeRegistration(page, details);
   await expect(page).toHaveURL(/\/dashboard/);
+  await confirmEmail(page, registered.email);
   return registered;
+}
+
+/**
+ * Opens the confirmation link mailed at sign-up in a tab of its own, as a person clicks it in
+ * their inbox; the page they were on stays as it was.
+ */
+export async function confirmEmail(page: Page, email: string): Promise<void> {
+  const mail = await latestMailTo(email, 'Confirm your Sovereign Flame email address');
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in the mail to ${email}`);
+  const inbox = await page.context().newPage();
+  const opened = await inbox.goto(link);
+  expect(opened?.ok()).toBe(true);
+  await inbox.close();
 }
 
 /** Fills and sends the register form already on screen (wherever it will return to). */
@@ -67,14 +82,17 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
 }
 
-/** The mail a person would find in their inbox, from the local SMTP server. */
-export async function latestMailTo(email: string): Promise<{ subject: string; text: string }> {
+/** The newest mail a person would find in their inbox (with this subject), from the local SMTP server. */
+export async function latestMailTo(
+  email: string,
+  subject?: string,
+): Promise<{ subject: string; text: string }> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const response = await fetch(
       `http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/?to=${encodeURIComponent(email)}`,
     );
     const mails = (await response.json()) as { subject: string; text: string }[];
-    const latest = mails.at(-1);
+    const latest = mails.filter((mail) => !subject || mail.subject === subject).at(-1);
     if (latest) return latest;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -4,7 +4,7 @@ import type { MyAccessResponse } from '../../shared/api/access.ts';
 import { accessEvents, courseEnrollments } from '../db/schema/access.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createAdmin, createUser } from '../testing/users.ts';
-import { enrolInCourses, revokeEnrolments, updateEnrolmentProgress } from './enrolments.ts';
+import { enrollInCourses, revokeEnrollments, updateEnrollmentProgress } from './enrollments.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('GET /api/me/access', () => {
   it('shows a purchased course as paid for 365 days, and only to its owner', async () => {
     const learner = await createUser(testApp.app);
     const other = await createUser(testApp.app);
-    await enrolInCourses(testApp.db, {
+    await enrollInCourses(testApp.db, {
       userId: learner.id,
       courseIds: ['energy-sovereignty'],
       purchaseType: 'individual',
@@ -58,9 +58,9 @@ describe('GET /api/me/access', () => {
     expect((await myAccess(other.cookie)).of('energy-sovereignty').accessType).toBe('none');
   });
 
-  it('ends access when the enrolment expires', async () => {
+  it('ends access when the enrollment expires', async () => {
     const learner = await createUser(testApp.app);
-    await enrolInCourses(testApp.db, {
+    await enrollInCourses(testApp.db, {
       userId: learner.id,
       courseIds: ['sovereign-flame'],
       purchaseType: 'individual',
@@ -78,7 +78,7 @@ describe('GET /api/me/access', () => {
   });
 });
 
-describe('enrolments', () => {
+describe('enrollments', () => {
   it('refuse enrolling in a course that is already active', async () => {
     const learner = await createUser(testApp.app);
     const grant = {
@@ -87,8 +87,8 @@ describe('enrolments', () => {
       purchaseType: 'individual' as const,
       source: 'purchase' as const,
     };
-    await enrolInCourses(testApp.db, grant);
-    await expect(enrolInCourses(testApp.db, grant)).rejects.toMatchObject({ code: 'conflict' });
+    await enrollInCourses(testApp.db, grant);
+    await expect(enrollInCourses(testApp.db, grant)).rejects.toMatchObject({ code: 'conflict' });
     const rows = await testApp.db
       .select()
       .from(courseEnrollments)
@@ -96,7 +96,7 @@ describe('enrolments', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('renew an expired enrolment and keep its progress', async () => {
+  it('renew an expired enrollment and keep its progress', async () => {
     const learner = await createUser(testApp.app);
     const base = {
       userId: learner.id,
@@ -104,26 +104,26 @@ describe('enrolments', () => {
       purchaseType: 'individual' as const,
       source: 'purchase' as const,
     };
-    await enrolInCourses(testApp.db, { ...base, expiresAt: new Date(Date.now() - 1000) });
-    await updateEnrolmentProgress(testApp.db, {
+    await enrollInCourses(testApp.db, { ...base, expiresAt: new Date(Date.now() - 1000) });
+    await updateEnrollmentProgress(testApp.db, {
       userId: learner.id,
       courseId: 'energy-sovereignty',
       progress: 40,
     });
-    const [renewed] = await enrolInCourses(testApp.db, base);
+    const [renewed] = await enrollInCourses(testApp.db, base);
     expect(renewed).toMatchObject({ progress: 40 });
     expect(renewed!.expiresAt!.getTime()).toBeGreaterThan(Date.now());
   });
 
-  it('turn a beta enrolment into the purchase', async () => {
+  it('turn a beta enrollment into the purchase', async () => {
     const learner = await createUser(testApp.app);
-    await enrolInCourses(testApp.db, {
+    await enrollInCourses(testApp.db, {
       userId: learner.id,
       courseIds: ['sovereign-flame'],
       purchaseType: 'beta',
       source: 'beta',
     });
-    const [paid] = await enrolInCourses(testApp.db, {
+    const [paid] = await enrollInCourses(testApp.db, {
       userId: learner.id,
       courseIds: ['sovereign-flame'],
       purchaseType: 'individual',
@@ -134,13 +134,13 @@ describe('enrolments', () => {
 
   it('clamp progress to 0–100 and complete at 100', async () => {
     const learner = await createUser(testApp.app);
-    await enrolInCourses(testApp.db, {
+    await enrollInCourses(testApp.db, {
       userId: learner.id,
       courseIds: ['energy-sovereignty'],
       purchaseType: 'bundle',
       source: 'bundle',
     });
-    await updateEnrolmentProgress(testApp.db, {
+    await updateEnrollmentProgress(testApp.db, {
       userId: learner.id,
       courseId: 'energy-sovereignty',
       progress: 180,
@@ -154,14 +154,14 @@ describe('enrolments', () => {
 
   it('record every grant and revoke with its source', async () => {
     const learner = await createUser(testApp.app);
-    await enrolInCourses(testApp.db, {
+    await enrollInCourses(testApp.db, {
       userId: learner.id,
       courseIds: ['energy-sovereignty', 'sovereign-flame'],
       purchaseType: 'bundle',
       source: 'bundle',
       reference: 'cs_test_bundle',
     });
-    await revokeEnrolments(testApp.db, {
+    await revokeEnrollments(testApp.db, {
       userId: learner.id,
       courseIds: ['sovereign-flame'],
       source: 'refund',

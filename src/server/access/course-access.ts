@@ -1,21 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
 import {
+  betaAccessExpiry,
   courseAccessType,
   userTier,
   type AccessFacts,
   type AccessType,
 } from '../../shared/rules/access.ts';
 import { AppError } from '../http/errors.ts';
-import { listSubscriptionFacts } from '../payments/subscriptions.ts';
-import { listEnrolments, type Enrolment } from './enrolments.ts';
+import { listEnrollments, type Enrollment } from './enrollments.ts';
 
 /** Whose access is weighed: the signed-in user, or the user an admin asks about. */
 export type AccessSubject = Pick<SessionUser, 'id' | 'role'>;
 
 export interface UserAccessFacts extends AccessFacts {
-  enrolments: Enrolment[];
+  enrollments: Enrollment[];
 }
 
 /** Everything the access rules weigh for one user, read fresh from the database. */
@@ -24,15 +24,20 @@ export async function getAccessFacts(
   user: AccessSubject,
   now = new Date(),
 ): Promise<UserAccessFacts> {
-  const [enrolments, subscriptions] = await Promise.all([
-    listEnrolments(app.db, user.id),
-    listSubscriptionFacts(app.db, user.id),
+  const [enrollments, subscriptions, betaGrants] = await Promise.all([
+    listEnrollments(app.db, user.id),
+    app.accessSources.subscriptions(app.db, user.id),
+    app.accessSources.betaGrants(app.db, user.id),
   ]);
+  const isLive = app.config.paymentMode === 'live';
   return {
     isAdmin: user.role === 'admin',
-    enrolments,
+    // Access from payment test mode was never paid for.
+    enrollments: isLive
+      ? enrollments.filter((enrollment) => !enrollment.isTestPayment)
+      : enrollments,
     subscriptions,
-    betaGrants: [],
+    betaGrants,
     now,
   };
 }
@@ -43,6 +48,16 @@ export async function getCourseAccessType(
   courseId: string,
 ): Promise<AccessType> {
   return courseAccessType(courseId, await getAccessFacts(app, user));
+}
+
+/** Whether the caller of a request, signed in or not, may open the course. */
+export async function canRequestOpenCourse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  courseId: string,
+): Promise<boolean> {
+  const user = await request.server.readSessionUser(request, reply);
+  return user !== null && (await getCourseAccessType(request.server, user, courseId)) !== 'none';
 }
 
 /** Guard for course content: the server decides, expiry included. */
@@ -65,17 +80,19 @@ export async function getMyAccess(
   return {
     tier: userTier(facts),
     courses: app.catalogue.courses.map((course) => {
-      const enrolment = facts.enrolments.find((candidate) => candidate.courseId === course.id);
+      const enrollment = facts.enrollments.find((candidate) => candidate.courseId === course.id);
       const accessType = courseAccessType(course.id, facts);
+      const betaExpiry = accessType === 'beta' ? betaAccessExpiry(course.id, facts) : undefined;
+      const expiresAt = betaExpiry === undefined ? enrollment?.expiresAt : betaExpiry;
       return {
         courseId: course.id,
         title: course.title,
         accessType,
-        purchaseType: enrolment?.purchaseType ?? null,
-        enrolledAt: enrolment?.enrolledAt.toISOString() ?? null,
-        expiresAt: enrolment?.expiresAt?.toISOString() ?? null,
-        progress: enrolment?.progress ?? 0,
-        completed: enrolment?.completed ?? false,
+        purchaseType: enrollment?.purchaseType ?? null,
+        enrolledAt: enrollment?.enrolledAt.toISOString() ?? null,
+        expiresAt: expiresAt?.toISOString() ?? null,
+        progress: enrollment?.progress ?? 0,
+        completed: enrollment?.completed ?? false,
       };
     }),
   };

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MyAccessResponse } from '../../shared/api/access.ts';
 import { accessEvents, courseEnrollments } from '../db/schema/access.ts';
+import { betaGrants } from '../db/schema/beta.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { createAdmin, createUser, type TestUser } from '../testing/users.ts';
+import { createAdmin, createEnrolledLearner, createUser, type TestUser } from '../testing/users.ts';
 
 let testApp: TestApp;
 let admin: TestUser;
@@ -24,22 +26,34 @@ const send = (
     payload,
   });
 
-const enrolmentsOf = (userId: string) =>
+const enrollmentsOf = (userId: string) =>
   testApp.db.select().from(courseEnrollments).where(eq(courseEnrollments.userId, userId));
 
+const daysOf = (row: { enrolledAt: Date; expiresAt: Date | null }) =>
+  (row.expiresAt!.getTime() - row.enrolledAt.getTime()) / 86_400_000;
+
+const accessOf = async (cookie: string) =>
+  (
+    await testApp.app.inject({ method: 'GET', url: '/api/me/access', headers: { cookie } })
+  ).json<MyAccessResponse>();
+
 describe('POST /api/admin/enrollments', () => {
-  it('grants complimentary access as individual for 365 days, recorded as the admin', async () => {
+  it('grants complimentary access for 365 days, shown to the learner as complimentary', async () => {
     const learner = await createUser(testApp.app);
     const response = await send('POST', admin.cookie, {
-      email: learner.email.toUpperCase(),
+      userId: learner.id,
       courseIds: ['energy-sovereignty', 'sovereign-flame'],
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().enrollments).toHaveLength(2);
-    const rows = await enrolmentsOf(learner.id);
-    expect(rows.map((row) => row.purchaseType)).toEqual(['individual', 'individual']);
-    const days = (rows[0]!.expiresAt!.getTime() - rows[0]!.enrolledAt.getTime()) / 86_400_000;
-    expect(days).toBe(365);
+    expect(response.json()).toEqual({ granted: 2 });
+    const rows = await enrollmentsOf(learner.id);
+    expect(rows.map((row) => row.purchaseType)).toEqual(['complimentary', 'complimentary']);
+    expect(daysOf(rows[0]!)).toBe(365);
+    const access = await accessOf(learner.cookie);
+    expect(access.tier).toBe('complimentary');
+    expect(access.courses.find((course) => course.courseId === 'sovereign-flame')).toMatchObject({
+      accessType: 'complimentary',
+    });
     const events = await testApp.db
       .select()
       .from(accessEvents)
@@ -50,49 +64,56 @@ describe('POST /api/admin/enrollments', () => {
     ]);
   });
 
-  it('overwrites an active paid enrolment with beta access for 30 days', async () => {
+  it('turns a complimentary grant into beta access for 30 days', async () => {
     const learner = await createUser(testApp.app);
-    await send('POST', admin.cookie, {
-      email: learner.email,
-      courseIds: ['energy-sovereignty'],
-      accessType: 'paid',
-    });
+    await send('POST', admin.cookie, { userId: learner.id, courseIds: ['energy-sovereignty'] });
     const response = await send('POST', admin.cookie, {
-      email: learner.email,
+      userId: learner.id,
       courseIds: ['energy-sovereignty'],
       accessType: 'beta',
     });
     expect(response.statusCode).toBe(200);
-    const [row] = await enrolmentsOf(learner.id);
+    const [row] = await enrollmentsOf(learner.id);
     expect(row?.purchaseType).toBe('beta');
-    const days = (row!.expiresAt!.getTime() - row!.enrolledAt.getTime()) / 86_400_000;
-    expect(days).toBe(30);
+    expect(daysOf(row!)).toBe(30);
+  });
+
+  it('refuses a grant over a purchase, naming what would be lost, and changes nothing', async () => {
+    const buyer = await createEnrolledLearner(testApp.app, testApp.db, ['energy-sovereignty']);
+    const response = await send('POST', admin.cookie, {
+      userId: buyer.id,
+      courseIds: ['sovereign-flame', 'energy-sovereignty'],
+      accessType: 'beta',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toMatch(
+      new RegExp(`^${buyer.email} has paid access to Energy Sovereignty \\(individual, expires`),
+    );
+    const rows = await enrollmentsOf(buyer.id);
+    expect(rows.map((row) => [row.courseId, row.purchaseType])).toEqual([
+      ['energy-sovereignty', 'individual'],
+    ]);
   });
 
   it('grants access that never ends when expiresAt is null', async () => {
     const learner = await createUser(testApp.app);
     await send('POST', admin.cookie, {
-      email: learner.email,
+      userId: learner.id,
       courseIds: ['energy-sovereignty'],
       expiresAt: null,
     });
-    const [row] = await enrolmentsOf(learner.id);
+    const [row] = await enrollmentsOf(learner.id);
     expect(row?.expiresAt).toBeNull();
   });
 
   it('answers 400 for bad input with a clear message', async () => {
     const learner = await createUser(testApp.app);
     const cases: [Record<string, unknown>, string][] = [
-      [{ email: 'not-an-email', courseIds: ['energy-sovereignty'] }, 'expected an email address'],
-      [{ email: learner.email, courseIds: [] }, 'Please select at least one course'],
-      [
-        { email: learner.email, courseIds: ['complete-bundle'] },
-        'Course not found: complete-bundle',
-      ],
-      [
-        { email: learner.email, courseIds: ['energy-sovereignty'], accessType: 'lifetime' },
-        'accessType',
-      ],
+      [{ courseIds: ['energy-sovereignty'] }, 'userId'],
+      [{ userId: learner.id, courseIds: [] }, 'Please select at least one course'],
+      [{ userId: learner.id, courseIds: ['complete-bundle'] }, 'Course not found: complete-bundle'],
+      [{ userId: learner.id, courseIds: ['energy-sovereignty'], accessType: 'life' }, 'accessType'],
+      [{ userId: learner.id, courseIds: ['energy-sovereignty'], expiresAt: 'soon' }, 'expiresAt'],
     ];
     for (const [payload, message] of cases) {
       const response = await send('POST', admin.cookie, payload);
@@ -102,42 +123,114 @@ describe('POST /api/admin/enrollments', () => {
   });
 
   it('answers 404 for an unknown user, 401 without a session and 403 for a learner', async () => {
-    const payload = { email: 'nobody@example.com', courseIds: ['energy-sovereignty'] };
+    const payload = { userId: 'nobody', courseIds: ['energy-sovereignty'] };
     const unknown = await send('POST', admin.cookie, payload);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe('User not found');
     expect((await send('POST', undefined, payload)).statusCode).toBe(401);
     const learner = await createUser(testApp.app);
-    const forbidden = await send('POST', learner.cookie, { ...payload, email: learner.email });
+    const forbidden = await send('POST', learner.cookie, { ...payload, userId: learner.id });
     expect(forbidden.statusCode).toBe(403);
-    expect(await enrolmentsOf(learner.id)).toEqual([]);
+    expect(forbidden.json().error.message).toBe('You do not have permission to access this page');
+    expect(await enrollmentsOf(learner.id)).toEqual([]);
   });
 });
 
 describe('DELETE /api/admin/enrollments', () => {
-  it('revokes one course', async () => {
+  it('revokes one course and records it', async () => {
     const learner = await createUser(testApp.app);
     await send('POST', admin.cookie, {
-      email: learner.email,
+      userId: learner.id,
       courseIds: ['energy-sovereignty', 'sovereign-flame'],
     });
     const response = await send('DELETE', admin.cookie, {
-      email: learner.email,
+      userId: learner.id,
       courseId: 'sovereign-flame',
     });
     expect(response.json()).toEqual({ revoked: 1 });
-    expect((await enrolmentsOf(learner.id)).map((row) => row.courseId)).toEqual([
+    expect((await enrollmentsOf(learner.id)).map((row) => row.courseId)).toEqual([
       'energy-sovereignty',
     ]);
   });
 
   it('answers 400, 401, 403 and 404 like the grant', async () => {
     const learner = await createUser(testApp.app);
-    const payload = { email: learner.email, courseId: 'energy-sovereignty' };
-    expect((await send('DELETE', admin.cookie, { email: learner.email })).statusCode).toBe(400);
+    const payload = { userId: learner.id, courseId: 'energy-sovereignty' };
+    expect((await send('DELETE', admin.cookie, { userId: learner.id })).statusCode).toBe(400);
     expect((await send('DELETE', undefined, payload)).statusCode).toBe(401);
     expect((await send('DELETE', learner.cookie, payload)).statusCode).toBe(403);
-    const unknown = await send('DELETE', admin.cookie, { ...payload, email: 'nobody@example.com' });
+    const unknown = await send('DELETE', admin.cookie, { ...payload, userId: 'nobody' });
     expect(unknown.statusCode).toBe(404);
+    const notEnrolled = await send('DELETE', admin.cookie, payload);
+    expect(notEnrolled.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/admin/bulk-beta-grants', () => {
+  const bulk = (cookie: string | undefined, payload: Record<string, unknown>) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/bulk-beta-grants',
+      headers: cookie ? { cookie } : {},
+      payload,
+    });
+  const grantsOf = (userId: string) =>
+    testApp.db.select().from(betaGrants).where(eq(betaGrants.userId, userId));
+
+  it('grants beta access to every listed user with an account, and names the others', async () => {
+    const ann = await createUser(testApp.app);
+    const bob = await createUser(testApp.app);
+    const response = await bulk(admin.cookie, {
+      emails: [ann.email.toUpperCase(), bob.email, 'nobody-here@example.com'],
+      courseIds: ['energy-sovereignty', 'sovereign-flame'],
+      expiresAt: '2030-01-31T00:00:00.000Z',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      userCount: 2,
+      courseCount: 2,
+      notFound: ['nobody-here@example.com'],
+    });
+    const [grant] = await grantsOf(ann.id);
+    expect(grant).toMatchObject({
+      courseIds: ['energy-sovereignty', 'sovereign-flame'],
+      grantMethod: 'admin',
+      grantedBy: admin.id,
+      expiresAt: new Date('2030-01-31T00:00:00.000Z'),
+    });
+    expect(await grantsOf(bob.id)).toHaveLength(1);
+  });
+
+  it('lasts 30 days when no date is given, and leaves a purchase as it was', async () => {
+    const buyer = await createEnrolledLearner(testApp.app, testApp.db, ['energy-sovereignty']);
+    await bulk(admin.cookie, { emails: [buyer.email], courseIds: ['energy-sovereignty'] });
+    const [grant] = await grantsOf(buyer.id);
+    const days = (grant!.expiresAt!.getTime() - grant!.grantedAt.getTime()) / 86_400_000;
+    expect(Math.round(days)).toBe(30);
+    const [row] = await enrollmentsOf(buyer.id);
+    expect(row?.purchaseType).toBe('individual');
+  });
+
+  it('answers 404 when no email has an account, and 400, 401 and 403', async () => {
+    const none = await bulk(admin.cookie, {
+      emails: ['nobody-1@example.com'],
+      courseIds: ['energy-sovereignty'],
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error.message).toBe('No users found with the provided emails');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ emails: [], courseIds: ['energy-sovereignty'] }, 'Please enter valid email addresses'],
+      [{ emails: ['not-an-email'], courseIds: ['energy-sovereignty'] }, 'expected an email'],
+      [{ emails: ['a@example.com'], courseIds: [] }, 'Please select at least one course'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await bulk(admin.cookie, payload);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error.message).toContain(message);
+    }
+    const payload = { emails: ['a@example.com'], courseIds: ['energy-sovereignty'] };
+    expect((await bulk(undefined, payload)).statusCode).toBe(401);
+    const learner = await createUser(testApp.app);
+    expect((await bulk(learner.cookie, payload)).statusCode).toBe(403);
   });
 });

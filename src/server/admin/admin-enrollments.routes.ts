@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  bulkBetaGrantResponseSchema,
+  bulkBetaGrantSchema,
   grantEnrollmentsResponseSchema,
   grantEnrollmentsSchema,
   revokeEnrollmentResponseSchema,
   revokeEnrollmentSchema,
 } from '../../shared/api/admin.ts';
 import { requireAdmin } from '../http/guards.ts';
+import { grantBulkBetaAccess } from './grant-bulk-beta-access.ts';
 import { grantEnrollments, revokeEnrollment } from './grant-enrollments.ts';
 
-/** An admin grants or revokes a user's course access, found by email. */
+/** An admin grants or revokes a user's course access, or grants beta access in bulk. */
 export async function adminEnrollmentRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -29,5 +32,14 @@ export async function adminEnrollmentRoutes(app: FastifyInstance) {
       schema: { body: revokeEnrollmentSchema, response: { 200: revokeEnrollmentResponseSchema } },
     },
     async (request) => revokeEnrollment(app, request.user, request.body),
+  );
+
+  routes.post(
+    '/api/admin/bulk-beta-grants',
+    {
+      preValidation: requireAdmin,
+      schema: { body: bulkBetaGrantSchema, response: { 200: bulkBetaGrantResponseSchema } },
+    },
+    async (request) => grantBulkBetaAccess(app, request.user, request.body),
   );
 }

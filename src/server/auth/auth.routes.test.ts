@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '../../shared/api/auth.ts';
 import { accounts, sessions, users } from '../db/schema/auth.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
-import { profiles } from '../db/schema/profile.ts';
+import { profiles } from '../db/schema/users.ts';
 import { waitForMailTo } from '../testing/mail.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { cookieHeader, createUser, nextClientAddress, TEST_PASSWORD } from '../testing/users.ts';
@@ -68,6 +69,23 @@ describe('sign-up', () => {
       expect(response.json().error.message).toBe(message);
     }
   });
+
+  it.each(['Password1', 'Welcome123', 'Qwerty123'])(
+    'refuses %s, one of the most common and breached passwords, with 400',
+    async (password) => {
+      const response = await post('/api/auth/sign-up/email', {
+        firstName: 'Maya',
+        lastName: 'Stone',
+        email: `common-${password.toLowerCase()}@example.com`,
+        password,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        message: authMessages.passwordTooCommon,
+        fields: { password: authMessages.passwordTooCommon },
+      });
+    },
+  );
 
   it('refuses a second account with the same email with 409', async () => {
     const learner = await createUser(testApp.app);
@@ -198,7 +216,7 @@ describe('rate limits', () => {
 
 describe('password reset', () => {
   const latestResetLink = async (email: string) => {
-    const mail = await waitForMailTo(testApp.db, email);
+    const mail = await waitForMailTo(testApp.db, email, 'Reset your Sovereign Flame password');
     const link = mail.text.match(/https?:\/\/\S+/)?.[0];
     if (!link) throw new Error(`no link in the mail to ${email}`);
     return link;
@@ -228,6 +246,10 @@ describe('password reset', () => {
     expect(weak.json().error.message).toBe(
       'Password must include uppercase, lowercase, and numbers',
     );
+
+    const common = await post('/api/auth/reset-password', { token, newPassword: 'Password1' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.message).toBe(authMessages.passwordTooCommon);
 
     const reset = await post('/api/auth/reset-password', { token, newPassword: 'Renewed-Flame9' });
     expect(reset.statusCode).toBe(200);
@@ -288,9 +310,9 @@ describe('the HTTP contract', () => {
     expect(response.json().error.code).toBe('not_found');
   });
 
-  it('reports the database in /api/health', async () => {
+  it('reports the database and the payment mode in /api/health', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'up', paymentMode: 'test' });
   });
 
   it('sends security headers', async () => {
@@ -328,6 +350,63 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
       expect(
         await withAdmin.db.select().from(users).where(eq(users.email, 'owner@example.com')),
       ).toHaveLength(1);
+    } finally {
+      await withAdmin.close();
+    }
+  });
+
+  it('never promote an account someone else registered first with that email', async () => {
+    const { ensureAdmin } = await import('./ensure-admin.ts');
+    const withAdmin = await buildTestApp({
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'Owner-pass1',
+    });
+    try {
+      const squatter = await createUser(withAdmin.app, { email: 'owner@example.com' });
+      await withAdmin.db
+        .update(users)
+        .set({ emailVerified: true })
+        .where(eq(users.id, squatter.id));
+      await ensureAdmin(withAdmin.app);
+      const session = await withAdmin.app.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: { cookie: squatter.cookie },
+      });
+      expect(session.json().user.role).toBe('user');
+    } finally {
+      await withAdmin.close();
+    }
+  });
+
+  it('promote an existing verified account whose password is ADMIN_PASSWORD', async () => {
+    const { ensureAdmin } = await import('./ensure-admin.ts');
+    const withAdmin = await buildTestApp({
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'Owner-pass1',
+    });
+    try {
+      const owner = await createUser(withAdmin.app, {
+        email: 'owner@example.com',
+        password: 'Owner-pass1',
+        isVerified: false,
+      });
+      await ensureAdmin(withAdmin.app);
+      const before = await withAdmin.app.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: { cookie: owner.cookie },
+      });
+      expect(before.json().user.role).toBe('user');
+
+      await withAdmin.db.update(users).set({ emailVerified: true }).where(eq(users.id, owner.id));
+      await ensureAdmin(withAdmin.app);
+      const after = await withAdmin.app.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: { cookie: owner.cookie },
+      });
+      expect(after.json().user.role).toBe('admin');
     } finally {
       await withAdmin.close();
     }

@@ -1,14 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  authMessages,
   loginSchema,
   resetPasswordSchema,
   signUpSchema,
   forgotPasswordSchema,
 } from '../../shared/api/auth.ts';
+import {
+  recoveryCodeSchema,
+  totpCodeSchema,
+  twoFactorPasswordSchema,
+} from '../../shared/api/account.ts';
 import { codeForStatus, errorBody } from '../http/errors.ts';
-import { getSessionUser } from '../http/guards.ts';
+import { getSessionUser } from './session-user.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
 /** Requests the shared contract validates before Better Auth sees them. */
 const bodySchemas: Record<string, z.ZodType> = {
@@ -16,12 +23,19 @@ const bodySchemas: Record<string, z.ZodType> = {
   '/api/auth/sign-in/email': loginSchema,
   '/api/auth/request-password-reset': forgotPasswordSchema,
   '/api/auth/reset-password': resetPasswordSchema,
+  '/api/auth/two-factor/enable': twoFactorPasswordSchema,
+  '/api/auth/two-factor/disable': twoFactorPasswordSchema,
+  '/api/auth/two-factor/generate-backup-codes': twoFactorPasswordSchema,
+  '/api/auth/two-factor/verify-totp': totpCodeSchema,
+  '/api/auth/two-factor/verify-backup-code': recoveryCodeSchema,
 };
 
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    // Account forms carry a few short fields.
+    bodyLimit: 16 * 1024,
     handler: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const invalid = validate(path, request.body);
@@ -37,14 +51,30 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
   });
 }
 
+/** Where each request that sets a password carries it. */
+const newPasswordFields: Record<string, string> = {
+  '/api/auth/sign-up/email': 'password',
+  '/api/auth/reset-password': 'newPassword',
+  '/api/auth/change-password': 'newPassword',
+};
+
 function validate(path: string, body: unknown) {
   const schema = bodySchemas[path];
   if (!schema) return undefined;
   const result = schema.safeParse(asFormInput(path, body ?? {}));
-  if (result.success) return undefined;
+  if (result.success) return refuseCommonPassword(path, body);
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
   return errorBody('bad_request', result.error.issues[0]?.message ?? 'Invalid request', fields);
+}
+
+function refuseCommonPassword(path: string, body: unknown) {
+  const field = newPasswordFields[path];
+  const password = field ? (body as Record<string, unknown>)[field] : undefined;
+  if (typeof password !== 'string' || !isCommonPassword(password)) return undefined;
+  return errorBody('bad_request', authMessages.passwordTooCommon, {
+    [field!]: authMessages.passwordTooCommon,
+  });
 }
 
 // Better Auth's reset endpoint takes { newPassword, token }; the rules are the reset form's.
@@ -98,9 +128,20 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (response.status < 400) return reply.status(response.status).send(text || null);
+  if (response.status < 400) {
+    return reply.status(response.status).send(text ? withoutSessionToken(text) : null);
+  }
   const { status, body } = toContractError(response.status, text);
   return reply.status(status).header('content-type', 'application/json').send(body);
+}
+
+/** The session token lives in its HttpOnly cookie only: no script may read it from an answer. */
+function withoutSessionToken(text: string): string {
+  if (!text.startsWith('{')) return text;
+  const body = JSON.parse(text) as { token?: unknown; session?: { token?: unknown } | null };
+  delete body.token;
+  if (body.session) delete body.session.token;
+  return JSON.stringify(body);
 }
 
 /** Better Auth answers `{ code, message }`; the API contract is `{ error: { code, message } }`. */

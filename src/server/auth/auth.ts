@@ -1,14 +1,23 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
+import {
+  accounts,
+  rateLimits,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from '../db/schema/auth.ts';
 import type { Mailer } from '../mail/send-mail.ts';
-import { createProfile } from '../profile/profiles.ts';
+import { createProfile } from '../users/users.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { resetPasswordEmail } from './reset-password-email.ts';
+import { verifyEmailEmail } from './verify-email-email.ts';
 
 /** The header our Fastify mount sets from the real client address (never from the client). */
 export const CLIENT_IP_HEADER = 'x-sovereign-client-ip';
@@ -16,7 +25,18 @@ export const CLIENT_IP_HEADER = 'x-sovereign-client-ip';
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
 
-export function createAuth(config: Config, db: Database, mailer: Mailer, log: FastifyBaseLogger) {
+export interface AuthHooks {
+  /** After every sign-in, registration included; a failure is logged, never blocks the sign-in. */
+  onSignedIn?: (userId: string) => Promise<unknown>;
+}
+
+export function createAuth(
+  config: Config,
+  db: Database,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  hooks: AuthHooks = {},
+) {
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.appUrl,
@@ -28,7 +48,7 @@ export function createAuth(config: Config, db: Database, mailer: Mailer, log: Fa
       provider: 'pg',
       usePlural: true,
       transaction: true,
-      schema: { users, sessions, accounts, verifications, rateLimits },
+      schema: { users, sessions, accounts, verifications, rateLimits, twoFactors },
     }),
     user: {
       additionalFields: {
@@ -50,6 +70,19 @@ export function createAuth(config: Config, db: Database, mailer: Mailer, log: Fa
         });
       },
     },
+    // An account proves its address before it can buy or be made an admin.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: DAY,
+      sendVerificationEmail: async ({ user, url }) => {
+        void mailer.send(verifyEmailEmail(user.email, url)).catch((error: unknown) => {
+          log.error({ err: error }, 'could not send the email verification');
+        });
+      },
+    },
+    // Reset tokens are kept as hashes: a database dump cannot reset anyone's password.
+    verification: { storeIdentifier: 'hashed' },
     session: {
       expiresIn: 7 * DAY,
       updateAge: DAY,
@@ -79,7 +112,18 @@ export function createAuth(config: Config, db: Database, mailer: Mailer, log: Fa
           },
         },
       },
+      session: {
+        create: {
+          after: async (session) => {
+            await hooks.onSignedIn?.(session.userId).catch((error: unknown) => {
+              log.error({ err: error, userId: session.userId }, 'the sign-in hook failed');
+            });
+          },
+        },
+      },
     },
+    // Sign-in with an authenticator app once a learner turns it on in Settings.
+    plugins: [twoFactor({ issuer: PRODUCT_NAME })],
     logger: {
       log: (level, message) => log[level]({ source: 'auth' }, message),
     },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueResponse, CourseOutline } from '../../shared/api/catalogue.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { createEnrolledLearner, createUser } from '../testing/users.ts';
 import { loadCatalogue } from './load-catalogue.ts';
 
 let testApp: TestApp;
@@ -62,6 +63,31 @@ describe('GET /api/courses/:courseId', () => {
     expect(lesson).toMatchObject({ order: 1, type: expect.any(String) });
     expect(lesson).not.toHaveProperty('content');
     expect(lesson).not.toHaveProperty('reflectionPrompts');
+  });
+
+  it("keeps the lessons' video ids from visitors and learners without access", async () => {
+    const learner = await createUser(testApp.app);
+    for (const headers of [{}, { cookie: learner.cookie }]) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/courses/energy-sovereignty',
+        headers,
+      });
+      const lessons = response.json<CourseOutline>().modules.flatMap((module) => module.lessons);
+      expect(lessons.some((lesson) => lesson.type === 'video')).toBe(true);
+      expect(lessons.filter((lesson) => lesson.vimeoVideoId)).toEqual([]);
+    }
+  });
+
+  it("gives the lessons' video ids to a learner with access", async () => {
+    const learner = await createEnrolledLearner(testApp.app, testApp.db, ['energy-sovereignty']);
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/courses/energy-sovereignty',
+      headers: { cookie: learner.cookie },
+    });
+    const lessons = response.json<CourseOutline>().modules.flatMap((module) => module.lessons);
+    expect(lessons.filter((lesson) => lesson.vimeoVideoId).length).toBeGreaterThan(0);
   });
 
   it('answers an unknown course with 404', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   catalogueResponseSchema,
@@ -6,10 +6,25 @@ import {
   courseParamsSchema,
 } from '../../shared/api/catalogue.ts';
 import { AppError } from '../http/errors.ts';
-import { toCourseOutline, toCourseSummary } from './catalogue.ts';
+import { toCourseOutline, toCourseSummary, withoutVideoIds } from './catalogue.ts';
 
-/** The public catalogue: what is taught and sold, without lesson content. */
-export async function catalogueRoutes(app: FastifyInstance) {
+export interface CatalogueRoutesOptions {
+  /** Whether the caller of this request may open the course (wired in app.ts). */
+  canOpenCourse: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    courseId: string,
+  ) => Promise<boolean>;
+}
+
+/**
+ * The public catalogue: what is taught and sold, without lesson content. The lessons' video ids
+ * are for learners who may open the course.
+ */
+export async function catalogueRoutes(
+  app: FastifyInstance,
+  { canOpenCourse }: CatalogueRoutesOptions,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -24,10 +39,11 @@ export async function catalogueRoutes(app: FastifyInstance) {
   routes.get(
     '/api/courses/:courseId',
     { schema: { params: courseParamsSchema, response: { 200: courseOutlineSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const course = app.catalogue.getCourse(request.params.courseId);
       if (!course) throw new AppError('not_found', `Course not found: ${request.params.courseId}`);
-      return toCourseOutline(course);
+      const outline = toCourseOutline(course);
+      return (await canOpenCourse(request, reply, course.id)) ? outline : withoutVideoIds(outline);
     },
   );
 }

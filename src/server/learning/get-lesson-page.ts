@@ -2,35 +2,50 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { LessonPage, LessonParams } from '../../shared/api/learning.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
-import { touchEnrolment } from '../access/enrolments.ts';
+import { hasUnexpiredEnrollment, touchEnrollmentStatement } from '../access/enrollment-checks.ts';
 import { toCourseOutline, toLessonSummary } from '../catalogue/catalogue.ts';
-import { videoFallbackOf } from '../video/vimeo.ts';
+import { eq, sql } from 'drizzle-orm';
+import { readTogether, rowsOf, whether } from '../db/read-together.ts';
+import { lessonCompletions, videoProgress } from '../db/schema/learning.ts';
+import { videoFallbackOf } from './get-catalogue-video.ts';
 import { findLesson } from './find-lesson.ts';
-import {
-  completedLessonIdsOf,
-  courseProgress,
-  listCompletedLessons,
-} from './lesson-completions.ts';
-import { listReflections } from './reflections.ts';
-import { listVideoProgress, toVideoProgress } from './video-progress.ts';
+import { completedLessonIdsOf, courseProgress } from './lesson-completions.ts';
+import { decryptReflections, reflectionRowsRead } from './reflections.ts';
+import { toVideoProgress } from './video-progress.ts';
 
-/** Everything the lesson viewer needs, for a learner with access; opening it counts as a visit. */
+/**
+ * Everything the lesson viewer needs, for a learner with access; opening it counts as a visit.
+ * One statement reads it all and records the visit; only a learner whose access comes from
+ * elsewhere than an enrollment (a subscription, a beta grant) costs a second, the access facts.
+ */
 export async function getLessonPage(
   app: FastifyInstance,
   user: SessionUser,
   params: LessonParams,
 ): Promise<LessonPage> {
   const { course, module, lesson } = findLesson(app.catalogue, params);
-  await requireCourseAccess(app, user, course.id);
-  const [reflections, completed, watching, video] = await Promise.all([
-    listReflections(app, user.id, params),
-    listCompletedLessons(app.db, user.id),
-    listVideoProgress(app.db, user.id),
+  const [rows, video] = await Promise.all([
+    readTogether(
+      app.db,
+      {
+        isEnrolled: whether(hasUnexpiredEnrollment(user.id, course.id)),
+        reflections: reflectionRowsRead(user.id, params),
+        completed: rowsOf(lessonCompletions, eq(lessonCompletions.userId, user.id)),
+        watching: rowsOf(
+          videoProgress,
+          eq(videoProgress.userId, user.id),
+          sql`order by ${videoProgress.lastWatchedAt} desc`,
+        ),
+      },
+      touchEnrollmentStatement(app.db, user.id, course.id, new Date()),
+    ),
     lesson.vimeoVideoId
       ? app.videos.getVideo(lesson.vimeoVideoId, videoFallbackOf(lesson))
       : Promise.resolve(null),
-    touchEnrolment(app.db, user.id, course.id),
   ]);
+  if (!rows.isEnrolled && user.role !== 'admin') await requireCourseAccess(app, user, course.id);
+  const { completed, watching } = rows;
+  const reflections = decryptReflections(app, rows.reflections);
   const completedLessonIds = completedLessonIdsOf(course, completed);
   const courseWatching = watching.filter((row) => row.courseId === course.id);
   const current = courseWatching.find((row) => row.lessonId === lesson.id);

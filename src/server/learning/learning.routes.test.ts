@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LessonCompletion, LessonPage, Reflection } from '../../shared/api/learning.ts';
-import { enrolInCourses } from '../access/enrolments.ts';
+import { enrollInCourses } from '../access/enrollments.ts';
 import { courseEnrollments } from '../db/schema/access.ts';
 import { lessonReflections } from '../db/schema/learning.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
@@ -30,7 +30,7 @@ async function learnerWithAccess(
   courseIds: string[] = [course],
 ): Promise<TestUser> {
   const learner = await createUser(testApp.app);
-  await enrolInCourses(testApp.db, {
+  await enrollInCourses(testApp.db, {
     userId: learner.id,
     courseIds,
     purchaseType: 'individual',
@@ -98,7 +98,7 @@ describe('GET the lesson page', () => {
     });
   });
 
-  it('answers 403 once the enrolment has expired', async () => {
+  it('answers 403 once the enrollment has expired', async () => {
     const learner = await learnerWithAccess(new Date(Date.now() - 1000));
     expect((await getLesson(learner.cookie)).statusCode).toBe(403);
   });
@@ -122,11 +122,11 @@ describe('GET the lesson page', () => {
       videoProgress: null,
       progress: 0,
     });
-    const [enrolment] = await testApp.db
+    const [enrollment] = await testApp.db
       .select()
       .from(courseEnrollments)
       .where(eq(courseEnrollments.userId, learner.id));
-    expect(enrolment?.lastAccessedAt).toBeInstanceOf(Date);
+    expect(enrollment?.lastAccessedAt).toBeInstanceOf(Date);
   });
 
   it('opens every lesson to an admin', async () => {
@@ -276,7 +276,7 @@ describe('lesson completion', () => {
     );
   });
 
-  it('completes the lesson and sets the enrolment progress from completed lessons', async () => {
+  it('completes the lesson and sets the enrollment progress from completed lessons', async () => {
     const learner = await learnerWithAccess();
     for (const promptId of prompts) await saveReflection(learner.cookie, { promptId });
     const response = await completeLesson(learner.cookie);
@@ -286,16 +286,16 @@ describe('lesson completion', () => {
       progress: 13,
     });
     expect((await completeLesson(learner.cookie)).json<LessonCompletion>().progress).toBe(13);
-    const [enrolment] = await testApp.db
+    const [enrollment] = await testApp.db
       .select()
       .from(courseEnrollments)
       .where(and(eq(courseEnrollments.userId, learner.id), eq(courseEnrollments.courseId, course)));
-    expect(enrolment).toMatchObject({ progress: 13, completed: false });
+    expect(enrollment).toMatchObject({ progress: 13, completed: false });
     const page = (await getLesson(learner.cookie)).json<LessonPage>();
     expect(page).toMatchObject({ completedLessonIds: [firstLesson.lessonId], progress: 13 });
   });
 
-  it('reaches 100 and completes the enrolment when every lesson is done', async () => {
+  it('reaches 100 and completes the enrollment when every lesson is done', async () => {
     const learner = await learnerWithAccess();
     const outline = (await getLesson(learner.cookie)).json<LessonPage>().course;
     let last: LessonCompletion | undefined;
@@ -310,11 +310,11 @@ describe('lesson completion', () => {
       }
     }
     expect(last?.progress).toBe(100);
-    const [enrolment] = await testApp.db
+    const [enrollment] = await testApp.db
       .select()
       .from(courseEnrollments)
       .where(eq(courseEnrollments.userId, learner.id));
-    expect(enrolment).toMatchObject({ progress: 100, completed: true });
+    expect(enrollment).toMatchObject({ progress: 100, completed: true });
   });
 
   it('answers 401 without a session, 403 without access and 404 for a missing lesson', async () => {

@@ -12,7 +12,9 @@ import {
   saveVideoProgressSchema,
   startVideoSchema,
   videoProgressSchema,
+  type LessonParams,
 } from '../../shared/api/learning.ts';
+import type { ReflectionAction } from '../../shared/rules/reflection.ts';
 import { requireSelfOrAdmin, requireUser } from '../http/guards.ts';
 import { findLesson } from './find-lesson.ts';
 import { getLessonPage } from './get-lesson-page.ts';
@@ -20,8 +22,23 @@ import { completeLesson } from './lesson-completions.ts';
 import { listReflections, saveReflection } from './reflections.ts';
 import { saveVideoProgress, startVideo } from './video-progress.ts';
 
+/** What other features hear from learning; wired in app.ts. A reaction never fails the request. */
+export interface LearningEvents {
+  onReflectionSaved?: (event: SavedReflectionEvent) => Promise<void>;
+  onLessonCompleted?: (event: LessonParams & { userId: string }) => Promise<void>;
+}
+
+export interface SavedReflectionEvent extends LessonParams {
+  userId: string;
+  promptId: string;
+  question: string;
+  response: string;
+  completed: boolean;
+  action: ReflectionAction;
+}
+
 /** The lesson viewer's calls: every one needs a session, and all but reading need course access. */
-export async function learningRoutes(app: FastifyInstance) {
+export async function learningRoutes(app: FastifyInstance, events: LearningEvents = {}) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
@@ -57,7 +74,22 @@ export async function learningRoutes(app: FastifyInstance) {
       preValidation: requireUser,
       schema: { body: saveReflectionSchema, response: { 200: reflectionSchema } },
     },
-    async (request) => saveReflection(app, request.user, request.body),
+    async (request) => {
+      const saved = await saveReflection(app, request.user, request.body);
+      const { lesson } = findLesson(app.catalogue, request.body);
+      await events.onReflectionSaved?.({
+        userId: request.user.id,
+        courseId: request.body.courseId,
+        moduleId: request.body.moduleId,
+        lessonId: request.body.lessonId,
+        promptId: saved.promptId,
+        question: lesson.reflectionPrompts.find((prompt) => prompt.id === saved.promptId)!.question,
+        response: saved.response,
+        completed: saved.completed,
+        action: request.body.action,
+      });
+      return saved;
+    },
   );
 
   routes.post(
@@ -66,7 +98,11 @@ export async function learningRoutes(app: FastifyInstance) {
       preValidation: requireUser,
       schema: { body: completeLessonSchema, response: { 200: lessonCompletionSchema } },
     },
-    async (request) => completeLesson(app, request.user, request.body),
+    async (request) => {
+      const completion = await completeLesson(app, request.user, request.body);
+      await events.onLessonCompleted?.({ userId: request.user.id, ...request.body });
+      return completion;
+    },
   );
 
   routes.post(

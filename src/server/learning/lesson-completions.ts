@@ -5,7 +5,7 @@ import type { LessonCompletion, LessonParams } from '../../shared/api/learning.t
 import { progressFromLessons } from '../../shared/rules/progress.ts';
 import { reflectionMessages } from '../../shared/rules/reflection.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
-import { updateEnrolmentProgress } from '../access/enrolments.ts';
+import { updateEnrollmentProgress } from '../access/enrollments.ts';
 import { lessonsInOrder, type Course } from '../catalogue/catalogue.ts';
 import type { Database } from '../db/client.ts';
 import { lessonCompletions, lessonReflections } from '../db/schema/learning.ts';
@@ -47,7 +47,7 @@ export function courseProgress(course: Course, completedLessonIds: readonly stri
   return progressFromLessons(completedLessonIds.length, lessonsInOrder(course).length);
 }
 
-/** Marks a lesson complete once every reflection prompt is completed; updates the enrolment. */
+/** Marks a lesson complete once every reflection prompt is completed; updates the enrollment. */
 export async function completeLesson(
   app: FastifyInstance,
   user: SessionUser,
@@ -78,7 +78,7 @@ export async function completeLesson(
   return syncCourseProgress(app, user.id, course.id);
 }
 
-/** Recomputes the enrolment's progress from the lessons completed (0–100, completed at 100). */
+/** Recomputes the enrollment's progress from the lessons completed (0–100, completed at 100). */
 export async function syncCourseProgress(
   app: FastifyInstance,
   userId: string,
@@ -91,6 +91,6 @@ export async function syncCourseProgress(
     await listCompletedLessons(app.db, userId),
   );
   const progress = courseProgress(course, completedLessonIds);
-  await updateEnrolmentProgress(app.db, { userId, courseId, progress });
+  await updateEnrollmentProgress(app.db, { userId, courseId, progress });
   return { completedLessonIds, progress };
 }

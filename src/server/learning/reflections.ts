@@ -1,4 +1,4 @@
-import { and, asc, count, eq, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, min, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { LessonParams, Reflection, SaveReflectionInput } from '../../shared/api/learning.ts';
@@ -9,11 +9,13 @@ import {
   reflectionMessages,
 } from '../../shared/rules/reflection.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
+import { hasUnexpiredEnrollment } from '../access/enrollment-checks.ts';
 import type { Database } from '../db/client.ts';
 import { lessonReflections } from '../db/schema/learning.ts';
 import { AppError } from '../http/errors.ts';
 import { findLesson } from './find-lesson.ts';
-import { createReflectionCipher } from './reflection-cipher.ts';
+import { createFieldCipher, type FieldContext } from '../db/field-cipher.ts';
+import { rowsOf } from '../db/read-together.ts';
 
 type ReflectionRow = typeof lessonReflections.$inferSelect;
 
@@ -26,22 +28,37 @@ export async function listReflections(
   const rows = await app.db
     .select()
     .from(lessonReflections)
-    .where(
-      and(
-        eq(lessonReflections.userId, userId),
-        eq(lessonReflections.courseId, params.courseId),
-        eq(lessonReflections.moduleId, params.moduleId),
-        eq(lessonReflections.lessonId, params.lessonId),
-      ),
-    )
+    .where(reflectionsOfLesson(userId, params))
     .orderBy(asc(lessonReflections.createdAt));
-  const cipher = createReflectionCipher(app.config.reflectionKey);
+  return decryptReflections(app, rows);
+}
+
+/** The same rows as listReflections, as a read that can share a statement with others. */
+export function reflectionRowsRead(userId: string, params: LessonParams) {
+  return rowsOf(
+    lessonReflections,
+    reflectionsOfLesson(userId, params),
+    sql`order by ${lessonReflections.createdAt}`,
+  );
+}
+
+export function decryptReflections(app: FastifyInstance, rows: ReflectionRow[]): Reflection[] {
+  const cipher = createFieldCipher(app.config.reflectionKey);
   return rows.map((row) => ({
     promptId: row.promptId,
-    response: cipher.decrypt(row.response, row),
+    response: cipher.decrypt(row.response, reflectionContext(row)),
     completed: row.completed,
     updatedAt: row.updatedAt.toISOString(),
   }));
+}
+
+function reflectionsOfLesson(userId: string, params: LessonParams) {
+  return and(
+    eq(lessonReflections.userId, userId),
+    eq(lessonReflections.courseId, params.courseId),
+    eq(lessonReflections.moduleId, params.moduleId),
+    eq(lessonReflections.lessonId, params.lessonId),
+  );
 }
 
 /**
@@ -57,9 +74,9 @@ export async function saveReflection(
   const { course, module, lesson } = findLesson(app.catalogue, input);
   const prompt = lesson.reflectionPrompts.find((candidate) => candidate.id === input.promptId);
   if (!prompt) throw new AppError('not_found', 'Reflection prompt not found');
-  await requireCourseAccess(app, user, course.id);
   const action = input.action ?? 'save';
   if (action === 'submit' && reflectionLength(input.response) < REFLECTION_COMPLETION_MINIMUM) {
+    await requireCourseAccess(app, user, course.id);
     throw new AppError('bad_request', reflectionMessages.tooShortToSubmit, {
       response: reflectionMessages.tooShortToSubmit,
     });
@@ -72,44 +89,67 @@ export async function saveReflection(
     lessonId: lesson.id,
     promptId: prompt.id,
   };
-  const envelope = createReflectionCipher(app.config.reflectionKey).encrypt(input.response, key);
-  const completed = isReflectionCompleted({
-    wasCompleted: false,
-    response: input.response,
-    action,
-  });
   const now = new Date();
-  const [row] = await app.db
-    .insert(lessonReflections)
-    .values({
-      ...key,
-      moduleName: module.title,
-      lessonName: lesson.title,
-      question: prompt.question,
-      response: envelope,
-      completed,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [
-        lessonReflections.userId,
-        lessonReflections.courseId,
-        lessonReflections.moduleId,
-        lessonReflections.lessonId,
-        lessonReflections.promptId,
-      ],
-      set: {
-        moduleName: module.title,
-        lessonName: lesson.title,
-        question: prompt.question,
-        response: envelope,
-        completed: sql`${lessonReflections.completed} or excluded.completed`,
-        updatedAt: now,
-      },
-    })
-    .returning();
-  return toReflection(row!, input.response);
+  const row: ReflectionValues = {
+    ...key,
+    moduleName: module.title,
+    lessonName: lesson.title,
+    question: prompt.question,
+    response: createFieldCipher(app.config.reflectionKey).encrypt(
+      input.response,
+      reflectionContext(key),
+    ),
+    completed: isReflectionCompleted({ wasCompleted: false, response: input.response, action }),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const isAllowed = user.role === 'admin' ? sql`true` : hasUnexpiredEnrollment(user.id, course.id);
+  let saved = await upsertReflection(app.db, row, isAllowed);
+  if (!saved) {
+    await requireCourseAccess(app, user, course.id);
+    saved = await upsertReflection(app.db, row, sql`true`);
+  }
+  return { promptId: prompt.id, response: input.response, ...saved! };
+}
+
+type ReflectionValues = Omit<ReflectionRow, 'id' | 'analyzed'>;
+
+/**
+ * Inserts or updates one reflection in one statement, only while `isAllowed` holds (null when it
+ * does not). Completed stays completed, even against a concurrent save.
+ */
+async function upsertReflection(
+  db: Database,
+  values: ReflectionValues,
+  isAllowed: SQL,
+): Promise<Pick<Reflection, 'completed' | 'updatedAt'> | null> {
+  const columns = Object.keys(values) as (keyof ReflectionValues)[];
+  const { rows } = await db.execute<{ completed: boolean; updated_at: unknown }>(sql`
+    insert into ${lessonReflections}
+      (${sql.join(
+        columns.map((column) => sql.identifier(lessonReflections[column].name)),
+        sql`, `,
+      )})
+    select ${sql.join(
+      columns.map(
+        (column) => sql`${values[column]}::${sql.raw(lessonReflections[column].getSQLType())}`,
+      ),
+      sql`, `,
+    )}
+    where ${isAllowed}
+    on conflict (user_id, course_id, module_id, lesson_id, prompt_id) do update set
+      module_name = excluded.module_name,
+      lesson_name = excluded.lesson_name,
+      question = excluded.question,
+      response = excluded.response,
+      completed = ${lessonReflections.completed} or excluded.completed,
+      updated_at = excluded.updated_at
+    returning ${lessonReflections.completed}, ${lessonReflections.updatedAt}`);
+  const [row] = rows;
+  if (!row) return null;
+  // Drizzle hands timestamps over as text; its column decodes them as for any query.
+  const updatedAt = lessonReflections.updatedAt.mapFromDriverValue(row.updated_at as string);
+  return { completed: row.completed, updatedAt: (updatedAt as Date).toISOString() };
 }
 
 /** How many reflections the learner has written, and when the first one was. */
@@ -124,11 +164,64 @@ export async function getReflectionStats(
   return { total: stats?.total ?? 0, firstAt: stats?.firstAt ?? null };
 }
 
-function toReflection(row: ReflectionRow, response: string): Reflection {
-  return {
+/** The learner's reflections in a course, newest first, decrypted: what the companion reads. */
+export async function listRecentReflections(
+  db: Database,
+  secret: Buffer,
+  userId: string,
+  options: { courseId: string; limit: number; completedOnly?: boolean },
+) {
+  const rows = await db
+    .select()
+    .from(lessonReflections)
+    .where(
+      and(
+        eq(lessonReflections.userId, userId),
+        eq(lessonReflections.courseId, options.courseId),
+        options.completedOnly ? eq(lessonReflections.completed, true) : undefined,
+      ),
+    )
+    .orderBy(desc(lessonReflections.updatedAt))
+    .limit(options.limit);
+  const cipher = createFieldCipher(secret);
+  return rows.map((row) => ({
+    id: row.id,
+    courseId: row.courseId,
+    moduleId: row.moduleId,
+    lessonId: row.lessonId,
     promptId: row.promptId,
-    response,
+    question: row.question,
+    response: cipher.decrypt(row.response, reflectionContext(row)),
     completed: row.completed,
-    updatedAt: row.updatedAt.toISOString(),
-  };
+    updatedAt: row.updatedAt,
+  }));
+}
+
+export async function countCompletedReflections(
+  db: Database,
+  userId: string,
+  courseId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(lessonReflections)
+    .where(
+      and(
+        eq(lessonReflections.userId, userId),
+        eq(lessonReflections.courseId, courseId),
+        eq(lessonReflections.completed, true),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** Where a reflection belongs, bound into its ciphertext. */
+export function reflectionContext(key: {
+  userId: string;
+  courseId: string;
+  moduleId: string;
+  lessonId: string;
+  promptId: string;
+}): FieldContext {
+  return [key.userId, key.courseId, key.moduleId, key.lessonId, key.promptId];
 }

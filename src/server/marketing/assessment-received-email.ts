@@ -1,5 +1,5 @@
 import type { AssessmentAnswers } from '../../shared/api/marketing.ts';
-import type { MailMessage } from '../mail/send-mail.ts';
+import { singleLine, type MailMessage } from '../mail/send-mail.ts';
 
 export function assessmentReceivedEmail({
   name,
@@ -9,7 +9,7 @@ export function assessmentReceivedEmail({
     to: email,
     subject: 'Your Sovereign Flame assessment has been received',
     text: [
-      `Dear ${name},`,
+      `Dear ${singleLine(name)},`,
       '',
       'Thank you for completing the sacred assessment. Your answers have reached us, and we read',
       'every one of them personally.',

@@ -184,12 +184,18 @@ describe('admins reading submissions', () => {
       name: answers.name,
       email: answers.email,
       readinessScale: 8,
+      answeredAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
     const one = await get(`/api/admin/assessments/${id}`, admin.cookie);
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toEqual({ ...answers, id, createdAt: body.assessments[0].createdAt });
+    expect(one.json()).toEqual({
+      ...answers,
+      id,
+      answeredAt: null,
+      createdAt: body.assessments[0].createdAt,
+    });
   });
 
   it('pages through the list', async () => {
@@ -230,5 +236,37 @@ describe('admins reading submissions', () => {
     expect(tooMany.json().error.fields).toEqual({
       pageSize: 'pageSize must be a whole number from 1 to 100',
     });
+  });
+});
+
+describe('admins marking a submission answered', () => {
+  const mark = (id: string, payload: unknown, cookie?: string) =>
+    testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/assessments/${id}`,
+      headers: cookie ? { cookie } : {},
+      payload: payload as object,
+    });
+
+  it('marks it answered, and unmarks it', async () => {
+    const { id } = (await submit(completeAnswers())).json<{ id: string }>();
+    const answered = await mark(id, { answered: true }, admin.cookie);
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().answeredAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const reopened = await mark(id, { answered: false }, admin.cookie);
+    expect(reopened.json().answeredAt).toBeNull();
+  });
+
+  it('answers 400 for a missing flag, 404 for an unknown id, 401 and 403', async () => {
+    const { id } = (await submit(completeAnswers())).json<{ id: string }>();
+    const bad = await mark(id, {}, admin.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('answered');
+    expect((await mark(crypto.randomUUID(), { answered: true }, admin.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await mark(id, { answered: true })).statusCode).toBe(401);
+    const learner = await createUser(testApp.app);
+    expect((await mark(id, { answered: true }, learner.cookie)).statusCode).toBe(403);
   });
 });

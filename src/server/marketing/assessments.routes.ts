@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  assessmentAnsweredSchema,
   assessmentCreatedSchema,
   assessmentInputSchema,
   assessmentListQuerySchema,
@@ -10,7 +11,12 @@ import {
 } from '../../shared/api/marketing.ts';
 import { requireAdmin } from '../http/guards.ts';
 import { limitRequests } from '../http/rate-limit.ts';
-import { getAssessment, listAssessments, submitAssessment } from './assessments.ts';
+import {
+  getAssessment,
+  listAssessments,
+  markAssessmentAnswered,
+  submitAssessment,
+} from './assessments.ts';
 
 /** A sincere applicant submits once; this leaves room for a shared household connection. */
 export const assessmentRateLimit = {
@@ -27,7 +33,9 @@ export async function assessmentsRoutes(app: FastifyInstance) {
     '/api/assessments',
     {
       schema: { body: assessmentInputSchema, response: { 201: assessmentCreatedSchema } },
-      preHandler: limitRequests(assessmentRateLimit),
+      // Five answers of 5,000 characters of up to 4 bytes, and the rest.
+      bodyLimit: 128 * 1024,
+      onRequest: limitRequests(assessmentRateLimit),
     },
     async (request, reply) => reply.status(201).send(await submitAssessment(app, request.body)),
   );
@@ -48,5 +56,18 @@ export async function assessmentsRoutes(app: FastifyInstance) {
       preValidation: requireAdmin,
     },
     async (request) => getAssessment(app.db, request.params.id),
+  );
+
+  routes.patch(
+    '/api/admin/assessments/:id',
+    {
+      schema: {
+        params: assessmentParamsSchema,
+        body: assessmentAnsweredSchema,
+        response: { 200: assessmentSchema },
+      },
+      preValidation: requireAdmin,
+    },
+    async (request) => markAssessmentAnswered(app.db, request.params.id, request.body.answered),
   );
 }

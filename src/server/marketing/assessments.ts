@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Assessment, AssessmentAnswers, AssessmentList } from '../../shared/api/marketing.ts';
 import type { Database } from '../db/client.ts';
@@ -30,6 +30,7 @@ export async function listAssessments(
         name: assessments.name,
         email: assessments.email,
         readinessScale: assessments.readinessScale,
+        answeredAt: assessments.answeredAt,
       })
       .from(assessments)
       .orderBy(desc(assessments.createdAt), desc(assessments.id))
@@ -38,7 +39,11 @@ export async function listAssessments(
     db.select({ total: count() }).from(assessments),
   ]);
   return {
-    assessments: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    assessments: rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      answeredAt: row.answeredAt?.toISOString() ?? null,
+    })),
     total: totals?.total ?? 0,
     page,
     pageSize,
@@ -48,5 +53,33 @@ export async function listAssessments(
 export async function getAssessment(db: Database, id: string): Promise<Assessment> {
   const [row] = await db.select().from(assessments).where(eq(assessments.id, id));
   if (!row) throw new AppError('not_found', 'No assessment with this id.');
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+  };
+}
+
+export async function markAssessmentAnswered(
+  db: Database,
+  id: string,
+  answered: boolean,
+): Promise<Assessment> {
+  const [row] = await db
+    .update(assessments)
+    .set({ answeredAt: answered ? new Date() : null })
+    .where(eq(assessments.id, id))
+    .returning({ id: assessments.id });
+  if (!row) throw new AppError('not_found', 'No assessment with this id.');
+  return getAssessment(db, id);
+}
+
+export async function countAssessments(
+  db: Database,
+): Promise<{ total: number; unanswered: number }> {
+  const [[all], [waiting]] = await Promise.all([
+    db.select({ total: count() }).from(assessments),
+    db.select({ total: count() }).from(assessments).where(isNull(assessments.answeredAt)),
+  ]);
+  return { total: all?.total ?? 0, unanswered: waiting?.total ?? 0 };
 }

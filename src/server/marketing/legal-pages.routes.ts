@@ -8,13 +8,33 @@ const legalPageParams = z.object({ page: z.enum(['terms', 'privacy']) });
 
 /** Terms and privacy text: one markdown file each in content/pages, edited by the operator. */
 export async function legalPagesRoutes(app: FastifyInstance) {
+  const read = (name: string) => readFile(path.join(app.config.contentDir, name), 'utf8');
   const pages = {
-    terms: await readFile(path.join(app.config.contentDir, 'pages/terms.md'), 'utf8'),
-    privacy: await readFile(path.join(app.config.contentDir, 'pages/privacy.md'), 'utf8'),
+    terms: withContact(await read('pages/terms.md'), app.config.contactEmail, contactFor.terms),
+    privacy: withContact(
+      await read('pages/privacy.md'),
+      app.config.contactEmail,
+      contactFor.privacy,
+    ),
   };
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/pages/:page', { schema: { params: legalPageParams } }, async (request) => ({
       markdown: pages[request.params.page],
     }));
+}
+
+const contactFor = {
+  terms: 'for a refund under the 30-day guarantee, or with any question about these terms',
+  privacy: 'to use any of these rights, or with any question about your data',
+};
+
+/** The operator's address before the page's date when it is set; without it the page names none. */
+function withContact(markdown: string, contactEmail: string | undefined, purpose: string) {
+  if (!contactEmail) return markdown;
+  const contact = `## Contact\n\nWrite to us at [${contactEmail}](mailto:${contactEmail}) ${purpose}.\n\n`;
+  const dateAt = markdown.lastIndexOf('_Last updated');
+  return dateAt === -1
+    ? `${markdown.trimEnd()}\n\n${contact}`
+    : `${markdown.slice(0, dateAt)}${contact}${markdown.slice(dateAt)}`;
 }

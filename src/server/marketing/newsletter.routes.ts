@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pageQuerySchema, subscriberListSchema } from '../../shared/api/admin.ts';
 import {
   newsletterSubscribedSchema,
   newsletterSubscriptionSchema,
+  newsletterUnsubscribedSchema,
+  newsletterUnsubscribeSchema,
 } from '../../shared/api/marketing.ts';
+import { requireAdmin } from '../http/guards.ts';
 import { limitRequests } from '../http/rate-limit.ts';
-import { subscribeToNewsletter } from './newsletter.ts';
+import {
+  exportSubscribersCsv,
+  listSubscribers,
+  subscribeToNewsletter,
+  unsubscribeFromNewsletter,
+} from './newsletter.ts';
 
 export const newsletterRateLimit = {
   name: 'newsletter',
@@ -15,15 +24,51 @@ export const newsletterRateLimit = {
 };
 
 export async function newsletterRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
     '/api/newsletter',
     {
       schema: { body: newsletterSubscriptionSchema, response: { 200: newsletterSubscribedSchema } },
-      preHandler: limitRequests(newsletterRateLimit),
+      bodyLimit: 2 * 1024,
+      onRequest: limitRequests(newsletterRateLimit),
     },
     async (request) => {
-      await subscribeToNewsletter(app.db, request.body.email);
+      await subscribeToNewsletter(app, request.body.email);
       return { subscribed: true as const };
     },
+  );
+
+  routes.post(
+    '/api/newsletter/unsubscribe',
+    {
+      schema: {
+        body: newsletterUnsubscribeSchema,
+        response: { 200: newsletterUnsubscribedSchema },
+      },
+    },
+    async (request) => {
+      await unsubscribeFromNewsletter(app, request.body.token);
+      return { unsubscribed: true as const };
+    },
+  );
+
+  routes.get(
+    '/api/admin/newsletter',
+    {
+      schema: { querystring: pageQuerySchema, response: { 200: subscriberListSchema } },
+      preValidation: requireAdmin,
+    },
+    async (request) => listSubscribers(app.db, request.query),
+  );
+
+  routes.get(
+    '/api/admin/newsletter.csv',
+    { preValidation: requireAdmin },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
+        .send(await exportSubscribersCsv(app.db)),
   );
 }

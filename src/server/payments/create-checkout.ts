@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { SessionUser } from '../../shared/api/auth.ts';
+import { authMessages, type SessionUser } from '../../shared/api/auth.ts';
 import type {
   CheckoutSessionResponse,
   createCheckoutSessionRequestSchema,
@@ -11,7 +11,7 @@ import { getAccessFacts } from '../access/course-access.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
-import { getStripeCustomerId, saveStripeCustomerId } from '../profile/profiles.ts';
+import { getStripeCustomerId, saveStripeCustomerId } from '../users/users.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 type CheckoutRequest = z.output<typeof createCheckoutSessionRequestSchema>;
@@ -28,6 +28,7 @@ export async function createCheckout(
   request: CheckoutRequest,
 ): Promise<CheckoutSessionResponse> {
   const { app } = context;
+  if (!user.emailVerified) throw new AppError('forbidden', authMessages.emailNotVerified);
   if (request.mode !== 'payment') {
     throw new AppError('bad_request', 'Only one-time payments can be bought here.');
   }
@@ -64,7 +65,8 @@ export async function createCheckout(
     isBundle: order.isBundle,
     amountCents: order.totalCents,
     customerName: request.metadata.customerName || `${user.firstName} ${user.lastName}`.trim(),
-    receiptEmail: request.customerEmail ?? user.email,
+    // Receipts go to the account's own, verified address only.
+    receiptEmail: user.email,
     message: request.metadata.message || null,
   });
   return session;

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../shared/api/auth.ts';
 import { checkoutMessages } from '../../shared/api/payments.ts';
 import { AppError } from '../http/errors.ts';
-import { getStripeCustomerId } from '../profile/profiles.ts';
+import { getStripeCustomerId } from '../users/users.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 /**

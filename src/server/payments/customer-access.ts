@@ -3,7 +3,7 @@ import type { Subscription } from '../../shared/api/payments.ts';
 import { purchaseMessages } from '../../shared/rules/purchase.ts';
 import { getCourseAccessType } from '../access/course-access.ts';
 import { AppError } from '../http/errors.ts';
-import { findUserIdByStripeCustomerId, getRole, getStripeCustomerId } from '../profile/profiles.ts';
+import { findUserIdByStripeCustomerId, getRole, getStripeCustomerId } from '../users/users.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { listUserSubscriptions } from './subscriptions.ts';
 

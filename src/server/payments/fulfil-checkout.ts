@@ -1,55 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { ConfirmCheckoutResponse } from '../../shared/api/payments.ts';
-import { courseAccessType, enrolmentExpiry } from '../../shared/rules/access.ts';
-import {
-  checkoutOutcome,
-  isCheckoutPaid,
-  mergeCheckoutState,
-  type CheckoutOutcome,
-} from '../../shared/rules/purchase.ts';
-import { enrolInCoursesWithin, listEnrolments, type Transaction } from '../access/enrolments.ts';
+import { courseAccessType, enrollmentExpiry } from '../../shared/rules/access.ts';
+import { isCheckoutPaid, mergeCheckoutState } from '../../shared/rules/purchase.ts';
+import { enrollInCoursesWithin, listEnrollments, type Transaction } from '../access/enrollments.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
+import {
+  getCheckoutRecord,
+  getOwnCheckoutRecord,
+  outcomeOf,
+  type CheckoutRecord,
+} from './checkout-records.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { sendReceipt } from './receipt.ts';
 import type { ProviderCheckout } from './stripe-client.ts';
-
-export type CheckoutRecord = typeof checkoutSessions.$inferSelect;
-
-export async function getCheckoutRecord(
-  context: PaymentsContext,
-  sessionId: string,
-): Promise<CheckoutRecord | undefined> {
-  const [record] = await context.app.db
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, sessionId));
-  return record;
-}
-
-/** The caller's own checkout, or 404 / 403. */
-export async function getOwnCheckoutRecord(
-  context: PaymentsContext,
-  user: SessionUser,
-  sessionId: string,
-): Promise<CheckoutRecord> {
-  const record = await getCheckoutRecord(context, sessionId);
-  if (!record) throw new AppError('not_found', 'Checkout session not found');
-  if (record.userId !== user.id) {
-    throw new AppError('forbidden', 'This checkout belongs to another account.');
-  }
-  return record;
-}
-
-export function outcomeOf(record: CheckoutRecord): CheckoutOutcome {
-  return checkoutOutcome({
-    status: record.status,
-    paymentStatus: record.paymentStatus,
-    hasPaymentFailed: record.paymentFailedAt !== null,
-    isRefunded: record.refundedAt !== null,
-  });
-}
 
 /** The success page's call: the same fulfilment as the webhook, for the buyer's own session. */
 export async function confirmCheckout(
@@ -65,7 +30,7 @@ export async function confirmCheckout(
 /**
  * Stripe's fulfilment guide: re-read the session, grant only once it is paid, and grant once
  * however many callers (webhook deliveries, the success page, test mode) arrive at the same time.
- * The session's row is locked for the whole transaction; the first paid caller enrols, the
+ * The session's row is locked for the whole transaction; the first paid caller enrolls, the
  * others find it fulfilled.
  */
 export async function fulfilCheckout(
@@ -94,11 +59,15 @@ export async function fulfilCheckout(
     };
     const shouldFulfil = !locked!.fulfilledAt && isCheckoutPaid(state.paymentStatus);
     if (shouldFulfil) {
-      const grantedCourseIds = await enrolInPurchasedCourses(tx, locked!, now);
+      const isReleased = (courseId: string) =>
+        !app.catalogue.getCourse(courseId)?.product.comingSoon;
+      const released = locked!.courseIds.filter(isReleased);
+      const grantedCourseIds = await enrollInPurchasedCourses(tx, locked!, released, now);
       Object.assign(changes, {
         fulfilledAt: now,
         grantedCourseIds,
-        accessExpiresAt: enrolmentExpiry(now),
+        awaitingReleaseCourseIds: locked!.courseIds.filter((courseId) => !isReleased(courseId)),
+        accessExpiresAt: enrollmentExpiry(now),
         amountPaidCents: read.amountTotalCents ?? locked!.amountCents,
       });
     }
@@ -110,7 +79,16 @@ export async function fulfilCheckout(
     return { record: updated!, isNewlyFulfilled: shouldFulfil };
   });
 
-  if (isNewlyFulfilled) {
+  if (isNewlyFulfilled && record.userId) {
+    await context
+      .onCoursesPurchased?.({
+        userId: record.userId,
+        courseIds: record.courseIds,
+        reference: record.id,
+      })
+      .catch((error: unknown) =>
+        app.log.error({ err: error, sessionId }, 'the purchase hook failed'),
+      );
     // The receipt never holds up the answer, and a mail failure never undoes the access.
     sendReceipt(context, record).catch((error: unknown) =>
       app.log.error({ err: error, sessionId }, 'the receipt could not be sent'),
@@ -139,28 +117,35 @@ async function readProviderCheckout(
 }
 
 /**
- * Enrols in the purchase's courses the buyer does not own yet (a bundle bought while owning one
+ * Enrolls in the purchase's courses the buyer does not own yet (a bundle bought while owning one
  * course still opens the rest). Fulfilments of one buyer run one at a time, so two purchases
  * paid at the same moment never both count a course as free.
  */
-async function enrolInPurchasedCourses(
+export async function enrollInPurchasedCourses(
   tx: Transaction,
   record: CheckoutRecord,
+  purchasedCourseIds: readonly string[],
   now: Date,
 ): Promise<string[]> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enrol:${record.userId}`}))`);
-  const enrolments = await listEnrolments(tx, record.userId);
-  const facts = { isAdmin: false, enrolments, subscriptions: [], betaGrants: [], now };
-  const courseIds = record.courseIds.filter(
+  const { userId } = record;
+  if (!userId) return []; // The buyer deleted their account.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enroll:${userId}`}))`);
+  const isTestPayment = record.mode === 'test';
+  const enrollments = (await listEnrollments(tx, userId)).filter(
+    (enrollment) => isTestPayment || !enrollment.isTestPayment,
+  );
+  const facts = { isAdmin: false, enrollments, subscriptions: [], betaGrants: [], now };
+  const courseIds = purchasedCourseIds.filter(
     (courseId) => courseAccessType(courseId, facts) !== 'paid',
   );
   if (courseIds.length === 0) return [];
-  await enrolInCoursesWithin(tx, {
-    userId: record.userId,
+  await enrollInCoursesWithin(tx, {
+    userId,
     courseIds,
     purchaseType: record.isBundle ? 'bundle' : 'individual',
     source: record.isBundle ? 'bundle' : 'purchase',
     reference: record.id,
+    isTestPayment,
     now,
   });
   return courseIds;

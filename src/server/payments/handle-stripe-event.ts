@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { stripeEvents } from '../db/schema/payments.ts';
-import { fulfilCheckout, getCheckoutRecord } from './fulfil-checkout.ts';
+import { getCheckoutRecord } from './checkout-records.ts';
+import { fulfilCheckout } from './fulfil-checkout.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { revokePurchase } from './revoke-purchase.ts';
 import { idOf, type StripeEvent } from './stripe-client.ts';

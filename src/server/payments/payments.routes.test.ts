@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
 import type {
@@ -6,10 +6,14 @@ import type {
   PurchasesResponse,
   TestCheckout,
 } from '../../shared/api/payments.ts';
-import { enrolInCourses } from '../access/enrolments.ts';
+import { authMessages } from '../../shared/api/auth.ts';
+import { enrollInCourses, listEnrollments } from '../access/enrollments.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { loadConfig } from '../config.ts';
-import { profiles } from '../db/schema/profile.ts';
+import { profiles } from '../db/schema/users.ts';
+import { waitForMailTo } from '../testing/mail.ts';
+import { openReleasedCourses } from './open-released-courses.ts';
+import { createPaymentsContext } from './payments-context.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { startFakeStripeServer, type FakeStripe } from '../testing/fake-stripe-server.ts';
 import { createAdmin, createUser, type TestUser } from '../testing/users.ts';
@@ -64,8 +68,8 @@ const accessTo = async (testApp: TestApp, user: TestUser, courseId: string) => {
     ?.accessType;
 };
 
-const enrol = (testApp: TestApp, user: TestUser, courseIds: string[]) =>
-  enrolInCourses(testApp.db, {
+const enroll = (testApp: TestApp, user: TestUser, courseIds: string[]) =>
+  enrollInCourses(testApp.db, {
     userId: user.id,
     courseIds,
     purchaseType: 'individual',
@@ -122,7 +126,7 @@ describe('POST /api/create-checkout-session', () => {
 
   it('refuses a course the buyer already owns', async () => {
     const buyer = await createUser(stripeApp.app);
-    await enrol(stripeApp, buyer, ['energy-sovereignty']);
+    await enroll(stripeApp, buyer, ['energy-sovereignty']);
     const response = await startCheckout(stripeApp, buyer, ['energy-sovereignty']);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('You already have access to Energy Sovereignty.');
@@ -187,6 +191,49 @@ describe('POST /api/create-checkout-session', () => {
     )!;
     expect(secondSent.body.customer).toBe(profile!.stripeCustomerId);
     expect(secondSent.body.line_items).toMatchObject([{ price_data: { unit_amount: '25000' } }]);
+  });
+
+  it('refuses an account that has not confirmed its email, until it opens the mailed link', async () => {
+    const buyer = await createUser(testModeApp.app, { isVerified: false });
+    const refused = await startCheckout(testModeApp, buyer, ['energy-sovereignty']);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(authMessages.emailNotVerified);
+
+    const mail = await waitForMailTo(
+      testModeApp.db,
+      buyer.email,
+      'Confirm your Sovereign Flame email address',
+    );
+    const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
+    const opened = await testModeApp.app.inject({
+      method: 'GET',
+      url: link.pathname + link.search,
+    });
+    expect(opened.statusCode).toBe(302);
+    expect((await startCheckout(testModeApp, buyer, ['energy-sovereignty'])).statusCode).toBe(200);
+  });
+
+  it('sends the receipt to the account, never to an address in the request', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const started = await request(testModeApp, 'POST', '/api/create-checkout-session', buyer, {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      customerEmail: 'victim@example.com',
+      metadata: { customerName: 'Win a prize!\nVisit https://evil.example now' },
+    });
+    const { id } = started.json<CheckoutSessionResponse>();
+    await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, buyer, {});
+    const receipt = await vi.waitFor(async () => {
+      const [mail] = await testModeApp.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, buyer.email), like(mailOutbox.subject, '%receipt')));
+      if (!mail) throw new Error('no receipt yet');
+      return mail;
+    });
+    expect(receipt.text.split('\n')[0]).toBe('Hello Win a prize! Visit https://evil.example now,');
+    expect(
+      await testModeApp.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'victim@example.com')),
+    ).toEqual([]);
   });
 
   it('refuses a subscription checkout: only one-time payments are sold', async () => {
@@ -284,7 +331,7 @@ describe('payment test mode', () => {
       const [mail] = await testModeApp.db
         .select()
         .from(mailOutbox)
-        .where(eq(mailOutbox.to, buyer.email));
+        .where(and(eq(mailOutbox.to, buyer.email), like(mailOutbox.subject, '%receipt')));
       if (!mail) throw new Error('no receipt yet');
       return mail;
     });
@@ -296,6 +343,51 @@ describe('payment test mode', () => {
     expect(purchases.json<PurchasesResponse>().purchases).toMatchObject([
       { id, amountPaidCents: 12500, refundedAt: null },
     ]);
+  });
+
+  it('marks the access it grants as test access', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const { id } = (await startCheckout(testModeApp, buyer, ['energy-sovereignty'])).json();
+    await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, buyer, {});
+    const [enrollment] = await listEnrollments(testModeApp.db, buyer.id);
+    expect(enrollment).toMatchObject({ courseId: 'energy-sovereignty', isTestPayment: true });
+  });
+
+  it('grants access that does not count once live payments are on, nor blocks a real purchase', async () => {
+    const buyer = await createUser(stripeApp.app);
+    await enrollInCourses(stripeApp.db, {
+      userId: buyer.id,
+      courseIds: ['energy-sovereignty'],
+      purchaseType: 'individual',
+      source: 'purchase',
+      isTestPayment: true,
+    });
+    expect(await accessTo(stripeApp, buyer, 'energy-sovereignty')).toBe('none');
+    expect((await startCheckout(stripeApp, buyer, ['energy-sovereignty'])).statusCode).toBe(200);
+  });
+
+  it('opens a coming-soon course of a bundle only at its release, its year starting then', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const { id } = (await startCheckout(testModeApp, buyer, ['complete-bundle'])).json();
+    await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, buyer, {});
+    expect(await accessTo(testModeApp, buyer, 'sovereign-flame')).toBe('paid');
+    expect(await accessTo(testModeApp, buyer, 'dragons-clarity')).toBe('none');
+
+    const product = testModeApp.app.catalogue.getCourse('dragons-clarity')!.product;
+    const release = new Date(Date.now() + 90 * 24 * 60 * 60 * 1000);
+    product.comingSoon = false; // as at the first start after the course's release
+    try {
+      await openReleasedCourses(createPaymentsContext(testModeApp.app), release);
+      await openReleasedCourses(createPaymentsContext(testModeApp.app), release);
+    } finally {
+      product.comingSoon = true;
+    }
+    const opened = (await listEnrollments(testModeApp.db, buyer.id)).filter(
+      (enrollment) => enrollment.courseId === 'dragons-clarity',
+    );
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.enrolledAt).toEqual(release);
+    expect(opened[0]!.expiresAt!.getTime() - release.getTime()).toBe(365 * 24 * 60 * 60 * 1000);
   });
 
   it('cancels back to the shop, after which the session cannot be paid', async () => {
@@ -402,7 +494,7 @@ describe('GET /api/get-customer-subscriptions and POST /api/check-course-access'
       .from(profiles)
       .where(eq(profiles.id, other.id));
     const otherCustomer = otherProfile!.stripeCustomerId!;
-    await enrol(stripeApp, buyer, ['energy-sovereignty']);
+    await enroll(stripeApp, buyer, ['energy-sovereignty']);
 
     const own = await request(stripeApp, 'POST', '/api/check-course-access', buyer, {
       courseId: 'energy-sovereignty',

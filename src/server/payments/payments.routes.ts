@@ -17,24 +17,35 @@ import {
   urlResponseSchema,
 } from '../../shared/api/payments.ts';
 import { requireUser } from '../http/guards.ts';
+import { limitUserRequests } from '../http/rate-limit.ts';
 import { createCheckout } from './create-checkout.ts';
 import { createPortalSession } from './create-portal-session.ts';
 import { checkCourseAccess, listCustomerSubscriptions } from './customer-access.ts';
 import { confirmCheckout } from './fulfil-checkout.ts';
 import { listPurchases } from './list-purchases.ts';
-import { createPaymentsContext } from './payments-context.ts';
+import { openReleasedCourses } from './open-released-courses.ts';
+import { createPaymentsContext, type PaymentsOptions } from './payments-context.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
 import { cancelTestCheckout, getTestCheckout, payTestCheckout } from './test-checkout.ts';
 
+/** Each checkout creates a Stripe session and a row: a buyer needs a few, a script thousands. */
+export const checkoutRateLimit = {
+  name: 'checkout',
+  max: 20,
+  windowSeconds: 60 * 60,
+  message: 'Too many checkouts started. Please try again in an hour.',
+};
+
 /** Checkout, fulfilment, billing and the Stripe webhook (spec 1 §7 payment endpoints). */
-export async function paymentsRoutes(app: FastifyInstance) {
-  const context = createPaymentsContext(app);
+export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOptions) {
+  const context = createPaymentsContext(app, options);
+  app.addHook('onReady', () => openReleasedCourses(context));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
     '/api/create-checkout-session',
     {
-      preValidation: requireUser,
+      preValidation: [requireUser, limitUserRequests(checkoutRateLimit)],
       schema: {
         body: createCheckoutSessionRequestSchema,
         response: { 200: checkoutSessionResponseSchema },

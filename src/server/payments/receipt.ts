@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { formatEuros } from '../../shared/rules/pricing.ts';
-import type { MailMessage } from '../mail/send-mail.ts';
-import type { CheckoutRecord } from './fulfil-checkout.ts';
+import { singleLine, type MailMessage } from '../mail/send-mail.ts';
+import type { CheckoutRecord } from './checkout-records.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
@@ -26,7 +26,7 @@ function receiptMail(context: PaymentsContext, record: CheckoutRecord): MailMess
     to: record.receiptEmail,
     subject: `Your ${PRODUCT_NAME} receipt`,
     text: [
-      `Hello ${record.customerName ?? ''}`.trim() + ',',
+      `Hello ${singleLine(record.customerName ?? '')}`.trim() + ',',
       '',
       `Thank you for your purchase. This is your receipt.`,
       '',

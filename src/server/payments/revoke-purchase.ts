@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { revokeEnrolments } from '../access/enrolments.ts';
+import { revokeEnrollments } from '../access/enrollments.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
@@ -18,12 +18,14 @@ export async function revokePurchase(
       .where(eq(checkoutSessions.paymentIntentId, paymentIntentId))
       .for('update');
     if (!record?.fulfilledAt || record.refundedAt) return;
-    await revokeEnrolments(tx, {
-      userId: record.userId,
-      courseIds: record.grantedCourseIds,
-      source: 'refund',
-      reference,
-    });
+    if (record.userId) {
+      await revokeEnrollments(tx, {
+        userId: record.userId,
+        courseIds: record.grantedCourseIds,
+        source: 'refund',
+        reference,
+      });
+    }
     await tx
       .update(checkoutSessions)
       .set({ refundedAt: new Date(), updatedAt: new Date() })

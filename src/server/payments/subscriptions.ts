@@ -5,10 +5,10 @@ import {
   subscriptionProductCovers,
   type SubscriptionFacts,
 } from '../../shared/rules/access.ts';
-import { recordAccessEvent } from '../access/enrolments.ts';
+import { recordAccessEvent } from '../access/enrollments.ts';
 import type { Database } from '../db/client.ts';
 import { subscriptions, type SubscriptionItem } from '../db/schema/payments.ts';
-import { findUserIdByStripeCustomerId } from '../profile/profiles.ts';
+import { findUserIdByStripeCustomerId } from '../users/users.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { idOf, type StripeSubscription } from './stripe-client.ts';
 

@@ -3,12 +3,8 @@ import type { SessionUser } from '../../shared/api/auth.ts';
 import type { RedirectResponse, TestCheckout } from '../../shared/api/payments.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
-import {
-  fulfilCheckout,
-  getOwnCheckoutRecord,
-  outcomeOf,
-  type CheckoutRecord,
-} from './fulfil-checkout.ts';
+import { getOwnCheckoutRecord, outcomeOf, type CheckoutRecord } from './checkout-records.ts';
+import { fulfilCheckout } from './fulfil-checkout.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 /** Payment test mode's stand-in for Stripe's hosted page (docs/decisions/005-payment-test-mode.md). */

@@ -22,13 +22,8 @@ export async function buildTestApp(
   environment: NodeJS.ProcessEnv = {},
   configOverrides: Partial<Config> = {},
 ): Promise<TestApp> {
-  const serverUrl = inject('databaseServerUrl');
-  const template = inject('templateDatabase');
-  const database = `${template}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  await createDatabaseFromTemplate(serverUrl, database, template);
-
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sf-app-'));
-  const connection = connectDatabase(withDatabase(serverUrl, database));
+  const connection = connectDatabase(await createTestDatabase());
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -52,6 +47,15 @@ export async function buildTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fresh, migrated database of its own on the test server; answers its URL. */
+export async function createTestDatabase(): Promise<string> {
+  const serverUrl = inject('databaseServerUrl');
+  const template = inject('templateDatabase');
+  const database = `${template}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await createDatabaseFromTemplate(serverUrl, database, template);
+  return withDatabase(serverUrl, database);
 }
 
 async function createDatabaseFromTemplate(serverUrl: string, database: string, template: string) {

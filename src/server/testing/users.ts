@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { enrolInCourses } from '../access/enrolments.ts';
+import { eq } from 'drizzle-orm';
+import { enrollInCourses } from '../access/enrollments.ts';
 import type { Database } from '../db/client.ts';
-import { setRoleByEmail } from '../profile/profiles.ts';
+import { users } from '../db/schema/auth.ts';
+import { setRoleByEmail } from '../users/users.ts';
 
 export const TEST_PASSWORD = 'Sovereign1';
 
@@ -29,7 +31,14 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
 /** Registers a learner through the real sign-up endpoint and returns their session cookie. */
 export async function createUser(
   app: FastifyInstance,
-  overrides: { email?: string; firstName?: string; lastName?: string; password?: string } = {},
+  overrides: {
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+    password?: string;
+    /** Whether the learner opened the verification link; most tests need a verified buyer. */
+    isVerified?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const email = overrides.email ?? `learner-${randomUUID().slice(0, 8)}@example.com`;
   const response = await app.inject({
@@ -45,6 +54,9 @@ export async function createUser(
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
   const { user } = response.json<{ user: { id: string } }>();
+  if (overrides.isVerified ?? true) {
+    await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  }
   return { id: user.id, email, cookie: cookieHeader(response.headers['set-cookie']) };
 }
 
@@ -61,7 +73,7 @@ export async function createEnrolledLearner(
   courseIds: string[] = ['energy-sovereignty'],
 ): Promise<TestUser> {
   const learner = await createUser(app);
-  await enrolInCourses(db, {
+  await enrollInCourses(db, {
     userId: learner.id,
     courseIds,
     purchaseType: 'individual',

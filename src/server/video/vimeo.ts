@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Video } from '../../shared/api/video.ts';
 import { vimeoEmbedUrl } from '../../shared/rules/video.ts';
-import type { Lesson } from '../catalogue/catalogue.ts';
 
 /** What our own catalogue says about a video, used when Vimeo cannot answer. */
 export interface VideoFallback {
@@ -13,16 +12,6 @@ export interface VideoFallback {
 
 export interface VideoLibrary {
   getVideo: (videoId: string, fallback: VideoFallback) => Promise<Video>;
-}
-
-/** The catalogue's words for a lesson's video: its video title, the lesson's description and mm:ss. */
-export function videoFallbackOf(lesson: Lesson): VideoFallback {
-  const [minutes = 0, seconds = 0] = (lesson.videoDuration ?? '').split(':').map(Number);
-  return {
-    title: lesson.videoTitle ?? lesson.title,
-    description: lesson.description,
-    duration: lesson.videoDuration ? minutes * 60 + seconds : lesson.duration,
-  };
 }
 
 const vimeoVideoSchema = z.object({

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { purchaseTypes } from '../rules/access.ts';
+import { accessTypes, purchaseTypes, userTiers } from '../rules/access.ts';
 
 export const courseAccessSchema = z.object({
   courseId: z.string(),
   title: z.string(),
-  accessType: z.enum(['admin', 'paid', 'beta', 'complimentary', 'none']),
+  accessType: z.enum(accessTypes),
   purchaseType: z.enum(purchaseTypes).nullable(),
   enrolledAt: z.string().nullable(),
-  /** null with an enrolment means it never expires. */
+  /** null with an enrollment means it never expires. */
   expiresAt: z.string().nullable(),
   progress: z.number().int().min(0).max(100),
   completed: z.boolean(),
@@ -15,7 +15,7 @@ export const courseAccessSchema = z.object({
 export type CourseAccess = z.infer<typeof courseAccessSchema>;
 
 export const myAccessResponseSchema = z.object({
-  tier: z.enum(['admin', 'paid', 'beta', 'free']),
+  tier: z.enum(userTiers),
   courses: z.array(courseAccessSchema),
 });
 export type MyAccessResponse = z.infer<typeof myAccessResponseSchema>;

@@ -1,38 +1,180 @@
 import { z } from 'zod';
-import { purchaseTypes } from '../rules/access.ts';
+import { accessTypes, purchaseTypes, userTiers } from '../rules/access.ts';
+import { adminMessages } from '../rules/admin.ts';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from '../rules/email.ts';
 
-export const adminMessages = {
-  selectCourse: 'Please select at least one course',
-  userNotFound: 'User not found',
-} as const;
+export { adminMessages } from '../rules/admin.ts';
 
 const email = z
   .string()
+  .max(EMAIL_MAX_LENGTH, { message: 'expected an email address', abort: true })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: 'expected an email address' }));
+  .refine(isEmailAddress, 'expected an email address');
 const courseId = z.string().min(1).max(100);
+const userId = z.string().trim().min(1).max(100);
+const courseIds = z.array(courseId).min(1, adminMessages.selectCourse).max(50);
+/** When access ends; omitted: 30 days for beta, 365 otherwise; null: never. */
+const expiresAt = z.iso.datetime({ offset: true }).nullable().optional();
 
-/** Spec 2 §4 'Admin grant': creates or overwrites the enrolment of each course. */
-export const grantEnrollmentsSchema = z.object({
-  email,
-  courseIds: z.array(courseId).min(1, adminMessages.selectCourse).max(50),
-  accessType: z.enum(['paid', 'complimentary', 'beta']).default('complimentary'),
-  /** When access ends; omitted: 30 days for beta, 365 otherwise; null: never. */
-  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+export const PAGE_SIZE_MAX = 100;
+const pageSizeOutOfRange = `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}`;
+export const pageQuerySchema = z.object({
+  page: z.coerce
+    .number()
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(100_000, 'page must be at most 100000')
+    .default(1),
+  pageSize: z.coerce
+    .number()
+    .int(pageSizeOutOfRange)
+    .min(1, pageSizeOutOfRange)
+    .max(PAGE_SIZE_MAX, pageSizeOutOfRange)
+    .default(25),
 });
-export const revokeEnrollmentSchema = z.object({ email, courseId });
 
-const adminEnrollmentSchema = z.object({
+export const userParamsSchema = z.object({ userId });
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  role: z.enum(['user', 'admin']),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** Spec 2 §2 'Email search': the user whose email is the text, else the first that starts with it. */
+export const userSearchQuerySchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'enter the text to search for')
+    .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`),
+});
+
+/** The paged user list, newest first, optionally those whose email starts with `search`. */
+export const userListQuerySchema = pageQuerySchema.extend({
+  search: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
+    .default(''),
+});
+export const userListSchema = z.object({
+  users: z.array(adminUserSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type UserList = z.infer<typeof userListSchema>;
+
+export const adminEnrollmentSchema = z.object({
   courseId: z.string(),
+  courseTitle: z.string(),
   purchaseType: z.enum(purchaseTypes),
+  accessType: z.enum(accessTypes),
   enrolledAt: z.string(),
   expiresAt: z.string().nullable(),
+  progress: z.number().int(),
 });
+export type AdminEnrollment = z.infer<typeof adminEnrollmentSchema>;
 
-export const grantEnrollmentsResponseSchema = z.object({
-  userId: z.string(),
+export const accessEventSchema = z.object({
+  id: z.number().int(),
+  courseId: z.string(),
+  action: z.enum(['grant', 'revoke', 'extend']),
+  source: z.string(),
+  reference: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AccessEvent = z.infer<typeof accessEventSchema>;
+
+/** One user as the admin panel shows them: details, enrollments and the access audit trail. */
+export const adminUserDetailSchema = z.object({
+  user: adminUserSchema,
+  tier: z.enum(userTiers),
   enrollments: z.array(adminEnrollmentSchema),
+  accessEvents: z.array(accessEventSchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const accessTypeChoices = ['complimentary', 'paid', 'beta'] as const;
+export type AccessTypeChoice = (typeof accessTypeChoices)[number];
+
+/** Spec 2 §4 'Admin grant': creates or overwrites the enrollment of each course, never a paid one. */
+export const grantEnrollmentsSchema = z.object({
+  userId,
+  courseIds,
+  accessType: z.enum(accessTypeChoices).default('complimentary'),
+  expiresAt,
+});
+export type GrantEnrollmentsInput = z.input<typeof grantEnrollmentsSchema>;
+export const grantEnrollmentsResponseSchema = z.object({ granted: z.number().int() });
+
+export const revokeEnrollmentSchema = z.object({ userId, courseId });
+export const revokeEnrollmentResponseSchema = z.object({ revoked: z.number().int() });
+
+/** Spec 2 §5 'Admin bulk grant': beta access for every listed email that has an account. */
+export const bulkBetaGrantSchema = z.object({
+  emails: z.array(email).min(1, adminMessages.validEmails).max(500),
+  courseIds,
+  expiresAt,
+});
+export type BulkBetaGrantInput = z.input<typeof bulkBetaGrantSchema>;
+export const bulkBetaGrantResponseSchema = z.object({
+  userCount: z.number().int(),
+  courseCount: z.number().int(),
+  notFound: z.array(z.string()),
 });
 
-export const revokeEnrollmentResponseSchema = z.object({ revoked: z.number().int() });
+export const reflectionReadSchema = z.object({
+  courseId: z.string(),
+  lessonName: z.string(),
+  question: z.string(),
+  response: z.string(),
+  completed: z.boolean(),
+  updatedAt: z.string(),
+});
+export const userReflectionsSchema = z.object({ reflections: z.array(reflectionReadSchema) });
+export type UserReflections = z.infer<typeof userReflectionsSchema>;
+
+export const overviewSchema = z.object({
+  counts: z.object({
+    users: z.number().int(),
+    purchases: z.number().int(),
+    revenueCents: z.number().int(),
+    assessments: z.number().int(),
+    unansweredAssessments: z.number().int(),
+    subscribers: z.number().int(),
+  }),
+  /** One row per week (its Monday), oldest first. */
+  weeks: z.array(
+    z.object({
+      weekStart: z.string(),
+      signUps: z.number().int(),
+      purchases: z.number().int(),
+      revenueCents: z.number().int(),
+    }),
+  ),
+});
+export type Overview = z.infer<typeof overviewSchema>;
+
+export const subscriberListSchema = z.object({
+  subscribers: z.array(z.object({ email: z.string(), createdAt: z.string() })),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SubscriberList = z.infer<typeof subscriberListSchema>;
+
+export const diagnosticsSchema = z.object({
+  database: z.object({ status: z.enum(['up', 'down']), version: z.string() }),
+  /** Applied migrations, by name and the time they were written. */
+  migrations: z.array(z.object({ name: z.string(), createdAt: z.string() })),
+});
+export type Diagnostics = z.infer<typeof diagnosticsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from '../rules/email.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -6,6 +7,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const authMessages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
+  emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters`,
   passwordRequired: 'Password is required',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -13,17 +15,22 @@ export const authMessages = {
   passwordTooLong: 'Password must be at most 128 characters long',
   passwordTooWeak: 'Password must include uppercase, lowercase, and numbers',
   passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooCommon:
+    'This password is one of the most common and is easily guessed. Please choose another.',
   mustAgree: 'You must agree to the Terms of Service and Privacy Policy',
   unexpected: 'An unexpected error occurred. Please try again.',
+  emailNotVerified:
+    'Please confirm your email address first: open the link we sent you when you registered.',
 } as const;
 
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const email = z
+/** Every email a request carries: bounded before it is looked at, then checked in one pass. */
+export const emailSchema = z
   .string()
   .trim()
   .min(1, { message: authMessages.emailRequired, abort: true })
-  .regex(SIMPLE_EMAIL, authMessages.emailInvalid);
+  .max(EMAIL_MAX_LENGTH, { message: authMessages.emailTooLong, abort: true })
+  .refine(isEmailAddress, authMessages.emailInvalid);
+const email = emailSchema;
 
 const newPassword = z
   .string()
@@ -51,7 +58,10 @@ export const passwordChecklist = [
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(1, authMessages.passwordRequired),
+  password: z
+    .string()
+    .min(1, authMessages.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
   rememberMe: z.boolean().default(false),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -67,7 +77,7 @@ export const signUpSchema = z.object({
 /** The register form: the sign-up fields, then confirmation and consent, in the spec's order. */
 export const registerSchema = signUpSchema
   .extend({
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
     acceptTerms: z.boolean(),
     acceptPrivacy: z.boolean(),
   })
@@ -88,7 +98,10 @@ export type RegisterInput = z.input<typeof registerSchema>;
 export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
-  .object({ password: newPassword, confirmPassword: z.string() })
+  .object({
+    password: newPassword,
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
+  })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
     message: authMessages.passwordsDoNotMatch,
@@ -106,5 +119,7 @@ export const sessionUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: z.enum(['user', 'admin']),
+  /** The account opened the link mailed at sign-up. */
+  emailVerified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

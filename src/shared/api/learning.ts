@@ -47,8 +47,10 @@ export const lessonPageSchema = z.object({
 });
 export type LessonPage = z.infer<typeof lessonPageSchema>;
 
+// Characters are code points; a code point is at most two UTF-16 units, so the bound comes first.
 const responseText = z
   .string()
+  .max(2 * REFLECTION_MAX_LENGTH, { message: reflectionMessages.tooLong, abort: true })
   .refine((text) => Array.from(text).length <= REFLECTION_MAX_LENGTH, reflectionMessages.tooLong);
 
 export const saveReflectionSchema = lessonParamsSchema

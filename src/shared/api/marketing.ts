@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   ANSWER_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
   facingDiscomfortChoices,
   NAME_MAX_LENGTH,
   READINESS_DEFAULT,
@@ -10,17 +9,10 @@ import {
   takeResponsibilityChoices,
   trueStatementChoices,
 } from '../rules/assessment.ts';
-import { authMessages, loginSchema } from './auth.ts';
+import { authMessages, emailSchema } from './auth.ts';
 
-/** The same email rule and messages as the account forms, with a length any mailbox can have. */
-const email = z
-  .string({ message: authMessages.emailRequired })
-  .pipe(
-    loginSchema.shape.email.max(
-      EMAIL_MAX_LENGTH,
-      `Email must be at most ${EMAIL_MAX_LENGTH} characters`,
-    ),
-  );
+/** The same email rule and messages as the account forms. */
+const email = z.string({ message: authMessages.emailRequired }).pipe(emailSchema);
 
 const answerTooLong = `Answers must be at most ${ANSWER_MAX_LENGTH} characters`;
 const requiredAnswer = (message: string) =>
@@ -81,6 +73,8 @@ export const assessmentSchema = z.object({
   greatestResistance: z.string(),
   readinessScale: z.number().int(),
   additionalThoughts: z.string(),
+  /** When an admin marked it answered; null while it waits. */
+  answeredAt: z.string().nullable(),
 });
 export type Assessment = z.infer<typeof assessmentSchema>;
 
@@ -90,6 +84,7 @@ export const assessmentSummarySchema = assessmentSchema.pick({
   name: true,
   email: true,
   readinessScale: true,
+  answeredAt: true,
 });
 export type AssessmentSummary = z.infer<typeof assessmentSummarySchema>;
 
@@ -128,3 +123,12 @@ export type NewsletterSubscription = z.input<typeof newsletterSubscriptionSchema
 
 /** The same answer whether or not the address was already subscribed. */
 export const newsletterSubscribedSchema = z.object({ subscribed: z.literal(true) });
+
+/** An admin marks a submission answered (or not) once they replied to it. */
+export const assessmentAnsweredSchema = z.object({ answered: z.boolean() });
+
+/** The token of the link in every newsletter mail. */
+export const newsletterUnsubscribeSchema = z.object({
+  token: z.string().trim().min(1, 'token is required').max(600, 'token is too long'),
+});
+export const newsletterUnsubscribedSchema = z.object({ unsubscribed: z.literal(true) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkoutOutcomes, checkoutStatuses, type CheckoutOutcome } from '../rules/purchase.ts';
-import { authMessages } from './auth.ts';
+import { emailSchema } from './auth.ts';
 
 /** The spec's checkout messages (spec 1 §8) and the contract's return messages. */
 export const checkoutMessages = {
@@ -26,11 +26,7 @@ export const subscriptionReturnMessages = {
   canceled: checkoutMessages.canceled,
 } as const;
 
-const email = z
-  .string()
-  .trim()
-  .min(1, { message: authMessages.emailRequired, abort: true })
-  .pipe(z.email({ message: authMessages.emailInvalid }));
+const email = emailSchema;
 
 /** The purchase form's fields, in the spec's order: name, then email; the message is optional. */
 export const purchaseFormSchema = z.object({

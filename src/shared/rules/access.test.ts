@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   courseAccessType,
-  enrolmentExpiry,
+  enrollmentExpiry,
   hasCourseAccess,
   subscriptionProductCovers,
   userTier,
@@ -15,13 +15,13 @@ const tomorrow = new Date('2026-06-02T00:00:00Z');
 const yesterday = new Date('2026-05-31T00:00:00Z');
 const facts = (overrides: Partial<AccessFacts> = {}): AccessFacts => ({
   isAdmin: false,
-  enrolments: [],
+  enrollments: [],
   subscriptions: [],
   betaGrants: [],
   now,
   ...overrides,
 });
-const enrolment = (
+const enrollment = (
   purchaseType: PurchaseType,
   expiresAt: Date | null = tomorrow,
   courseId = 'sovereign-flame',
@@ -51,23 +51,23 @@ describe('course access', () => {
     ];
     for (const [purchaseType, accessType] of cases) {
       expect(
-        courseAccessType('sovereign-flame', facts({ enrolments: [enrolment(purchaseType)] })),
+        courseAccessType('sovereign-flame', facts({ enrollments: [enrollment(purchaseType)] })),
       ).toBe(accessType);
     }
   });
 
-  it('ends with the enrolment: an expired one gives no access, a null expiry never ends', () => {
+  it('ends with the enrollment: an expired one gives no access, a null expiry never ends', () => {
     expect(
       hasCourseAccess(
         'sovereign-flame',
-        facts({ enrolments: [enrolment('individual', yesterday)] }),
+        facts({ enrollments: [enrollment('individual', yesterday)] }),
       ),
     ).toBe(false);
     expect(
-      hasCourseAccess('sovereign-flame', facts({ enrolments: [enrolment('individual', now)] })),
+      hasCourseAccess('sovereign-flame', facts({ enrollments: [enrollment('individual', now)] })),
     ).toBe(false);
     expect(
-      hasCourseAccess('sovereign-flame', facts({ enrolments: [enrolment('individual', null)] })),
+      hasCourseAccess('sovereign-flame', facts({ enrollments: [enrollment('individual', null)] })),
     ).toBe(true);
   });
 
@@ -117,7 +117,7 @@ describe('course access', () => {
     const result = courseAccessType(
       'sovereign-flame',
       facts({
-        enrolments: [enrolment('bundle')],
+        enrollments: [enrollment('bundle')],
         betaGrants: [{ courseIds: [], expiresAt: null, isActive: true }],
       }),
     );
@@ -126,25 +126,33 @@ describe('course access', () => {
 });
 
 describe('user tier', () => {
-  it('ranks admin, paid, beta, free', () => {
+  it('ranks admin, paid, complimentary, beta, free', () => {
     expect(userTier(facts({ isAdmin: true }))).toBe('admin');
     expect(
-      userTier(facts({ enrolments: [enrolment('individual'), enrolment('beta', tomorrow, 'x')] })),
+      userTier(
+        facts({ enrollments: [enrollment('individual'), enrollment('beta', tomorrow, 'x')] }),
+      ),
     ).toBe('paid');
-    expect(userTier(facts({ enrolments: [enrolment('bundle')] }))).toBe('paid');
-    expect(userTier(facts({ enrolments: [enrolment('beta')] }))).toBe('beta');
-    expect(userTier(facts({ enrolments: [enrolment('individual', yesterday)] }))).toBe('free');
+    expect(userTier(facts({ enrollments: [enrollment('bundle')] }))).toBe('paid');
+    expect(userTier(facts({ enrollments: [enrollment('beta')] }))).toBe('beta');
+    expect(
+      userTier(
+        facts({ enrollments: [enrollment('complimentary'), enrollment('beta', tomorrow, 'x')] }),
+      ),
+    ).toBe('complimentary');
+    expect(userTier(facts({ enrollments: [enrollment('complimentary', yesterday)] }))).toBe('free');
+    expect(userTier(facts({ enrollments: [enrollment('individual', yesterday)] }))).toBe('free');
     expect(userTier(facts())).toBe('free');
   });
 });
 
-describe('enrolment expiry', () => {
+describe('enrollment expiry', () => {
   it('is 365 days after enrolling', () => {
     fc.assert(
       fc.property(
         fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
         (enrolledAt) => {
-          const days = (enrolmentExpiry(enrolledAt).getTime() - enrolledAt.getTime()) / 86_400_000;
+          const days = (enrollmentExpiry(enrolledAt).getTime() - enrolledAt.getTime()) / 86_400_000;
           expect(days).toBe(365);
         },
       ),

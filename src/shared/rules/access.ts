@@ -1,6 +1,6 @@
 /** Who may open which course (spec 1 §4 and §6): pure rules, applied by the server. */
 
-export const ENROLMENT_DAYS = 365;
+export const ENROLLMENT_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const purchaseTypes = [
@@ -13,10 +13,12 @@ export const purchaseTypes = [
 ] as const;
 export type PurchaseType = (typeof purchaseTypes)[number];
 
-export type AccessType = 'admin' | 'paid' | 'beta' | 'complimentary' | 'none';
-export type UserTier = 'admin' | 'paid' | 'beta' | 'free';
+export const accessTypes = ['admin', 'paid', 'beta', 'complimentary', 'none'] as const;
+export type AccessType = (typeof accessTypes)[number];
+export const userTiers = ['admin', 'paid', 'complimentary', 'beta', 'free'] as const;
+export type UserTier = (typeof userTiers)[number];
 
-export interface EnrolmentFacts {
+export interface EnrollmentFacts {
   courseId: string;
   purchaseType: PurchaseType;
   expiresAt: Date | null;
@@ -37,14 +39,14 @@ export interface BetaGrantFacts {
 
 export interface AccessFacts {
   isAdmin: boolean;
-  enrolments: readonly EnrolmentFacts[];
+  enrollments: readonly EnrollmentFacts[];
   subscriptions: readonly SubscriptionFacts[];
   betaGrants: readonly BetaGrantFacts[];
   now: Date;
 }
 
-export function enrolmentExpiry(enrolledAt: Date): Date {
-  return new Date(enrolledAt.getTime() + ENROLMENT_DAYS * DAY_MS);
+export function enrollmentExpiry(enrolledAt: Date): Date {
+  return new Date(enrolledAt.getTime() + ENROLLMENT_DAYS * DAY_MS);
 }
 
 export function isUnexpired(expiresAt: Date | null, now: Date): boolean {
@@ -78,7 +80,7 @@ function accessTypeOfPurchase(purchaseType: PurchaseType): AccessType {
 
 export function courseAccessType(courseId: string, facts: AccessFacts): AccessType {
   if (facts.isAdmin) return 'admin';
-  const enrolment = facts.enrolments.find(
+  const enrollment = facts.enrollments.find(
     (candidate) => candidate.courseId === courseId && isUnexpired(candidate.expiresAt, facts.now),
   );
   const isSubscribed = facts.subscriptions.some(
@@ -86,7 +88,7 @@ export function courseAccessType(courseId: string, facts: AccessFacts): AccessTy
       isSubscriptionGranting(subscription) &&
       subscriptionProductCovers(subscription.productId, courseId),
   );
-  if (isSubscribed || (enrolment && accessTypeOfPurchase(enrolment.purchaseType) === 'paid')) {
+  if (isSubscribed || (enrollment && accessTypeOfPurchase(enrollment.purchaseType) === 'paid')) {
     return 'paid';
   }
   const hasBetaGrant = facts.betaGrants.some(
@@ -94,24 +96,44 @@ export function courseAccessType(courseId: string, facts: AccessFacts): AccessTy
       isBetaGrantActive(grant, facts.now) &&
       (grant.courseIds.length === 0 || grant.courseIds.includes(courseId)),
   );
-  if (enrolment) return accessTypeOfPurchase(enrolment.purchaseType);
+  if (enrollment) return accessTypeOfPurchase(enrollment.purchaseType);
   return hasBetaGrant ? 'beta' : 'none';
+}
+
+/** When a course's beta access ends: the latest of the active grants covering it; null never. */
+export function betaAccessExpiry(courseId: string, facts: AccessFacts): Date | null | undefined {
+  const covering = facts.betaGrants.filter(
+    (grant) =>
+      isBetaGrantActive(grant, facts.now) &&
+      (grant.courseIds.length === 0 || grant.courseIds.includes(courseId)),
+  );
+  if (covering.length === 0) return undefined;
+  if (covering.some((grant) => grant.expiresAt === null)) return null;
+  return new Date(Math.max(...covering.map((grant) => grant.expiresAt!.getTime())));
 }
 
 export function hasCourseAccess(courseId: string, facts: AccessFacts): boolean {
   return courseAccessType(courseId, facts) !== 'none';
 }
 
-/** admin; else paid with any live individual or bundle enrolment (or subscription); else beta; else free. */
+/**
+ * admin; else paid with any live individual or bundle enrollment (or subscription); else
+ * complimentary with a live complimentary grant; else beta; else free.
+ */
 export function userTier(facts: AccessFacts): UserTier {
   if (facts.isAdmin) return 'admin';
-  const live = facts.enrolments.filter((enrolment) => isUnexpired(enrolment.expiresAt, facts.now));
+  const live = facts.enrollments.filter((enrollment) =>
+    isUnexpired(enrollment.expiresAt, facts.now),
+  );
   const isPaid =
-    live.some((enrolment) => accessTypeOfPurchase(enrolment.purchaseType) === 'paid') ||
+    live.some((enrollment) => accessTypeOfPurchase(enrollment.purchaseType) === 'paid') ||
     facts.subscriptions.some(isSubscriptionGranting);
   if (isPaid) return 'paid';
+  if (live.some((enrollment) => enrollment.purchaseType === 'complimentary')) {
+    return 'complimentary';
+  }
   const isBeta =
-    live.some((enrolment) => enrolment.purchaseType === 'beta') ||
+    live.some((enrollment) => enrollment.purchaseType === 'beta') ||
     facts.betaGrants.some((grant) => isBetaGrantActive(grant, facts.now));
   return isBeta ? 'beta' : 'free';
 }

@@ -5,8 +5,6 @@
 
 export const ANSWER_MAX_LENGTH = 5000;
 export const NAME_MAX_LENGTH = 200;
-/** The longest address a mailbox can have (RFC 5321). */
-export const EMAIL_MAX_LENGTH = 254;
 
 export const READINESS_MIN = 1;
 export const READINESS_MAX = 10;

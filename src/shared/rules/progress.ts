@@ -1,4 +1,4 @@
-/** Enrolment progress is a whole percentage from 0 to 100; 100 means completed. */
+/** Enrollment progress is a whole percentage from 0 to 100; 100 means completed. */
 export function clampProgress(progress: number): number {
   if (Number.isNaN(progress)) return 0;
   return Math.min(100, Math.max(0, Math.round(progress)));

@@ -42,7 +42,7 @@ describe('buildOrder', () => {
     });
   });
 
-  it('enrols the bundle in every course, coming soon ones included', () => {
+  it('enrolls the bundle in every course, coming soon ones included', () => {
     const result = buildOrder(['complete-bundle'], catalogue, new Set(['a']));
     expect(result).toMatchObject({
       ok: true,

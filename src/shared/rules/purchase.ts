@@ -23,7 +23,7 @@ export interface SaleableCatalogue {
 
 export interface Order {
   products: Product[];
-  /** Every course the order enrols in: the bundle's courses, or the courses bought one by one. */
+  /** Every course the order enrolls in: the bundle's courses, or the courses bought one by one. */
   courseIds: string[];
   isBundle: boolean;
   totalCents: number;

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
+import { useAccountTheme } from '../lib/theme.ts';
 import { AppToaster } from './toaster.tsx';
 
 function createQueryClient() {
@@ -20,8 +21,14 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
+      <AccountTheme />
       {children}
       <AppToaster />
     </QueryClientProvider>
   );
+}
+
+function AccountTheme() {
+  useAccountTheme();
+  return null;
 }

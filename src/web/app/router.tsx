@@ -56,11 +56,41 @@ export const router = createBrowserRouter([
   {
     path: paths.dashboard,
     lazy: async () => {
-      const { DashboardRoute } = await import('../features/dashboard/routes/dashboard-route.tsx');
+      const [{ DashboardRoute }, { BetaAccessManager }, { BetaUpgradeNotice }] = await Promise.all([
+        import('../features/dashboard/routes/dashboard-route.tsx'),
+        import('../features/beta/components/beta-access-manager.tsx'),
+        import('../features/beta/components/beta-upgrade-notice.tsx'),
+      ]);
       return {
         Component: () => (
           <RequireAuth>
-            <DashboardRoute />
+            <DashboardRoute betaManager={<BetaAccessManager />} notices={<BetaUpgradeNotice />} />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: paths.profile,
+    lazy: async () => {
+      const { ProfileRoute } = await import('../features/account/routes/profile-route.tsx');
+      return {
+        Component: () => (
+          <RequireAuth>
+            <ProfileRoute />
+          </RequireAuth>
+        ),
+      };
+    },
+  },
+  {
+    path: paths.settings,
+    lazy: async () => {
+      const { SettingsRoute } = await import('../features/account/routes/settings-route.tsx');
+      return {
+        Component: () => (
+          <RequireAuth>
+            <SettingsRoute />
           </RequireAuth>
         ),
       };
@@ -115,18 +145,77 @@ export const router = createBrowserRouter([
   {
     path: paths.lesson,
     lazy: async () => {
-      const [{ LessonRoute }, { LessonLoading }] = await Promise.all([
-        import('../features/learning/routes/lesson-route.tsx'),
-        import('../features/learning/components/lesson-states.tsx'),
-      ]);
+      const [{ LessonRoute }, { LessonLoading }, { CompanionPanel }, { ReflectionSuggestion }] =
+        await Promise.all([
+          import('../features/learning/routes/lesson-route.tsx'),
+          import('../features/learning/components/lesson-states.tsx'),
+          import('../features/companion/components/companion-panel.tsx'),
+          import('../features/companion/components/reflection-suggestion.tsx'),
+        ]);
+      const companion = { Panel: CompanionPanel, ReflectionAssist: ReflectionSuggestion };
       return {
         Component: () => (
           <RequireAuth pending={<LessonLoading text="Loading your sacred journey..." />}>
-            <LessonRoute />
+            <LessonRoute companion={companion} />
           </RequireAuth>
         ),
       };
     },
+  },
+  {
+    path: paths.admin,
+    lazy: async () => {
+      const [{ AdminRoute }, { RequireAdmin }] = await Promise.all([
+        import('../features/admin/routes/admin-route.tsx'),
+        import('../features/admin/components/require-admin.tsx'),
+      ]);
+      return {
+        Component: () => (
+          <RequireAdmin>
+            <AdminRoute />
+          </RequireAdmin>
+        ),
+      };
+    },
+  },
+  {
+    path: paths.dbTest,
+    lazy: async () => {
+      const [{ DbTestRoute }, { RequireAdmin }] = await Promise.all([
+        import('../features/admin/routes/db-test-route.tsx'),
+        import('../features/admin/components/require-admin.tsx'),
+      ]);
+      return {
+        Component: () => (
+          <RequireAdmin>
+            <DbTestRoute />
+          </RequireAdmin>
+        ),
+      };
+    },
+  },
+  {
+    path: paths.enrollmentDebug,
+    lazy: async () => {
+      const [{ EnrollmentDebugRoute }, { RequireAdmin }] = await Promise.all([
+        import('../features/admin/routes/enrollment-debug-route.tsx'),
+        import('../features/admin/components/require-admin.tsx'),
+      ]);
+      return {
+        Component: () => (
+          <RequireAdmin>
+            <EnrollmentDebugRoute />
+          </RequireAdmin>
+        ),
+      };
+    },
+  },
+  {
+    path: paths.unsubscribe,
+    lazy: async () => ({
+      Component: (await import('../features/marketing/routes/unsubscribe-route.tsx'))
+        .UnsubscribeRoute,
+    }),
   },
   { path: '*', Component: NotFoundRoute },
 ]);

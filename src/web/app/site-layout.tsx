@@ -1,10 +1,12 @@
 import { Link, Outlet } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { SiteHeader } from '../features/marketing/components/site-header.tsx';
+import { useContactEmail } from '../lib/contact.ts';
 import { paths } from '../lib/paths.ts';
 
 /** The public pages' frame: the site header above, a footer below. */
 export function SiteLayout() {
+  const contactEmail = useContactEmail();
   return (
     <>
       <SiteHeader />
@@ -21,6 +23,15 @@ export function SiteLayout() {
         <Link to={paths.privacy} className="underline">
           Privacy Policy
         </Link>
+        {contactEmail && (
+          <>
+            {' '}
+            · Contact:{' '}
+            <a href={`mailto:${contactEmail}`} className="underline">
+              {contactEmail}
+            </a>
+          </>
+        )}
       </footer>
     </>
   );

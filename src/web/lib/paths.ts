@@ -15,6 +15,9 @@ export const paths = {
   settings: '/settings',
   profile: '/profile',
   admin: '/admin',
+  dbTest: '/db-test',
+  enrollmentDebug: '/debug/enrollment',
+  unsubscribe: '/unsubscribe',
   lesson: '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
 } as const;
 

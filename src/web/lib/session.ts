@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import { apiRequest } from './api-client.ts';
+import { forgetSignedInData } from './browser-storage.ts';
 import { paths } from './paths.ts';
 
 export const sessionQueryKey = ['session'] as const;
@@ -19,11 +20,15 @@ export function useSession() {
 
 /**
  * Signs out, then loads the home page afresh: nothing of the signed-in session stays in memory,
- * and no guard sees the session vanish while the page it protects is still on screen.
+ * and no guard sees the session vanish while the page it protects is still on screen. Reflection
+ * drafts kept in this browser go too: the next person at this computer must not read them.
  */
 export function useSignOut() {
   return useMutation({
     mutationFn: () => apiRequest('/api/auth/sign-out', { body: {} }),
-    onSettled: () => window.location.assign(paths.home),
+    onSettled: () => {
+      forgetSignedInData();
+      window.location.assign(paths.home);
+    },
   });
 }

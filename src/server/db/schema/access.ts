@@ -29,6 +29,8 @@ export const courseEnrollments = pgTable(
     completed: boolean('completed').notNull().default(false),
     progress: integer('progress').notNull().default(0),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
+    /** Granted by payment test mode: it does not count once live payments are on. */
+    isTestPayment: boolean('is_test_payment').notNull().default(false),
   },
   (table) => [
     unique('course_enrollments_user_course_key').on(table.userId, table.courseId),
@@ -46,6 +48,9 @@ export const accessSources = [
 ] as const;
 export type AccessSource = (typeof accessSources)[number];
 
+export const accessActions = ['grant', 'revoke', 'extend'] as const;
+export type AccessAction = (typeof accessActions)[number];
+
 /** Every grant and revoke of course access, and where it came from. */
 export const accessEvents = pgTable(
   'access_events',
@@ -55,7 +60,7 @@ export const accessEvents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     courseId: text('course_id').notNull(),
-    action: text('action', { enum: ['grant', 'revoke'] }).notNull(),
+    action: text('action', { enum: accessActions }).notNull(),
     source: text('source', { enum: accessSources }).notNull(),
     /** What caused it: a Checkout session id, a charge id, a subscription id, a beta code. */
     reference: text('reference'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  serial,
   check,
   index,
   integer,
@@ -28,7 +29,7 @@ export const lessonReflections = pgTable(
     lessonName: text('lesson_name').notNull(),
     promptId: text('prompt_id').notNull(),
     question: text('question').notNull(),
-    /** AES-256-GCM envelope of the learner's text (reflection-cipher.ts), never the plaintext. */
+    /** AES-256-GCM envelope of the learner's text (db/field-cipher.ts), never the plaintext. */
     response: text('response').notNull(),
     completed: boolean('completed').notNull().default(false),
     analyzed: boolean('analyzed').notNull().default(false),
@@ -85,4 +86,20 @@ export const videoProgress = pgTable(
     index('video_progress_user_recent_idx').on(table.userId, table.lastWatchedAt),
     check('video_progress_progress_range', sql`${table.progress} between 0 and 100`),
   ],
+);
+
+/** Each time an admin read a learner's reflections: the learner sees these in their data export. */
+export const reflectionReads = pgTable(
+  'reflection_reads',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The admin; kept as text so the record outlives their account. */
+    readerId: text('reader_id').notNull(),
+    readerEmail: text('reader_email').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('reflection_reads_user_idx').on(table.userId)],
 );

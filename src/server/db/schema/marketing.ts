@@ -32,6 +32,8 @@ export const assessments = pgTable(
     greatestResistance: text('greatest_resistance').notNull().default(''),
     readinessScale: integer('readiness_scale').notNull().default(READINESS_DEFAULT),
     additionalThoughts: text('additional_thoughts').notNull().default(''),
+    /** When an admin marked it answered; null while it waits. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('assessments_created_at_idx').on(table.createdAt)],

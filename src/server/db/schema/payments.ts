@@ -21,9 +21,8 @@ export const checkoutSessions = pgTable(
   {
     /** Stripe's Checkout session id, or our own in payment test mode. */
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null once the buyer deleted their account: the payment record is kept, anonymised. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     mode: text('mode', { enum: checkoutModes }).notNull(),
     items: jsonb('items').$type<OrderItem[]>().notNull(),
     courseIds: text('course_ids').array().notNull(),
@@ -41,6 +40,11 @@ export const checkoutSessions = pgTable(
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     /** The courses this purchase enrolled in (owned ones are skipped), revoked on a refund. */
     grantedCourseIds: text('granted_course_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Courses of a bundle not released when it was paid: they open, and their year starts, at release. */
+    awaitingReleaseCourseIds: text('awaiting_release_course_ids')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),

@@ -10,12 +10,14 @@ import { useSignIn } from '../api/sign-in.ts';
 import { authErrorMessage } from '../error-message.ts';
 import { readRememberedEmail, rememberEmail } from '../remembered-email.ts';
 import { PasswordField } from './password-field.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState(readRememberedEmail);
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(() => readRememberedEmail() !== '');
   const [error, setError] = useState<string>();
+  const [needsSecondFactor, setNeedsSecondFactor] = useState(false);
   const signIn = useSignIn();
   const location = useLocation();
 
@@ -26,14 +28,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     setError(invalid);
     if (invalid) return;
     try {
-      await signIn.mutateAsync(input);
+      const result = await signIn.mutateAsync(input);
       rememberEmail(input.email, rememberMe);
-      onSignedIn();
+      if (result.twoFactorRedirect) setNeedsSecondFactor(true);
+      else onSignedIn();
     } catch (failure) {
       setError(authErrorMessage(failure));
     }
   };
 
+  if (needsSecondFactor) return <TwoFactorStep onSignedIn={onSignedIn} />;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <h2 className="font-display text-2xl font-bold">Welcome Back</h2>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import {
   authMessages,
   firstValidationMessage,
@@ -26,7 +26,12 @@ const emptyForm = {
 };
 
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
-  const [form, setForm] = useState(emptyForm);
+  const [searchParams] = useSearchParams();
+  // A beta invitation links here with the invited address.
+  const [form, setForm] = useState(() => ({
+    ...emptyForm,
+    email: searchParams.get('email')?.slice(0, 254) ?? '',
+  }));
   const [isPasswordFocused, setIsPasswordFocused] = useState(false);
   const [error, setError] = useState<string>();
   const signUp = useSignUp();

@@ -24,11 +24,3 @@ export function hasAccess(course: DashboardCourse): boolean {
 export function completedModules(course: DashboardCourse): number {
   return Math.floor((course.progress / 100) * course.moduleCount);
 }
-
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}

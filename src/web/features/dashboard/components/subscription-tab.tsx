@@ -1,16 +1,15 @@
-import { AlertTriangle } from 'lucide-react';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { Dashboard, DashboardCourse } from '../../../../shared/api/dashboard.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { DaysLeft } from '../../../components/ui/days-left.tsx';
 import { useOpenCustomerPortal } from '../api/open-customer-portal.ts';
-import { formatDate } from './dashboard-links.ts';
 
 const DESCRIPTION_LIMIT = 100;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const tierText: Record<Dashboard['tier'], string> = {
   admin: 'Admin: you have access to every course.',
   paid: 'Paid member: your purchased courses are open to you.',
+  complimentary: 'Complimentary access: the courses you were given are open to you.',
   beta: 'Beta tester: your beta courses are open to you for a limited time.',
   free: 'Free account: you have not enrolled in a course yet.',
 };
@@ -25,14 +24,23 @@ const accessText: Record<DashboardCourse['access']['accessType'], string> = {
 
 export interface SubscriptionTabProps {
   dashboard: Dashboard | undefined;
+  /** When the data was read: days left count from then. */
+  updatedAt: number;
   isError: boolean;
   onRetry: () => void;
+  /** Beta Access Management, composed in by the app. */
+  betaManager?: ReactNode;
 }
 
 /** 'Your Subscription': access status, access per course, and the billing portal for buyers. */
-export function SubscriptionTab({ dashboard, isError, onRetry }: SubscriptionTabProps) {
+export function SubscriptionTab({
+  dashboard,
+  updatedAt,
+  isError,
+  onRetry,
+  betaManager,
+}: SubscriptionTabProps) {
   const portal = useOpenCustomerPortal();
-  const [now] = useState(() => Date.now());
   if (isError) {
     return (
       <div role="alert" className="rounded-xl bg-white p-5 shadow-sm">
@@ -46,35 +54,38 @@ export function SubscriptionTab({ dashboard, isError, onRetry }: SubscriptionTab
   }
   if (!dashboard) return null;
   return (
-    <section aria-labelledby="your-subscription" className="rounded-xl bg-white p-5 shadow-sm">
-      <h2 id="your-subscription" className="font-display text-xl font-bold">
-        Your Subscription
-      </h2>
-      <p className="mt-2 text-ink-800">
-        <span className="font-semibold">Access status: </span>
-        {tierText[dashboard.tier]}
-      </p>
-      {dashboard.tier === 'paid' && (
-        <Button className="mt-4" onClick={() => portal.mutate()} disabled={portal.isPending}>
-          Manage Billing
-        </Button>
-      )}
-      <h3 className="mt-6 font-display text-lg font-semibold">Course access</h3>
-      <ul className="mt-3 divide-y divide-ink-600/15">
-        {dashboard.courses.map((course) => (
-          <li key={course.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold text-ink-900">{course.title}</p>
-              <p className="text-sm text-ink-700">{truncate(course.description)}</p>
-            </div>
-            <div className="text-right text-sm">
-              <p className="font-semibold text-ink-900">{accessText[course.access.accessType]}</p>
-              <AccessExpiry course={course} now={now} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <div className="space-y-6">
+      <section aria-labelledby="your-subscription" className="rounded-xl bg-white p-5 shadow-sm">
+        <h2 id="your-subscription" className="font-display text-xl font-bold">
+          Your Subscription
+        </h2>
+        <p className="mt-2 text-ink-800">
+          <span className="font-semibold">Access status: </span>
+          {tierText[dashboard.tier]}
+        </p>
+        {dashboard.tier === 'paid' && (
+          <Button className="mt-4" onClick={() => portal.mutate()} disabled={portal.isPending}>
+            Manage Billing
+          </Button>
+        )}
+        <h3 className="mt-6 font-display text-lg font-semibold">Course access</h3>
+        <ul className="mt-3 divide-y divide-ink-600/15">
+          {dashboard.courses.map((course) => (
+            <li key={course.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-ink-900">{course.title}</p>
+                <p className="text-sm text-ink-700">{truncate(course.description)}</p>
+              </div>
+              <div className="text-right text-sm">
+                <p className="font-semibold text-ink-900">{accessText[course.access.accessType]}</p>
+                <AccessExpiry course={course} now={updatedAt} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {betaManager}
+    </div>
   );
 }
 
@@ -82,14 +93,9 @@ function AccessExpiry({ course, now }: { course: DashboardCourse; now: number })
   const { accessType, expiresAt } = course.access;
   if (accessType === 'none' || accessType === 'admin') return null;
   if (!expiresAt) return <p className="text-ink-700">Never expires</p>;
-  const daysLeft = Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / DAY_MS));
-  // Spec 2 §9: red at 3 days or less, orange at 7 or less, green otherwise; a warning from 7.
-  const colour =
-    daysLeft <= 3 ? 'text-red-700' : daysLeft <= 7 ? 'text-orange-800' : 'text-green-800';
   return (
-    <p className={`inline-flex items-center gap-1 ${colour}`}>
-      {daysLeft <= 7 && <AlertTriangle className="h-4 w-4" aria-hidden="true" />}
-      Until {formatDate(expiresAt)} ({daysLeft} {daysLeft === 1 ? 'day' : 'days'} left)
+    <p>
+      <DaysLeft expiresAt={expiresAt} now={now} />
     </p>
   );
 }

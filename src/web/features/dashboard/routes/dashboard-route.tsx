@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
@@ -20,7 +21,14 @@ function isDashboardTab(value: string | null): value is DashboardTab {
   return dashboardTabs.some((tab) => tab.value === value);
 }
 
-export function DashboardRoute() {
+export interface DashboardRouteProps {
+  /** Beta Access Management for the Subscription tab. */
+  betaManager?: ReactNode;
+  /** More notices under the checkout notice (a beta upgrade). */
+  notices?: ReactNode;
+}
+
+export function DashboardRoute({ betaManager, notices }: DashboardRouteProps) {
   const { data: user } = useSession();
   const dashboard = useDashboard();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -65,6 +73,7 @@ export function DashboardRoute() {
             Welcome, {user?.firstName || 'Seeker'}
           </h1>
           <CheckoutNotice />
+          {notices}
           <Tabs.Content value="overview">
             {loadState ?? (dashboard.data && <OverviewTab dashboard={dashboard.data} />)}
           </Tabs.Content>
@@ -77,8 +86,10 @@ export function DashboardRoute() {
           <Tabs.Content value="subscription">
             <SubscriptionTab
               dashboard={dashboard.data}
+              updatedAt={dashboard.dataUpdatedAt}
               isError={dashboard.isError}
               onRetry={() => void dashboard.refetch()}
+              betaManager={betaManager}
             />
           </Tabs.Content>
           <Tabs.Content value="profile">{user && <ProfileTab user={user} />}</Tabs.Content>

@@ -1,5 +1,13 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { toast } from 'react-hot-toast';
 import type { Reflection } from '../../../../shared/api/learning.ts';
 import {
@@ -32,6 +40,8 @@ export interface ReflectionCardProps {
   /** Where this browser keeps unsaved text (reflection-drafts.ts). */
   draftKey: string;
   save: (input: { response: string; action: ReflectionAction }) => Promise<Reflection>;
+  /** The AI suggestion box and its button, given the current text and a way to add to it. */
+  renderAssist?: (text: string, append: (addition: string) => void) => ReactNode;
 }
 
 type SaveStatus =
@@ -49,7 +59,13 @@ const bandColours: Record<CharacterBand, string> = {
 };
 
 /** One reflection prompt: write, autosave a draft, save, submit (spec 2 §2, §4, §5). */
-export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCardProps) {
+export function ReflectionCard({
+  prompt,
+  saved,
+  draftKey,
+  save,
+  renderAssist,
+}: ReflectionCardProps) {
   const initialText = saved?.response ?? '';
   const [text, setText] = useState(initialText);
   const [savedText, setSavedText] = useState(initialText);
@@ -134,6 +150,11 @@ export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCard
   // Shown from 100 characters only; the server answers a blank Submit with the spec's message.
   async function submit() {
     if (await runSave('submit')) toast.success(reflectionMessages.submitted);
+  }
+
+  function append(addition: string) {
+    const current = text.trimEnd();
+    edit(current === '' ? addition : `${current}\n\n${addition}`);
   }
 
   function restoreDraft(draft: ReflectionDraft) {
@@ -232,6 +253,8 @@ export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCard
         {statusText(status)}
       </p>
 
+      {renderAssist && <AssistSlot render={renderAssist} text={text} append={append} />}
+
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Button
           variant="secondary"
@@ -254,6 +277,19 @@ export function ReflectionCard({ prompt, saved, draftKey, save }: ReflectionCard
       </div>
     </article>
   );
+}
+
+/** The companion's part of the card, called as a component so it renders with its own hooks. */
+function AssistSlot({
+  render,
+  text,
+  append,
+}: {
+  render: NonNullable<ReflectionCardProps['renderAssist']>;
+  text: string;
+  append: (addition: string) => void;
+}) {
+  return render(text, append);
 }
 
 function statusText(status: SaveStatus): string {

@@ -1,3 +1,5 @@
+import { REFLECTION_DRAFT_PREFIX } from '../../../lib/browser-storage.ts';
+
 /**
  * What the learner typed, kept in this browser until the server confirms it, so a failed save or a
  * closed tab loses nothing. Cleared as soon as the server holds the same text.
@@ -7,8 +9,6 @@ export interface ReflectionDraft {
   savedAt: string;
 }
 
-const PREFIX = 'sovereign-flame:reflection-draft:';
-
 export function reflectionDraftKey(parts: {
   userId: string;
   courseId: string;
@@ -16,7 +16,7 @@ export function reflectionDraftKey(parts: {
   lessonId: string;
   promptId: string;
 }): string {
-  return `${PREFIX}${[parts.userId, parts.courseId, parts.moduleId, parts.lessonId, parts.promptId].join(':')}`;
+  return `${REFLECTION_DRAFT_PREFIX}${[parts.userId, parts.courseId, parts.moduleId, parts.lessonId, parts.promptId].join(':')}`;
 }
 
 export function readDraft(key: string): ReflectionDraft | null {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import type { LessonPage, LessonParams } from '../../../../shared/api/learning.ts';
@@ -25,9 +25,10 @@ import { ReflectionCard } from '../components/reflection-card.tsx';
 import { reflectionDraftKey } from '../components/reflection-drafts.ts';
 import { useWatchProgress } from '../components/use-watch-progress.ts';
 import { VideoPlayer } from '../components/video-player.tsx';
+import type { LessonCompanion } from '../lesson-companion.ts';
 
 /** /courses/:courseId/modules/:moduleId/lessons/:lessonId */
-export function LessonRoute() {
+export function LessonRoute({ companion }: { companion?: LessonCompanion }) {
   const { courseId = '', moduleId = '', lessonId = '' } = useParams();
   const params = useMemo(() => ({ courseId, moduleId, lessonId }), [courseId, moduleId, lessonId]);
   const lessonPage = useLessonPage(params);
@@ -44,14 +45,29 @@ export function LessonRoute() {
       key={`${courseId}/${moduleId}/${lessonId}`}
       page={lessonPage.data}
       params={params}
+      companion={companion}
     />
   );
 }
 
-function LessonView({ page, params }: { page: LessonPage; params: LessonParams }) {
+function LessonView({
+  page,
+  params,
+  companion,
+}: {
+  page: LessonPage;
+  params: LessonParams;
+  companion: LessonCompanion | undefined;
+}) {
   const navigate = useNavigate();
   const { data: user } = useSession();
   const saveReflection = useSaveReflection(params);
+  const [isCompanionOpen, setCompanionOpen] = useState(
+    () => window.matchMedia?.('(min-width: 1024px)').matches ?? true,
+  );
+  // Tells the companion that a reflection was saved or the lesson completed, to read its answer.
+  const [learningEventCount, setLearningEventCount] = useState(0);
+  const noteLearningEvent = () => setLearningEventCount((count) => count + 1);
   const completeLesson = useCompleteLesson(params);
   const videoCalls = useVideoProgressCalls(params);
   const watchProgress = useWatchProgress(videoCalls.save);
@@ -79,13 +95,18 @@ function LessonView({ page, params }: { page: LessonPage; params: LessonParams }
       return;
     }
     completeLesson.mutate(undefined, {
-      onSuccess: () => toast.success(reflectionMessages.lessonCompleted),
+      onSuccess: () => {
+        toast.success(reflectionMessages.lessonCompleted);
+        noteLearningEvent();
+      },
       onError: (error) => toast.error(error.message),
     });
   }
 
   return (
-    <div className="min-h-screen">
+    <div
+      className={`min-h-screen ${companion && isCompanionOpen ? 'lg:pr-[28rem] xl:pr-[32rem]' : ''}`}
+    >
       <LessonHeader
         courseTitle={page.course.title}
         moduleTitle={page.module.title}
@@ -127,7 +148,22 @@ function LessonView({ page, params }: { page: LessonPage; params: LessonParams }
                   ...params,
                   promptId: prompt.id,
                 })}
-                save={(input) => saveReflection({ promptId: prompt.id, ...input })}
+                save={async (input) => {
+                  const saved = await saveReflection({ promptId: prompt.id, ...input });
+                  if (input.action !== 'autosave') noteLearningEvent();
+                  return saved;
+                }}
+                renderAssist={
+                  companion &&
+                  ((text, append) => (
+                    <companion.ReflectionAssist
+                      {...params}
+                      promptId={prompt.id}
+                      text={text}
+                      onAppend={append}
+                    />
+                  ))
+                }
               />
             ))}
           </section>
@@ -149,6 +185,14 @@ function LessonView({ page, params }: { page: LessonPage; params: LessonParams }
           />
         </aside>
       </div>
+      {companion && (
+        <companion.Panel
+          {...params}
+          isOpen={isCompanionOpen}
+          onOpenChange={setCompanionOpen}
+          learningEventCount={learningEventCount}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { AssessmentAnswers } from '../../../../shared/api/marketing.ts';
+import { EMAIL_MAX_LENGTH } from '../../../../shared/rules/email.ts';
 import {
-  EMAIL_MAX_LENGTH,
   facingDiscomfortChoices,
   facingDiscomfortLabels,
   NAME_MAX_LENGTH,

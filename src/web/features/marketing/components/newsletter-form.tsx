@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { EMAIL_MAX_LENGTH } from '../../../../shared/rules/assessment.ts';
+import { EMAIL_MAX_LENGTH } from '../../../../shared/rules/email.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter.ts';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { FlameMark } from '../../../components/ui/logo.tsx';
+import { useContactEmail } from '../../../lib/contact.ts';
 import { paths } from '../../../lib/paths.ts';
 import { PRODUCT_NAME } from '../../../../shared/brand.ts';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -11,6 +12,7 @@ const footerLinks = [
 ];
 
 export function SiteFooter({ onBeginAssessment }: { onBeginAssessment: () => void }) {
+  const contactEmail = useContactEmail();
   return (
     <footer id="contact" className="scroll-mt-16 bg-ink-900 px-4 pt-16 pb-8 text-white">
       <div className="mx-auto grid max-w-6xl gap-12 md:grid-cols-2">
@@ -43,6 +45,13 @@ export function SiteFooter({ onBeginAssessment }: { onBeginAssessment: () => voi
               </Link>
             </li>
           ))}
+          {contactEmail && (
+            <li>
+              <a href={`mailto:${contactEmail}`} className="hover:text-white hover:underline">
+                {contactEmail}
+              </a>
+            </li>
+          )}
         </ul>
       </div>
     </footer>

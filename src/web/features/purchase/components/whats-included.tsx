@@ -10,7 +10,7 @@ export function WhatsIncluded({ courses }: { courses: CourseSummary[] }) {
     ),
     'Reflection prompts in every lesson, kept in your private workbook',
     'An AI companion that helps you see your patterns',
-    '12 months of access from the day you enrol',
+    '12 months of access from the day you enroll',
   ];
   return (
     <section aria-labelledby="included-heading" className="rounded-xl bg-white p-5 shadow">

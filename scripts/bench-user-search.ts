@@ -1,0 +1,110 @@
+/**
+ * The admin's user search at scale: seeds 10 000 and then 1 000 000 users into a throwaway
+ * embedded PostgreSQL (generate_series, in SQL), and times the searches the admin panel makes
+ * with the index and, for comparison, without it. Fails when a search at 1 million users takes
+ * longer than the budget.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { connectDatabase, migrateDatabase, type Database } from '../src/server/db/client.ts';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts';
+import { findUserByEmailPrefix, listUsers } from '../src/server/users/find-users.ts';
+
+const BUDGET_MS = 50;
+const SIZES = [10_000, 1_000_000];
+const RUNS = 15;
+/** Three hex digits after 'user': about one user in 4 096 matches, as a typed prefix would. */
+const prefixes = Array.from(
+  { length: RUNS },
+  (_, index) => `user${(index * 271).toString(16).padStart(3, '0')}`,
+);
+
+const searches: [string, (db: Database, prefix: string) => Promise<unknown>][] = [
+  [
+    'list page 1, email starts with',
+    (db, prefix) => listUsers(db, { search: prefix, page: 1, pageSize: 20 }),
+  ],
+  ['list page 1, newest first', (db) => listUsers(db, { search: '', page: 1, pageSize: 20 })],
+  ['email search (one user)', (db, prefix) => findUserByEmailPrefix(db, prefix)],
+];
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sf-bench-users-'));
+  chmodSync(dataDir, 0o755);
+  const embedded = await startEmbeddedPostgres(dataDir, { info: () => {}, warn: console.warn });
+  const connection = connectDatabase(embedded.url);
+  const rows: string[][] = [];
+  let isOverBudget = false;
+  try {
+    await migrateDatabase(connection.db);
+    for (const size of SIZES) {
+      const seconds = await seedUsers(connection.db, size);
+      console.log(`seeded ${size.toLocaleString('en-US')} users in ${seconds.toFixed(1)} s`);
+      for (const [name, search] of searches) {
+        const indexed = await medianMs(connection.db, search);
+        const row = [size.toLocaleString('en-US'), name, indexed.toFixed(2)];
+        if (size === SIZES.at(-1)) {
+          isOverBudget ||= indexed > BUDGET_MS;
+          row.push((await withoutIndexes(connection.db, (tx) => medianMs(tx, search))).toFixed(2));
+        }
+        rows.push(row);
+      }
+    }
+  } finally {
+    await connection.close();
+    await embedded.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log('\nusers      | search                          | median ms | without the indexes');
+  for (const [size, name, indexed, plain = ''] of rows) {
+    console.log(`${size!.padEnd(10)} | ${name!.padEnd(31)} | ${indexed!.padStart(9)} | ${plain}`);
+  }
+  if (isOverBudget) {
+    console.error(`\nA search at ${SIZES.at(-1)} users took over ${BUDGET_MS} ms.`);
+    process.exit(1);
+  }
+}
+
+async function seedUsers(db: Database, count: number): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`truncate users cascade`);
+  await db.execute(sql`
+    insert into users (id, name, email, first_name, last_name, created_at, updated_at)
+    select 'bench-' || i, 'Bench User ' || i, 'user' || md5(i::text) || '@example.com',
+           'Bench', 'User ' || i, now() - i * interval '1 minute', now()
+    from generate_series(1, ${count}) as i`);
+  await db.execute(sql`analyze users`);
+  return (performance.now() - started) / 1000;
+}
+
+async function medianMs(db: Database, search: (db: Database, prefix: string) => Promise<unknown>) {
+  await search(db, prefixes[0]!);
+  const times: number[] = [];
+  for (const prefix of prefixes) {
+    const started = performance.now();
+    await search(db, prefix);
+    times.push(performance.now() - started);
+  }
+  return times.toSorted((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+/** Runs the searches with the admin indexes dropped, in a transaction rolled back afterwards. */
+async function withoutIndexes<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`drop index users_email_key_idx`);
+      await tx.execute(sql`drop index users_created_at_idx`);
+      // The dropped indexes are locked until the rollback: the searches run in this transaction.
+      result = await run(tx as unknown as Database);
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Error && error.message === 'Rollback')) throw error;
+    });
+  return result!;
+}
+
+await main();

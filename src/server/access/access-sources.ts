@@ -1,0 +1,11 @@
+import type { BetaGrantFacts, SubscriptionFacts } from '../../shared/rules/access.ts';
+import type { Database } from '../db/client.ts';
+
+/**
+ * Where access comes from besides enrollments. The features that own these facts (payments for
+ * subscriptions, beta for grants) supply them through app.ts, so access imports neither.
+ */
+export interface AccessSources {
+  subscriptions: (db: Database, userId: string) => Promise<SubscriptionFacts[]>;
+  betaGrants: (db: Database, userId: string) => Promise<BetaGrantFacts[]>;
+}

@@ -1,0 +1,34 @@
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { courseEnrollments } from '../db/schema/access.ts';
+
+/**
+ * A learner with an unexpired enrollment in a course has access to it, whatever else is true
+ * (courseAccessType), so this check can ride along in another statement; without it, the full
+ * access facts decide.
+ */
+export function hasUnexpiredEnrollment(userId: string, courseId: string): SQL {
+  return sql`exists (select 1 from ${courseEnrollments} where ${unexpiredEnrollment(userId, courseId)})`;
+}
+
+/** Opening a course's lesson counts as a visit to an unexpired enrollment, as a statement. */
+export function touchEnrollmentStatement(
+  db: Database,
+  userId: string,
+  courseId: string,
+  now: Date,
+): SQL {
+  return db
+    .update(courseEnrollments)
+    .set({ lastAccessedAt: now })
+    .where(unexpiredEnrollment(userId, courseId))
+    .getSQL();
+}
+
+function unexpiredEnrollment(userId: string, courseId: string) {
+  return and(
+    eq(courseEnrollments.userId, userId),
+    eq(courseEnrollments.courseId, courseId),
+    or(isNull(courseEnrollments.expiresAt), gt(courseEnrollments.expiresAt, sql`now()`)),
+  );
+}

@@ -1,0 +1,168 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { enrollmentExpiry, isUnexpired, type PurchaseType } from '../../shared/rules/access.ts';
+import { clampProgress } from '../../shared/rules/progress.ts';
+import type { Database } from '../db/client.ts';
+import {
+  accessEvents,
+  courseEnrollments,
+  type AccessAction,
+  type AccessSource,
+} from '../db/schema/access.ts';
+import { AppError } from '../http/errors.ts';
+
+export type Enrollment = typeof courseEnrollments.$inferSelect;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface GrantRequest {
+  userId: string;
+  courseIds: readonly string[];
+  purchaseType: PurchaseType;
+  source: AccessSource;
+  /** What caused it: a Checkout session id, a subscription id, a beta code. */
+  reference?: string;
+  actorId?: string;
+  /** When the enrollment ends; a purchase lasts 365 days, null never ends. */
+  expiresAt?: Date | null;
+  /** A purchase of payment test mode. */
+  isTestPayment?: boolean;
+  now?: Date;
+}
+
+const upgradeable: readonly PurchaseType[] = ['beta', 'complimentary'];
+
+export async function listEnrollments(
+  db: Database | Transaction,
+  userId: string,
+): Promise<Enrollment[]> {
+  return db.select().from(courseEnrollments).where(eq(courseEnrollments.userId, userId));
+}
+
+/**
+ * Enrolls a user in courses, in one transaction with its audit records. An active paid enrollment
+ * is refused ('conflict'); an active beta or complimentary one is turned into this purchase.
+ */
+export async function enrollInCourses(db: Database, request: GrantRequest): Promise<Enrollment[]> {
+  return db.transaction((tx) => enrollInCoursesWithin(tx, request));
+}
+
+export async function enrollInCoursesWithin(
+  tx: Transaction,
+  request: GrantRequest,
+): Promise<Enrollment[]> {
+  const now = request.now ?? new Date();
+  const expiresAt = request.expiresAt === undefined ? enrollmentExpiry(now) : request.expiresAt;
+  const isTestPayment = request.isTestPayment ?? false;
+  const existing = await tx
+    .select()
+    .from(courseEnrollments)
+    .where(
+      and(
+        eq(courseEnrollments.userId, request.userId),
+        inArray(courseEnrollments.courseId, [...request.courseIds]),
+      ),
+    )
+    .for('update');
+  const blocking = existing.find(
+    (enrollment) =>
+      isUnexpired(enrollment.expiresAt, now) &&
+      !upgradeable.includes(enrollment.purchaseType) &&
+      !(enrollment.isTestPayment && !isTestPayment),
+  );
+  if (blocking) throw new AppError('conflict', `You are already enrolled in ${blocking.courseId}.`);
+
+  const granted: Enrollment[] = [];
+  for (const courseId of request.courseIds) {
+    // A renewed or upgraded enrollment keeps the learner's progress.
+    const [row] = await tx
+      .insert(courseEnrollments)
+      .values({
+        userId: request.userId,
+        courseId,
+        purchaseType: request.purchaseType,
+        enrolledAt: now,
+        expiresAt,
+        isTestPayment,
+      })
+      .onConflictDoUpdate({
+        target: [courseEnrollments.userId, courseEnrollments.courseId],
+        set: { purchaseType: request.purchaseType, enrolledAt: now, expiresAt, isTestPayment },
+      })
+      .returning();
+    granted.push(row!);
+    await recordAccessEvent(tx, { ...request, courseId, action: 'grant' });
+  }
+  return granted;
+}
+
+export async function revokeEnrollments(
+  db: Database | Transaction,
+  request: {
+    userId: string;
+    courseIds: readonly string[];
+    source: AccessSource;
+    reference?: string;
+    actorId?: string;
+  },
+): Promise<number> {
+  const removed = await db
+    .delete(courseEnrollments)
+    .where(
+      and(
+        eq(courseEnrollments.userId, request.userId),
+        inArray(courseEnrollments.courseId, [...request.courseIds]),
+      ),
+    )
+    .returning({ courseId: courseEnrollments.courseId });
+  for (const { courseId } of removed) {
+    await recordAccessEvent(db, { ...request, courseId, action: 'revoke' });
+  }
+  return removed.length;
+}
+
+export async function updateEnrollmentProgress(
+  db: Database,
+  {
+    userId,
+    courseId,
+    progress,
+    now = new Date(),
+  }: { userId: string; courseId: string; progress: number; now?: Date },
+): Promise<void> {
+  const clamped = clampProgress(progress);
+  await db
+    .update(courseEnrollments)
+    .set({ progress: clamped, completed: clamped === 100, lastAccessedAt: now })
+    .where(and(eq(courseEnrollments.userId, userId), eq(courseEnrollments.courseId, courseId)));
+}
+
+export async function recordAccessEvent(
+  db: Database | Transaction,
+  event: {
+    userId: string;
+    courseId: string;
+    action: AccessAction;
+    source: AccessSource;
+    reference?: string;
+    actorId?: string;
+  },
+) {
+  await db.insert(accessEvents).values({
+    userId: event.userId,
+    courseId: event.courseId,
+    action: event.action,
+    source: event.source,
+    reference: event.reference ?? null,
+    actorId: event.actorId ?? null,
+  });
+}
+
+export type AccessEventRecord = typeof accessEvents.$inferSelect;
+
+/** The access audit trail of one user, newest first. */
+export async function listAccessEvents(db: Database, userId: string): Promise<AccessEventRecord[]> {
+  return db
+    .select()
+    .from(accessEvents)
+    .where(eq(accessEvents.userId, userId))
+    .orderBy(desc(accessEvents.createdAt), desc(accessEvents.id));
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { PRODUCT_NAME } from '../../shared/brand.ts';
+import type { Billing, RefundRequestInput } from '../../shared/api/account.ts';
+import type { SessionUser } from '../../shared/api/auth.ts';
+import { accountMessages, isWithinRefundWindow } from '../../shared/rules/account.ts';
+import { formatEuros } from '../../shared/rules/pricing.ts';
+import { getMyAccess } from '../access/course-access.ts';
+import { AppError } from '../http/errors.ts';
+import { listPurchases } from '../payments/list-purchases.ts';
+import { createPaymentsContext } from '../payments/payments-context.ts';
+import { listUserSubscriptions } from '../payments/subscriptions.ts';
+import { getStripeCustomerId } from '../users/users.ts';
+
+/** The learner's real plan, what they bought, and whether the billing portal has anything to show. */
+export async function getBilling(app: FastifyInstance, user: SessionUser): Promise<Billing> {
+  const [access, { purchases }, subscriptions, customerId] = await Promise.all([
+    getMyAccess(app, user),
+    listPurchases(createPaymentsContext(app), user),
+    listUserSubscriptions(app.db, { userId: user.id }),
+    getStripeCustomerId(app.db, user.id),
+  ]);
+  const now = new Date();
+  return {
+    plan: access.tier,
+    purchases: purchases.map((purchase) => ({
+      ...purchase,
+      isRefundable:
+        !purchase.refundedAt && isWithinRefundWindow(new Date(purchase.purchasedAt), now),
+    })),
+    hasSubscription: subscriptions.length > 0,
+    // In payment test mode the portal is a test page of the app; with Stripe it needs a customer.
+    canOpenBillingPortal: !app.config.stripe.secretKey || customerId !== null,
+    contactEmail: app.config.contactEmail ?? null,
+  };
+}
+
+/** Sends the learner's refund request for one of their purchases to the operator's address. */
+export async function requestRefund(
+  app: FastifyInstance,
+  user: SessionUser,
+  { purchaseId, reason }: RefundRequestInput,
+): Promise<void> {
+  const { contactEmail } = app.config;
+  if (!contactEmail) throw new AppError('unavailable', accountMessages.noContactAddress);
+  const { purchases } = await listPurchases(createPaymentsContext(app), user);
+  const purchase = purchases.find((candidate) => candidate.id === purchaseId);
+  if (!purchase)
+    throw new AppError('forbidden', 'You may only ask for a refund of your own purchases.');
+  await app.mailer.send({
+    to: contactEmail,
+    subject: `${PRODUCT_NAME}: refund request for order ${purchase.id}`,
+    text: [
+      `${`${user.firstName} ${user.lastName}`.trim()} <${user.email}> asks for a refund.`,
+      '',
+      `Order reference: ${purchase.id}`,
+      `Purchased: ${purchase.purchasedAt}`,
+      `Paid: ${formatEuros(purchase.amountPaidCents)}`,
+      `Items: ${purchase.items.map((item) => item.name).join(', ')}`,
+      `Within the 30-day guarantee: ${isWithinRefundWindow(new Date(purchase.purchasedAt), new Date()) ? 'yes' : 'no'}`,
+      '',
+      'Reason:',
+      reason || '(none given)',
+      '',
+      `Reply to ${user.email}. A refund made at the payment provider ends the access it paid for.`,
+    ].join('\n'),
+  });
+}

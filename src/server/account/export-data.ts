@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionUser } from '../../shared/api/auth.ts';
+import { exportAccessData } from '../access/learner-data.ts';
+import { exportBetaData } from '../beta/learner-data.ts';
+import { exportCompanionData } from '../companion/learner-data.ts';
+import { exportLearningData } from '../learning/learner-data.ts';
+import { exportVisitorData } from '../marketing/visitor-data.ts';
+import { exportPaymentData } from '../payments/buyer-data.ts';
+import { getProfile } from '../users/users.ts';
+import type { AuthCall } from './auth-session.ts';
+import { listDevices } from './security.ts';
+
+export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
+
+/** Everything we keep about the learner, in one document (the right of access and portability). */
+export async function exportAccountData(app: FastifyInstance, user: SessionUser, call: AuthCall) {
+  const [session, profile, devices, access, learning, companion, beta, payments, visitor] =
+    await Promise.all([
+      call.auth.getSession({ headers: call.headers }),
+      getProfile(app.db, user.id),
+      listDevices(call),
+      exportAccessData(app.db, user.id),
+      exportLearningData(app, user.id),
+      exportCompanionData(app.db, app.config.reflectionKey, user.id),
+      exportBetaData(app.db, user.id, user.email),
+      exportPaymentData(app.db, user.id),
+      exportVisitorData(app.db, user.email),
+    ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: {
+      id: user.id,
+      email: user.email,
+      name: session?.user.name ?? '',
+      firstName: user.firstName,
+      lastName: user.lastName,
+      emailVerified: session?.user.emailVerified ?? false,
+      twoFactorEnabled: Boolean(session?.user.twoFactorEnabled),
+      createdAt: session?.user.createdAt.toISOString() ?? null,
+    },
+    profile: {
+      role: profile.role,
+      bio: profile.bio,
+      website: profile.website,
+      avatarUrl: profile.avatarUrl,
+      notificationPreferences: profile.notificationPreferences,
+      themePreference: profile.themePreference,
+      hasPaymentCustomer: profile.stripeCustomerId !== null,
+      createdAt: profile.createdAt.toISOString(),
+      updatedAt: profile.updatedAt.toISOString(),
+    },
+    devices,
+    ...access,
+    ...learning,
+    ...companion,
+    ...beta,
+    ...payments,
+    ...visitor,
+  };
+}

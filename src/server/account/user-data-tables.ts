@@ -1,0 +1,72 @@
+/**
+ * How the data export and account deletion cover each table that names a user (by id, email or
+ * as an actor). A test compares this map with the database: a new table that names a user fails
+ * it until it is added here and handled in export-data.ts and delete-account.ts.
+ */
+export const userDataTables: Record<string, { exported: string; deleted: string }> = {
+  users: { exported: 'account', deleted: 'the account row (deleteUserRecords)' },
+  sessions: { exported: 'devices', deleted: 'cascades with the account' },
+  accounts: { exported: 'not exported: the password hash', deleted: 'cascades with the account' },
+  verifications: {
+    exported: 'not exported: pending reset and sign-in challenges',
+    deleted: 'rows whose value is the user id (deleteUserRecords)',
+  },
+  two_factors: {
+    exported: 'account.twoFactorEnabled; never the secret',
+    deleted: 'cascades with the account',
+  },
+  profiles: { exported: 'profile', deleted: 'cascades with the account' },
+  course_enrollments: { exported: 'enrollments', deleted: 'cascades with the account' },
+  access_events: {
+    exported: 'accessEvents',
+    deleted: 'cascades with the account; as actor, anonymised (forgetAccessActor)',
+  },
+  lesson_reflections: { exported: 'reflections, decrypted', deleted: 'cascades with the account' },
+  lesson_completions: { exported: 'lessonCompletions', deleted: 'cascades with the account' },
+  video_progress: { exported: 'videoProgress', deleted: 'cascades with the account' },
+  checkout_sessions: {
+    exported: 'purchases',
+    deleted: 'paid ones kept without id, name, email (anonymisePurchases); unpaid ones deleted',
+  },
+  subscriptions: { exported: 'subscriptions', deleted: 'cascades with the account' },
+  assessments: { exported: 'assessments (by email)', deleted: 'by email (deleteVisitorData)' },
+  newsletter_subscriptions: { exported: 'newsletter', deleted: 'by email (deleteVisitorData)' },
+  reflection_reads: {
+    exported: 'reflectionReads (who read, when)',
+    deleted: 'cascades with the account; as reader, anonymised (forgetReflectionReader)',
+  },
+  beta_codes: { exported: 'not exported: codes an admin made', deleted: 'creator set null' },
+  beta_grants: {
+    exported: 'betaGrants',
+    deleted: 'cascades with the account; as granter, set null',
+  },
+  beta_invitations: {
+    exported: 'betaInvitations (to the address)',
+    deleted: 'to the address (deleteBetaInvitationsTo); as inviter or claimer, set null',
+  },
+  companion_messages: {
+    exported: 'companion.messages, decrypted',
+    deleted: 'cascades with the account',
+  },
+  companion_emotions: {
+    exported: 'companion.emotionalStates, decrypted',
+    deleted: 'cascades with the account',
+  },
+  companion_patterns: {
+    exported: 'companion.patterns, decrypted',
+    deleted: 'cascades with the account',
+  },
+  companion_settings: { exported: 'companion.settings', deleted: 'cascades with the account' },
+  companion_analyses: {
+    exported: 'not exported: a counter of reflections analysed',
+    deleted: 'cascades with the account',
+  },
+  companion_token_usage: {
+    exported: 'companion.tokensUsedPerDay',
+    deleted: 'cascades with the account',
+  },
+  mail_outbox: {
+    exported: 'not exported: copies of mail we sent',
+    deleted: 'mail to the address (deleteOutboxMailTo)',
+  },
+};

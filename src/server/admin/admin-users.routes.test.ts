@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminUserDetail } from '../../shared/api/admin.ts';
+import { listReflectionReads } from '../learning/reflection-reads.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { createAdmin, createEnrolledLearner, createUser, type TestUser } from '../testing/users.ts';
+
+let testApp: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  admin = await createAdmin(testApp.app, testApp.db);
+});
+afterAll(() => testApp.close());
+
+const get = (url: string, cookie?: string) =>
+  testApp.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+const unique = () => Math.random().toString(36).slice(2, 10);
+
+describe('GET /api/admin/user-search', () => {
+  it('finds the user by their whole email whatever its case, else by the start of it', async () => {
+    const tag = unique();
+    const maya = await createUser(testApp.app, {
+      email: `maya-${tag}@example.com`,
+      firstName: 'Maya',
+      lastName: 'Stone',
+    });
+    const exact = await get(
+      `/api/admin/user-search?email=${encodeURIComponent(` MAYA-${tag}@example.com `)}`,
+      admin.cookie,
+    );
+    expect(exact.statusCode).toBe(200);
+    expect(exact.json()).toEqual({
+      id: maya.id,
+      email: maya.email,
+      firstName: 'Maya',
+      lastName: 'Stone',
+      name: 'Maya Stone',
+      role: 'user',
+      createdAt: expect.stringMatching(/^\d{4}-/),
+    });
+    const prefix = await get(`/api/admin/user-search?email=maya-${tag}`, admin.cookie);
+    expect(prefix.json().id).toBe(maya.id);
+  });
+
+  it('answers 404 User not found, and matches % and _ literally', async () => {
+    const response = await get('/api/admin/user-search?email=%25', admin.cookie);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe('User not found');
+  });
+
+  it('answers 400 for empty text, 401 without a session and 403 for a learner', async () => {
+    const empty = await get('/api/admin/user-search?email=%20', admin.cookie);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe('email: enter the text to search for');
+    expect((await get('/api/admin/user-search?email=a')).statusCode).toBe(401);
+    const learner = await createUser(testApp.app);
+    expect((await get('/api/admin/user-search?email=a', learner.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/users', () => {
+  it('pages through users newest first, and through those whose email starts with the text', async () => {
+    const tag = unique();
+    const first = await createUser(testApp.app, { email: `page-${tag}-a@example.com` });
+    const second = await createUser(testApp.app, { email: `page-${tag}-b@example.com` });
+    const newest = await get('/api/admin/users?pageSize=1', admin.cookie);
+    expect(newest.json()).toMatchObject({ page: 1, pageSize: 1, hasMore: true });
+    expect(newest.json().users[0].id).toBe(second.id);
+
+    const search = `/api/admin/users?search=PAGE-${tag}&pageSize=1`;
+    const page1 = (await get(search, admin.cookie)).json();
+    const page2 = (await get(`${search}&page=2`, admin.cookie)).json();
+    expect(page1.users.map((user: { id: string }) => user.id)).toEqual([first.id]);
+    expect(page1.hasMore).toBe(true);
+    expect(page2.users.map((user: { id: string }) => user.id)).toEqual([second.id]);
+    expect(page2.hasMore).toBe(false);
+  });
+
+  it('answers 400 for a bad page size, 401 without a session and 403 for a learner', async () => {
+    const bad = await get('/api/admin/users?pageSize=500', admin.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('pageSize must be a whole number from 1 to 100');
+    expect((await get('/api/admin/users')).statusCode).toBe(401);
+    const learner = await createUser(testApp.app);
+    expect((await get('/api/admin/users', learner.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/users/:userId', () => {
+  it('shows the user, their enrollments with the access each gives, and the access audit trail', async () => {
+    const buyer = await createEnrolledLearner(testApp.app, testApp.db, ['energy-sovereignty']);
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/enrollments',
+      headers: { cookie: admin.cookie },
+      payload: { userId: buyer.id, courseIds: ['sovereign-flame'], expiresAt: null },
+    });
+    const response = await get(`/api/admin/users/${buyer.id}`, admin.cookie);
+    expect(response.statusCode).toBe(200);
+    const detail = response.json<AdminUserDetail>();
+    expect(detail.user.email).toBe(buyer.email);
+    expect(detail.tier).toBe('paid');
+    expect(
+      detail.enrollments.map((row) => [row.courseTitle, row.purchaseType, row.accessType]),
+    ).toEqual([
+      ['Energy Sovereignty', 'individual', 'paid'],
+      ['The Sovereign Flame', 'complimentary', 'complimentary'],
+    ]);
+    expect(detail.enrollments[1]!.expiresAt).toBeNull();
+    expect(
+      detail.accessEvents.map((event) => [event.courseId, event.source, event.actorEmail]),
+    ).toEqual([
+      ['sovereign-flame', 'admin', admin.email],
+      ['energy-sovereignty', 'purchase', null],
+    ]);
+  });
+
+  it('answers 404 for an unknown user, 401 without a session and 403 for a learner', async () => {
+    expect((await get('/api/admin/users/nobody', admin.cookie)).statusCode).toBe(404);
+    const learner = await createUser(testApp.app);
+    expect((await get(`/api/admin/users/${learner.id}`)).statusCode).toBe(401);
+    expect((await get(`/api/admin/users/${learner.id}`, learner.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/users/:userId/reflections', () => {
+  it('lets an admin read them, and records the read for the learner', async () => {
+    const learner = await createEnrolledLearner(testApp.app, testApp.db, ['energy-sovereignty']);
+    const saved = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/learning/reflections',
+      headers: { cookie: learner.cookie },
+      payload: {
+        courseId: 'energy-sovereignty',
+        moduleId: 'reclaiming-your-field',
+        lessonId: 'what-energy-sovereignty-means',
+        promptId: 'most-sovereign-moment',
+        response: 'Walking by the sea, unhurried.',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await listReflectionReads(testApp.db, learner.id)).toEqual([]);
+
+    const response = await get(`/api/admin/users/${learner.id}/reflections`, admin.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().reflections).toMatchObject([
+      { courseId: 'energy-sovereignty', response: 'Walking by the sea, unhurried.' },
+    ]);
+    expect(await listReflectionReads(testApp.db, learner.id)).toEqual([
+      { readerEmail: admin.email, readAt: expect.any(String) },
+    ]);
+  });
+
+  it('answers 400 for a blank id, 404, 401 and 403 and records no read then', async () => {
+    const learner = await createUser(testApp.app);
+    expect((await get('/api/admin/users/%20/reflections', admin.cookie)).statusCode).toBe(400);
+    expect((await get('/api/admin/users/nobody/reflections', admin.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/admin/users/${learner.id}/reflections`)).statusCode).toBe(401);
+    const other = await createUser(testApp.app);
+    const forbidden = await get(`/api/admin/users/${learner.id}/reflections`, other.cookie);
+    expect(forbidden.statusCode).toBe(403);
+    expect(await listReflectionReads(testApp.db, learner.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { Overview } from '../../shared/api/admin.ts';
+import { countAssessments } from '../marketing/assessments.ts';
+import { countSubscribers } from '../marketing/newsletter.ts';
+import { summarisePurchases, summarisePurchasesByWeek } from '../payments/summarise-purchases.ts';
+import { countSignUpsByWeek, countUsers } from '../users/find-users.ts';
+
+export const OVERVIEW_WEEKS = 12;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The programme at a glance: totals, and sign-ups, purchases and revenue per week. */
+export async function getOverview(app: FastifyInstance, now = new Date()): Promise<Overview> {
+  const weekStarts = lastWeekStarts(now, OVERVIEW_WEEKS);
+  const since = new Date(`${weekStarts[0]}T00:00:00.000Z`);
+  const [users, purchases, assessments, subscribers, signUpWeeks, purchaseWeeks] =
+    await Promise.all([
+      countUsers(app.db),
+      summarisePurchases(app.db),
+      countAssessments(app.db),
+      countSubscribers(app.db),
+      countSignUpsByWeek(app.db, since),
+      summarisePurchasesByWeek(app.db, since),
+    ]);
+  return {
+    counts: {
+      users,
+      purchases: purchases.purchases,
+      revenueCents: purchases.revenueCents,
+      assessments: assessments.total,
+      unansweredAssessments: assessments.unanswered,
+      subscribers,
+    },
+    weeks: weekStarts.map((weekStart) => {
+      const bought = purchaseWeeks.find((week) => week.weekStart === weekStart);
+      return {
+        weekStart,
+        signUps: signUpWeeks.find((week) => week.weekStart === weekStart)?.count ?? 0,
+        purchases: bought?.purchases ?? 0,
+        revenueCents: bought?.revenueCents ?? 0,
+      };
+    }),
+  };
+}
+
+/** The Mondays (UTC) of the last `count` weeks, this one last, as YYYY-MM-DD. */
+export function lastWeekStarts(now: Date, count: number): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const monday = today - ((now.getUTCDay() + 6) % 7) * DAY_MS;
+  return Array.from({ length: count }, (_, index) =>
+    new Date(monday - (count - 1 - index) * 7 * DAY_MS).toISOString().slice(0, 10),
+  );
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { AdminUser, AdminUserDetail, UserList } from '../../shared/api/admin.ts';
+import { courseAccessType, userTier } from '../../shared/rules/access.ts';
+import { adminMessages } from '../../shared/rules/admin.ts';
+import { getAccessFacts } from '../access/course-access.ts';
+import { listAccessEvents } from '../access/enrollments.ts';
+import { AppError } from '../http/errors.ts';
+import {
+  findUserByEmailPrefix,
+  listEmailsByIds,
+  listUsers,
+  type UserRecord,
+} from '../users/find-users.ts';
+import { requireUserRecord } from './require-user-record.ts';
+
+export function toAdminUser(user: UserRecord): AdminUser {
+  return { ...user, createdAt: user.createdAt.toISOString() };
+}
+
+/** Spec 2 §2 'Email search': at most one user. */
+export async function searchUserByEmail(app: FastifyInstance, text: string): Promise<AdminUser> {
+  const user = await findUserByEmailPrefix(app.db, text);
+  if (!user) throw new AppError('not_found', adminMessages.userNotFound);
+  return toAdminUser(user);
+}
+
+export async function listAdminUsers(
+  app: FastifyInstance,
+  query: { search: string; page: number; pageSize: number },
+): Promise<UserList> {
+  const { users, hasMore } = await listUsers(app.db, query);
+  return { users: users.map(toAdminUser), page: query.page, pageSize: query.pageSize, hasMore };
+}
+
+/** Details, enrollments (with the access each gives today) and the access audit trail. */
+export async function getAdminUserDetail(
+  app: FastifyInstance,
+  userId: string,
+): Promise<AdminUserDetail> {
+  const user = await requireUserRecord(app.db, userId);
+  const [facts, events] = await Promise.all([
+    getAccessFacts(app, user),
+    listAccessEvents(app.db, userId),
+  ]);
+  const actorIds = [...new Set(events.flatMap((event) => (event.actorId ? [event.actorId] : [])))];
+  const actorEmails = await listEmailsByIds(app.db, actorIds);
+  // What the enrollment itself gives, not the admin's blanket access.
+  const learnerFacts = { ...facts, isAdmin: false };
+  return {
+    user: toAdminUser(user),
+    tier: userTier(facts),
+    enrollments: facts.enrollments.map((enrollment) => ({
+      courseId: enrollment.courseId,
+      courseTitle: app.catalogue.getCourse(enrollment.courseId)?.title ?? enrollment.courseId,
+      purchaseType: enrollment.purchaseType,
+      accessType: courseAccessType(enrollment.courseId, learnerFacts),
+      enrolledAt: enrollment.enrolledAt.toISOString(),
+      expiresAt: enrollment.expiresAt?.toISOString() ?? null,
+      progress: enrollment.progress,
+    })),
+    accessEvents: events.map((event) => ({
+      id: event.id,
+      courseId: event.courseId,
+      action: event.action,
+      source: event.source,
+      reference: event.reference,
+      actorEmail: event.actorId ? (actorEmails.get(event.actorId) ?? event.actorId) : null,
+      createdAt: event.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createChatClient, type ChatClient } from './chat-client.ts';
+import { createCompanionCipher, type CompanionCipher } from './companion-cipher.ts';
+
+/** A learner's reflection, decrypted, as the learning feature hands it to the companion. */
+export interface CompanionReflection {
+  id: string;
+  courseId: string;
+  moduleId: string;
+  lessonId: string;
+  promptId: string;
+  question: string;
+  response: string;
+  completed: boolean;
+  updatedAt: Date;
+}
+
+/** Reads the learner's reflections in a course, newest first; supplied by app.ts. */
+export type ListRecentReflections = (
+  userId: string,
+  options: { courseId: string; limit: number; completedOnly?: boolean },
+) => Promise<CompanionReflection[]>;
+
+export type CountCompletedReflections = (userId: string, courseId: string) => Promise<number>;
+
+export interface SystemPrompts {
+  assessment: string;
+  general: string;
+  guidance: string;
+}
+
+export interface CompanionContext {
+  db: Database;
+  catalogue: Catalogue;
+  settings: Config['companion'];
+  cipher: CompanionCipher;
+  /** Null without OPENAI_API_KEY. */
+  chat: ChatClient | null;
+  prompts: SystemPrompts;
+  listRecentReflections: ListRecentReflections;
+  countCompletedReflections: CountCompletedReflections;
+  log: FastifyBaseLogger;
+  /** Reactions still running after the request that started them answered. */
+  background: Set<Promise<void>>;
+}
+
+export async function createCompanionContext(input: {
+  config: Config;
+  db: Database;
+  catalogue: Catalogue;
+  log: FastifyBaseLogger;
+  listRecentReflections: ListRecentReflections;
+  countCompletedReflections: CountCompletedReflections;
+}): Promise<CompanionContext> {
+  const { config } = input;
+  return {
+    db: input.db,
+    catalogue: input.catalogue,
+    settings: config.companion,
+    cipher: createCompanionCipher(config.reflectionKey),
+    chat: createChatClient(config.openai),
+    prompts: await loadSystemPrompts(path.join(config.contentDir, 'companion')),
+    listRecentReflections: input.listRecentReflections,
+    countCompletedReflections: input.countCompletedReflections,
+    log: input.log.child({ feature: 'companion' }),
+    background: new Set(),
+  };
+}
+
+/** Spec 2's admin content aiSystemPrompts, as operator-edited files. */
+async function loadSystemPrompts(folder: string): Promise<SystemPrompts> {
+  const read = async (name: keyof SystemPrompts) => {
+    const file = path.join(folder, `${name}.md`);
+    const text = (await readFile(file, 'utf8').catch(() => '')).trim();
+    if (!text) throw new Error(`The companion's system prompt is missing or empty: ${file}`);
+    return text;
+  };
+  return {
+    assessment: await read('assessment'),
+    general: await read('general'),
+    guidance: await read('guidance'),
+  };
+}

@@ -1,0 +1,161 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  companionSettingsSchema,
+  conversationSchema,
+  courseParamsSchema,
+  ownerQuerySchema,
+  patternsViewSchema,
+  requestSuggestionSchema,
+  sendChatMessageSchema,
+  suggestionResponseSchema,
+  updateCompanionSettingsSchema,
+} from '../../shared/api/companion.ts';
+import { requireCourseAccess } from '../access/course-access.ts';
+import { AppError } from '../http/errors.ts';
+import { requireSelfOrAdmin, requireUser } from '../http/guards.ts';
+import { limitCompanionRequests } from './ai-usage.ts';
+import type { CompanionContext } from './companion-context.ts';
+import { getCompanionSettings, updateCompanionSettings } from './companion-settings.ts';
+import { listMessages } from './conversation.ts';
+import { generateSuggestion } from './generate-suggestion.ts';
+import { listMoods, listPatterns } from './journey-records.ts';
+import { sendChatMessage } from './send-chat-message.ts';
+
+/** The lesson viewer's AI companion: conversation, streamed replies, suggestions, patterns, settings. */
+export async function companionRoutes(
+  app: FastifyInstance,
+  { companion }: { companion: CompanionContext },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...companion.background]);
+  });
+  routes.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  const limit = limitCompanionRequests(companion.settings.requestsPerMinute);
+  const requireCourse = (courseId: string) => {
+    if (!app.catalogue.getCourse(courseId)) throw new AppError('not_found', 'Course not found');
+  };
+
+  routes.get(
+    '/api/companion/courses/:courseId/conversation',
+    {
+      preValidation: requireUser,
+      schema: {
+        params: courseParamsSchema,
+        querystring: ownerQuerySchema,
+        response: { 200: conversationSchema },
+      },
+    },
+    async (request) => {
+      const { userId = request.user.id } = request.query;
+      requireSelfOrAdmin(request, userId);
+      requireCourse(request.params.courseId);
+      return { messages: await listMessages(companion, userId, request.params.courseId) };
+    },
+  );
+
+  routes.post(
+    '/api/companion/courses/:courseId/messages',
+    {
+      preValidation: requireUser,
+      preHandler: limit,
+      schema: { params: courseParamsSchema, body: sendChatMessageSchema },
+    },
+    async (request, reply) => {
+      const { courseId } = request.params;
+      await requireCourseAccess(app, request.user, courseId);
+      const events = openEventStream(reply);
+      const outcome = await sendChatMessage(
+        companion,
+        request.user.id,
+        courseId,
+        request.body,
+        (text) => events.send('delta', { text }),
+      ).catch((error: unknown) => {
+        request.log.error({ err: error }, 'chat reply failed');
+        return null;
+      });
+      if (outcome) events.send('done', outcome);
+      else events.send('error', { message: 'AI companion is unavailable at the moment.' });
+      events.close();
+    },
+  );
+
+  routes.post(
+    '/api/companion/suggestions',
+    {
+      preValidation: requireUser,
+      preHandler: limit,
+      schema: { body: requestSuggestionSchema, response: { 200: suggestionResponseSchema } },
+    },
+    async (request) => {
+      await requireCourseAccess(app, request.user, request.body.courseId);
+      return generateSuggestion(companion, request.user.id, request.body);
+    },
+  );
+
+  routes.get(
+    '/api/companion/courses/:courseId/patterns',
+    {
+      preValidation: requireUser,
+      schema: {
+        params: courseParamsSchema,
+        querystring: ownerQuerySchema,
+        response: { 200: patternsViewSchema },
+      },
+    },
+    async (request) => {
+      const { userId = request.user.id } = request.query;
+      const { courseId } = request.params;
+      requireSelfOrAdmin(request, userId);
+      requireCourse(courseId);
+      const [patterns, moods] = await Promise.all([
+        listPatterns(companion, userId, courseId),
+        listMoods(companion, userId, courseId),
+      ]);
+      return { patterns, moods };
+    },
+  );
+
+  routes.get(
+    '/api/companion/settings',
+    {
+      preValidation: requireUser,
+      schema: { querystring: ownerQuerySchema, response: { 200: companionSettingsSchema } },
+    },
+    async (request) => {
+      const { userId = request.user.id } = request.query;
+      requireSelfOrAdmin(request, userId);
+      return getCompanionSettings(companion, userId);
+    },
+  );
+
+  routes.put(
+    '/api/companion/settings',
+    {
+      preValidation: requireUser,
+      schema: { body: updateCompanionSettingsSchema, response: { 200: companionSettingsSchema } },
+    },
+    async (request) => updateCompanionSettings(companion, request.user.id, request.body),
+  );
+}
+
+/** A text/event-stream answer written as the reply is generated (server-sent events). */
+function openEventStream(reply: FastifyReply) {
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  return {
+    send: (event: string, data: unknown) =>
+      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    close: () => reply.raw.end(),
+  };
+}

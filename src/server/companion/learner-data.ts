@@ -1,0 +1,71 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import {
+  companionEmotions,
+  companionMessages,
+  companionPatterns,
+  companionSettings,
+  companionTokenUsage,
+} from '../db/schema/companion.ts';
+import { createCompanionCipher } from './companion-cipher.ts';
+
+/** The learner's conversations, emotional states and patterns, decrypted, for their own copy. */
+export async function exportCompanionData(db: Database, secret: Buffer, userId: string) {
+  const [messages, emotions, patterns, settings, tokenUsage] = await Promise.all([
+    db
+      .select()
+      .from(companionMessages)
+      .where(eq(companionMessages.userId, userId))
+      .orderBy(asc(companionMessages.createdAt)),
+    db
+      .select()
+      .from(companionEmotions)
+      .where(eq(companionEmotions.userId, userId))
+      .orderBy(asc(companionEmotions.createdAt)),
+    db
+      .select()
+      .from(companionPatterns)
+      .where(eq(companionPatterns.userId, userId))
+      .orderBy(asc(companionPatterns.createdAt)),
+    db.select().from(companionSettings).where(eq(companionSettings.userId, userId)),
+    db
+      .select()
+      .from(companionTokenUsage)
+      .where(eq(companionTokenUsage.userId, userId))
+      .orderBy(asc(companionTokenUsage.day)),
+  ]);
+  const cipher = createCompanionCipher(secret);
+  return {
+    companion: {
+      settings: settings[0]
+        ? { isAiEnabled: settings[0].isAiEnabled, typingSpeed: settings[0].typingSpeed }
+        : null,
+      messages: messages.map((row) => ({
+        courseId: row.courseId,
+        sender: row.sender,
+        content: cipher.decrypt(row.content, { userId, courseId: row.courseId, kind: 'message' }),
+        source: row.source,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      emotionalStates: emotions.map((row) => ({
+        courseId: row.courseId,
+        lessonId: row.lessonId,
+        promptId: row.promptId,
+        state: JSON.parse(
+          cipher.decrypt(row.state, { userId, courseId: row.courseId, kind: 'emotion' }),
+        ) as unknown,
+        source: row.source,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      patterns: patterns.map((row) => ({
+        courseId: row.courseId,
+        pattern: JSON.parse(
+          cipher.decrypt(row.pattern, { userId, courseId: row.courseId, kind: 'pattern' }),
+        ) as unknown,
+        source: row.source,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      tokensUsedPerDay: tokenUsage.map((row) => ({ day: row.day, tokens: row.tokens })),
+    },
+  };
+}

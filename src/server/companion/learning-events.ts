@@ -1,0 +1,114 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  SUPPORTIVE_INTENSITY_ABOVE,
+  companionMessages,
+  crisisReply,
+  isCrisisText,
+  isPatternAnalysisDue,
+} from '../../shared/rules/companion.ts';
+import { analyseEmotion } from './analyse-emotion.ts';
+import { analysePatterns, getAnalysedAtCount } from './analyse-patterns.ts';
+import type { CompanionContext } from './companion-context.ts';
+import { appendMessage } from './conversation.ts';
+import { saveEmotion } from './journey-records.ts';
+import { findLessonTitle, type LessonRef } from './lesson-grounding.ts';
+
+/** What the learning feature tells the companion when a learner saves a reflection. */
+export interface SavedReflectionEvent extends LessonRef {
+  userId: string;
+  promptId: string;
+  question: string;
+  response: string;
+  completed: boolean;
+  /** autosave keeps a draft; save and submit are the learner's own. */
+  action: 'autosave' | 'save' | 'submit';
+}
+
+export interface CompletedLessonEvent extends LessonRef {
+  userId: string;
+}
+
+/**
+ * A reflection the learner saved (not a draft autosave): words of crisis get the safety message;
+ * its emotional state is read and stored, and a strong one brings a supportive message; every
+ * third completed reflection brings a pattern analysis.
+ */
+export async function handleReflectionSaved(
+  context: CompanionContext,
+  event: SavedReflectionEvent,
+): Promise<void> {
+  if (event.action === 'autosave') return;
+  const { userId, courseId } = event;
+  if (isCrisisText(event.response)) {
+    await appendMessage(context, {
+      userId,
+      courseId,
+      sender: 'ai',
+      content: crisisReply(context.settings.helplineText),
+      source: null,
+    });
+  }
+  const { state, source } = await analyseEmotion(context, userId, event);
+  await saveEmotion(context, { ...event, state, source });
+  if (state.intensity > SUPPORTIVE_INTENSITY_ABOVE && !isCrisisText(event.response)) {
+    await appendMessage(context, {
+      userId,
+      courseId,
+      sender: 'ai',
+      content:
+        state.sentiment < 0
+          ? companionMessages.supportive.heavy
+          : companionMessages.supportive.bright,
+      source: null,
+    });
+  }
+  if (!event.completed) return;
+  const completedCount = await context.countCompletedReflections(userId, courseId);
+  if (isPatternAnalysisDue(completedCount, await getAnalysedAtCount(context, userId, courseId))) {
+    await analysePatterns(context, userId, event);
+  }
+}
+
+/** A completed lesson: a congratulation in the chat, then a pattern analysis. */
+export async function handleLessonCompleted(
+  context: CompanionContext,
+  event: CompletedLessonEvent,
+): Promise<void> {
+  await appendMessage(context, {
+    userId: event.userId,
+    courseId: event.courseId,
+    sender: 'ai',
+    content: companionMessages.lessonCongratulation(findLessonTitle(context, event)),
+    source: null,
+  });
+  await analysePatterns(context, event.userId, event);
+}
+
+/** How long a learner's save waits for the companion's reaction before it goes on alone. */
+const REACTION_WAIT_MS = 10_000;
+
+/**
+ * Runs a companion reaction without ever failing the learner's save, and without holding it past
+ * 10 s: a slow AI service finishes in the background (the app waits for it when closing).
+ */
+export function reactSafely<Event>(
+  context: CompanionContext,
+  reaction: (context: CompanionContext, event: Event) => Promise<void>,
+) {
+  return async (event: Event) => {
+    const work = reaction(context, event).catch((error: unknown) => {
+      context.log.error(
+        { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },
+        'the companion could not react to a learning event',
+      );
+    });
+    context.background.add(work);
+    void work.finally(() => context.background.delete(work));
+    const waiting = new AbortController();
+    await Promise.race([
+      work,
+      sleep(REACTION_WAIT_MS, undefined, { signal: waiting.signal }).catch(() => undefined),
+    ]);
+    waiting.abort();
+  };
+}

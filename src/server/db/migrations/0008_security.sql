@@ -1,0 +1,2 @@
+ALTER TABLE "course_enrollments" ADD COLUMN "is_test_payment" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "checkout_sessions" ADD COLUMN "awaiting_release_course_ids" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -1,0 +1,58 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client.ts';
+
+/** A read that can share one statement with others: its SQL yields one JSON value. */
+export interface JsonRead<T> {
+  sql: SQL;
+  decode: (value: unknown) => T;
+}
+
+type Results<Reads> = { [Key in keyof Reads]: Reads[Key] extends JsonRead<infer T> ? T : never };
+
+/**
+ * Several reads in one statement, so one round trip to the database. `before` is a statement
+ * (an update) run in the same statement as a data-modifying CTE.
+ */
+export async function readTogether<Reads extends Record<string, JsonRead<unknown>>>(
+  db: Database,
+  reads: Reads,
+  before?: SQL,
+): Promise<Results<Reads>> {
+  const keys = Object.keys(reads);
+  const columns = sql.join(
+    keys.map((key) => sql`${reads[key]!.sql} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+  const prefix = before ? sql`with before as (${before}) ` : sql``;
+  const { rows } = await db.execute<Record<string, unknown>>(sql`${prefix}select ${columns}`);
+  return Object.fromEntries(
+    keys.map((key) => [key, reads[key]!.decode(rows[0]![key])]),
+  ) as Results<Reads>;
+}
+
+/** The rows of a table that match, in order, decoded as Drizzle would decode them. */
+export function rowsOf<Table extends PgTable>(
+  table: Table,
+  where: SQL | undefined,
+  orderBy: SQL = sql``,
+): JsonRead<Table['$inferSelect'][]> {
+  const columns = Object.entries(getTableColumns(table));
+  return {
+    sql: sql`(select coalesce(json_agg(${table} ${orderBy}), '[]'::json) from ${table} where ${where})`,
+    decode: (value) =>
+      (value as Record<string, unknown>[]).map((json) =>
+        Object.fromEntries(
+          columns.map(([key, column]) => {
+            const raw = json[column.name];
+            return [key, raw === null || raw === undefined ? null : column.mapFromDriverValue(raw)];
+          }),
+        ),
+      ) as Table['$inferSelect'][],
+  };
+}
+
+/** Whether a condition holds, as one read. */
+export function whether(condition: SQL): JsonRead<boolean> {
+  return { sql: sql`(${condition})`, decode: (value) => value === true };
+}

@@ -1,0 +1,107 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+/**
+ * The companion's records of a learner (spec 2 §3). Every learner-written or learner-revealing
+ * field is an AES-256-GCM envelope (companion-cipher.ts), never plaintext.
+ */
+export const companionMessages = pgTable(
+  'companion_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    sender: text('sender', { enum: ['ai', 'user'] }).notNull(),
+    /** Encrypted message text. */
+    content: text('content').notNull(),
+    source: text('source', { enum: ['openai', 'fallback'] }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('companion_messages_user_course_idx').on(table.userId, table.courseId)],
+);
+
+/** The emotional state read from one saved reflection. */
+export const companionEmotions = pgTable(
+  'companion_emotions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    lessonId: text('lesson_id').notNull(),
+    promptId: text('prompt_id').notNull(),
+    /** Encrypted JSON: primary, secondary, intensity, sentiment. */
+    state: text('state').notNull(),
+    source: text('source', { enum: ['openai', 'fallback'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('companion_emotions_user_course_idx').on(table.userId, table.courseId)],
+);
+
+/** A pattern seen across a learner's reflections in a course. */
+export const companionPatterns = pgTable(
+  'companion_patterns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    /** Encrypted JSON: title, description, suggestions, type, reflectionIds. */
+    pattern: text('pattern').notNull(),
+    source: text('source', { enum: ['openai', 'fallback'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('companion_patterns_user_course_idx').on(table.userId, table.courseId)],
+);
+
+/** The learner's panel settings. */
+export const companionSettings = pgTable('companion_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  isAiEnabled: boolean('is_ai_enabled').notNull().default(true),
+  typingSpeed: text('typing_speed', { enum: ['fast', 'medium', 'slow'] })
+    .notNull()
+    .default('medium'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How many completed reflections of a course the last pattern analysis saw. */
+export const companionAnalyses = pgTable(
+  'companion_analyses',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    analysedAtCount: integer('analysed_at_count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.courseId] })],
+);
+
+/** Tokens a learner used at the AI vendor per day, against the operator's daily cap. */
+export const companionTokenUsage = pgTable(
+  'companion_token_usage',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    tokens: integer('tokens').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Answers of the API carry personal data unless a route says otherwise: never cached. */
+export function keepApiAnswersPrivate(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+}

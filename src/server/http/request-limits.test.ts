@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsletterRateLimit } from '../marketing/newsletter.routes.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { createUser, nextClientAddress, TEST_PASSWORD, type TestUser } from '../testing/users.ts';
+
+let testApp: TestApp;
+let learner: TestUser;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  learner = await createUser(testApp.app);
+});
+afterAll(() => testApp.close());
+
+/** An address that made the earlier shared pattern backtrack quadratically. */
+const hostileEmail = (length: number) => `a@${'a'.repeat(length)}`;
+const MEBIBYTE = 1024 * 1024;
+
+/**
+ * The CPU time the server spends on one request: the cost an attacker imposes, unaffected by
+ * other programs sharing the machine (the request, the app and the test share one process).
+ */
+async function timed(send: () => Promise<{ statusCode: number }>) {
+  await send(); // the first call warms the route up
+  const started = process.cpuUsage();
+  const response = await send();
+  const { user, system } = process.cpuUsage(started);
+  return { statusCode: response.statusCode, milliseconds: (user + system) / 1000 };
+}
+
+describe('a hostile email of a megabyte is refused at once', () => {
+  it('on the newsletter form', async () => {
+    const result = await timed(() =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        remoteAddress: nextClientAddress(),
+        payload: { email: hostileEmail(MEBIBYTE) },
+      }),
+    );
+    expect(result.statusCode).toBe(413);
+    expect(result.milliseconds).toBeLessThan(50);
+  });
+
+  it('at sign-up', async () => {
+    const result = await timed(() =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: nextClientAddress(),
+        payload: {
+          firstName: 'Maya',
+          lastName: 'Stone',
+          email: hostileEmail(MEBIBYTE),
+          password: TEST_PASSWORD,
+        },
+      }),
+    );
+    expect(result.statusCode).toBe(413);
+    expect(result.milliseconds).toBeLessThan(50);
+  });
+
+  it('in a checkout, within the general body limit: 400 on its length', async () => {
+    const send = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/create-checkout-session',
+        headers: { cookie: learner.cookie },
+        payload: {
+          lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+          customerEmail: hostileEmail(MEBIBYTE - 1000),
+        },
+      });
+    const result = await timed(send);
+    expect(result.statusCode).toBe(400);
+    expect((await send()).json().error.fields.customerEmail).toBe(
+      'Email must be at most 254 characters',
+    );
+    expect(result.milliseconds).toBeLessThan(50);
+  });
+});
+
+describe('rate limits are counted before a body is read', () => {
+  it('refuses a flood past the limit with 429, whatever its body', async () => {
+    const remoteAddress = nextClientAddress();
+    for (let attempt = 0; attempt < newsletterRateLimit.max; attempt++) {
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        remoteAddress,
+        payload: { email: 'not an email' },
+      });
+    }
+    const flood = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      remoteAddress,
+      payload: { email: hostileEmail(MEBIBYTE) },
+    });
+    expect(flood.statusCode).toBe(429);
+  });
+});
+
+describe('TRUST_PROXY names the proxies whose X-Forwarded-For is believed', () => {
+  let behindProxy: TestApp;
+  beforeAll(async () => {
+    behindProxy = await buildTestApp({ TRUST_PROXY: '10.9.0.0/16' });
+  });
+  afterAll(() => behindProxy.close());
+
+  const subscribeFrom = (remoteAddress: string, forwardedFor: string) =>
+    behindProxy.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { email: 'seeker@example.com' },
+    });
+
+  it('ignores an address a client chose itself: the limit holds', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= newsletterRateLimit.max; attempt++) {
+      const response = await subscribeFrom('192.0.2.7', `198.51.100.${attempt}`);
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('believes the trusted proxy about the client behind it', async () => {
+    for (let attempt = 0; attempt <= newsletterRateLimit.max; attempt++) {
+      const response = await subscribeFrom('10.9.0.1', `203.0.113.${attempt}`);
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});

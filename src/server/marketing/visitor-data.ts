@@ -1,0 +1,36 @@
+import { asc, eq, sql, type Column } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.ts';
+import { assessments, newsletterSubscriptions } from '../db/schema/marketing.ts';
+
+const sameAddress = (column: Column, email: string) =>
+  eq(sql`lower(${column})`, email.toLowerCase());
+
+/** The assessments and newsletter subscription sent with this address, for its owner's copy. */
+export async function exportVisitorData(db: Database, email: string) {
+  const [answers, subscriptions] = await Promise.all([
+    db
+      .select()
+      .from(assessments)
+      .where(sameAddress(assessments.email, email))
+      .orderBy(asc(assessments.createdAt)),
+    db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(sameAddress(newsletterSubscriptions.email, email)),
+  ]);
+  return {
+    assessments: answers.map(({ id: _id, ...row }) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    newsletter: {
+      subscribed: subscriptions.length > 0,
+      since: subscriptions[0]?.createdAt.toISOString() ?? null,
+    },
+  };
+}
+
+export async function deleteVisitorData(tx: Executor, email: string): Promise<void> {
+  await tx.delete(assessments).where(sameAddress(assessments.email, email));
+  await tx.delete(newsletterSubscriptions).where(sameAddress(newsletterSubscriptions.email, email));
+}

@@ -1,0 +1,54 @@
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.ts';
+import { checkoutSessions } from '../db/schema/payments.ts';
+import { listUserSubscriptions } from './subscriptions.ts';
+
+/** Every checkout the buyer started and their subscriptions, for their own copy. */
+export async function exportPaymentData(db: Database, userId: string) {
+  const [checkouts, subscriptions] = await Promise.all([
+    db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.userId, userId))
+      .orderBy(desc(checkoutSessions.createdAt)),
+    listUserSubscriptions(db, { userId }),
+  ]);
+  return {
+    purchases: checkouts.map((row) => ({
+      orderReference: row.id,
+      items: row.items,
+      amountCents: row.amountCents,
+      amountPaidCents: row.amountPaidCents,
+      status: row.status,
+      paymentStatus: row.paymentStatus,
+      customerName: row.customerName,
+      receiptEmail: row.receiptEmail,
+      message: row.message,
+      createdAt: row.createdAt.toISOString(),
+      fulfilledAt: row.fulfilledAt?.toISOString() ?? null,
+      accessExpiresAt: row.accessExpiresAt?.toISOString() ?? null,
+      refundedAt: row.refundedAt?.toISOString() ?? null,
+    })),
+    subscriptions,
+  };
+}
+
+/**
+ * Before an account is deleted: a completed payment is a record the law makes us keep, so it
+ * stays without the buyer's id, name, email or message; checkouts never paid go entirely.
+ */
+export async function anonymisePurchases(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .delete(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, userId), isNull(checkoutSessions.fulfilledAt)));
+  await tx
+    .update(checkoutSessions)
+    .set({
+      userId: null,
+      customerName: null,
+      receiptEmail: '',
+      message: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(checkoutSessions.userId, userId), isNotNull(checkoutSessions.fulfilledAt)));
+}

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/api/auth.ts';
+import { checkoutOutcome, type CheckoutOutcome } from '../../shared/rules/purchase.ts';
+import { checkoutSessions } from '../db/schema/payments.ts';
+import { AppError } from '../http/errors.ts';
+import type { PaymentsContext } from './payments-context.ts';
+
+export type CheckoutRecord = typeof checkoutSessions.$inferSelect;
+
+export async function getCheckoutRecord(
+  context: PaymentsContext,
+  sessionId: string,
+): Promise<CheckoutRecord | undefined> {
+  const [record] = await context.app.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId));
+  return record;
+}
+
+/** The caller's own checkout, or 404 / 403. */
+export async function getOwnCheckoutRecord(
+  context: PaymentsContext,
+  user: SessionUser,
+  sessionId: string,
+): Promise<CheckoutRecord> {
+  const record = await getCheckoutRecord(context, sessionId);
+  if (!record) throw new AppError('not_found', 'Checkout session not found');
+  if (record.userId !== user.id) {
+    throw new AppError('forbidden', 'This checkout belongs to another account.');
+  }
+  return record;
+}
+
+export function outcomeOf(record: CheckoutRecord): CheckoutOutcome {
+  return checkoutOutcome({
+    status: record.status,
+    paymentStatus: record.paymentStatus,
+    hasPaymentFailed: record.paymentFailedAt !== null,
+    isRefunded: record.refundedAt !== null,
+  });
+}

@@ -1,0 +1,166 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+
+interface ChatCompletionRequest {
+  model: string;
+  messages: { role: string; content: string }[];
+  stream?: boolean;
+  temperature?: number;
+  max_tokens?: number;
+  response_format?: { type: string };
+}
+
+export type FakeAnswerKind = 'reply' | 'emotion' | 'suggestion' | 'patterns';
+
+export interface FakeOpenAiServer {
+  /** The base URL to give the client, like https://api.openai.com/v1. */
+  url: string;
+  /** Every chat-completions request received, in order. */
+  requests: ChatCompletionRequest[];
+  /** Makes every later request fail with this status (null: answer normally again). */
+  failWith: (status: number | null) => void;
+  close: () => Promise<void>;
+}
+
+export const FAKE_OPENAI_KEY = 'sk-fake-companion-key';
+/** Words that make the fake emotion analysis answer with a strong, heavy feeling. */
+const heavyWords = /overwhelm|exhausted|devastat|despair|drowning/i;
+
+/** What the fake answers, by the kind of request our prompts make. */
+export function fakeAnswer(kind: FakeAnswerKind, request: ChatCompletionRequest): string {
+  const userText = request.messages.at(-1)?.content ?? '';
+  switch (kind) {
+    case 'emotion':
+      return JSON.stringify(
+        heavyWords.test(userText)
+          ? { primary: 'overwhelmed', secondary: 'tired', intensity: 9, sentiment: -7 }
+          : { primary: 'hopeful', secondary: null, intensity: 4, sentiment: 4 },
+      );
+    case 'suggestion':
+      return JSON.stringify({
+        text: 'What would change if you trusted this feeling a little more?',
+        type: 'insight',
+      });
+    case 'patterns':
+      return JSON.stringify({
+        patterns: [
+          {
+            title: 'Choosing yourself',
+            description:
+              'Across your reflections you keep returning to the wish to choose yourself.',
+            suggestions: ['Notice one moment each day when you choose yourself.'],
+            type: 'growth',
+          },
+        ],
+      });
+    case 'reply': {
+      const lesson =
+        /^Lesson: (.*)$/m.exec(request.messages[0]?.content ?? '')?.[1] ?? 'this lesson';
+      return `Thank you for sharing. In “${lesson}”, notice what your words are asking of you.`;
+    }
+  }
+}
+
+function kindOf(request: ChatCompletionRequest): FakeAnswerKind {
+  const system = request.messages[0]?.content ?? '';
+  if (system.includes('"intensity"')) return 'emotion';
+  if (system.includes('"patterns"')) return 'patterns';
+  if (system.includes('"deepening"')) return 'suggestion';
+  return 'reply';
+}
+
+/**
+ * A local stand-in for an OpenAI-compatible chat-completions API: POST {base}/chat/completions
+ * with a bearer key, answering as JSON or, with `stream: true`, as server-sent chunks ending in
+ * `[DONE]`, with usage. A user message containing `failOn` gets a 500, as during an outage.
+ */
+export async function startFakeOpenAiServer(
+  options: { port?: number; failOn?: string } = {},
+): Promise<FakeOpenAiServer> {
+  const requests: ChatCompletionRequest[] = [];
+  let failure: number | null = null;
+  const server: Server = createServer((request, response) => {
+    void handle(request, response).catch(() => response.destroy());
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (request.method === 'GET' && request.url === '/requests') return send(200, requests);
+    if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
+      return send(404, { error: { message: 'Not found', type: 'invalid_request_error' } });
+    }
+    if (request.headers.authorization !== `Bearer ${FAKE_OPENAI_KEY}`) {
+      return send(401, {
+        error: { message: 'Incorrect API key provided.', type: 'invalid_request_error' },
+      });
+    }
+    let raw = '';
+    for await (const chunk of request) raw += chunk;
+    const body = JSON.parse(raw) as ChatCompletionRequest;
+    requests.push(body);
+    const lastUser = body.messages.at(-1)?.content ?? '';
+    if (failure !== null || (options.failOn && lastUser.includes(options.failOn))) {
+      return send(failure ?? 500, {
+        error: { message: 'The server had an error.', type: 'server_error' },
+      });
+    }
+    const content = fakeAnswer(kindOf(body), body);
+    const usage = { prompt_tokens: 50, completion_tokens: 20, total_tokens: 70 };
+    const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: body.model };
+    if (!body.stream) {
+      return send(200, {
+        ...base,
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage,
+      });
+    }
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const chunk = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
+    const pieces = content.match(/.{1,12}/gs) ?? [];
+    for (const [index, piece] of pieces.entries()) {
+      chunk({
+        ...base,
+        object: 'chat.completion.chunk',
+        choices: [
+          {
+            index: 0,
+            delta: index === 0 ? { role: 'assistant', content: piece } : { content: piece },
+            finish_reason: null,
+          },
+        ],
+      });
+    }
+    chunk({
+      ...base,
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+    });
+    chunk({ ...base, object: 'chat.completion.chunk', choices: [], usage });
+    response.end('data: [DONE]\n\n');
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    failWith: (status) => {
+      failure = status;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+// Started on its own by Playwright for the e2e journeys: FAKE_OPENAI_PORT, FAKE_OPENAI_FAIL_ON.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const fake = await startFakeOpenAiServer({
+    port: Number(process.env.FAKE_OPENAI_PORT),
+    failOn: process.env.FAKE_OPENAI_FAIL_ON,
+  });
+  process.on('SIGTERM', () => void fake.close().then(() => process.exit(0)));
+}

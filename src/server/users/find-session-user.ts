@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/api/auth.ts';
+import type { Database } from '../db/client.ts';
+import { sessions, users } from '../db/schema/auth.ts';
+import { profiles } from '../db/schema/users.ts';
+
+export interface SessionRecord {
+  user: SessionUser;
+  expiresAt: Date;
+}
+
+/** The session with this token, its user and the user's role: one query, one round trip. */
+export async function findSessionUser(db: Database, token: string): Promise<SessionRecord | null> {
+  const [row] = await findSessionUserStatement(db).execute({ token });
+  if (!row) return null;
+  const { expiresAt, role, ...user } = row;
+  return { user: { ...user, role: role ?? 'user' }, expiresAt };
+}
+
+// Every signed-in request runs it: built once and prepared by name on each connection, because
+// building a Drizzle query per request cost more than the query (measured: 955 against 3,500
+// queries/s on 2 shared cores).
+const statements = new WeakMap<Database, ReturnType<typeof prepareFindSessionUser>>();
+
+function findSessionUserStatement(db: Database) {
+  let statement = statements.get(db);
+  if (!statement) {
+    statement = prepareFindSessionUser(db);
+    statements.set(db, statement);
+  }
+  return statement;
+}
+
+function prepareFindSessionUser(db: Database) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      emailVerified: users.emailVerified,
+      role: profiles.role,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('find_session_user');
+}

@@ -1,0 +1,112 @@
+import { desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { escapeLikePattern } from '../../shared/rules/admin.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/auth.ts';
+import { profiles } from '../db/schema/users.ts';
+import type { Role } from './users.ts';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  createdAt: Date;
+  role: Role;
+}
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  name: users.name,
+  createdAt: users.createdAt,
+  role: sql<Role>`coalesce(${profiles.role}, 'user')`,
+};
+
+/** The indexed key of the email search (users_email_key_idx): lower case, in byte order. */
+const emailKey = sql`(lower(${users.email}) collate "C")`;
+
+function emailStartsWith(text: string) {
+  return sql`${emailKey} like ${`${escapeLikePattern(text.toLowerCase())}%`}`;
+}
+
+function selectUsers(db: Database) {
+  return db.select(userColumns).from(users).leftJoin(profiles, eq(profiles.id, users.id));
+}
+
+export async function findUserById(db: Database, userId: string): Promise<UserRecord | null> {
+  const [user] = await selectUsers(db).where(eq(users.id, userId));
+  return user ?? null;
+}
+
+/** The user with this email, whatever its case, else the first whose email starts with the text. */
+export async function findUserByEmailPrefix(
+  db: Database,
+  text: string,
+): Promise<UserRecord | null> {
+  const [exact] = await selectUsers(db).where(sql`${emailKey} = ${text.toLowerCase()}`);
+  if (exact) return exact;
+  const [first] = await selectUsers(db).where(emailStartsWith(text)).orderBy(emailKey).limit(1);
+  return first ?? null;
+}
+
+/** Newest first; one row more than asked tells whether a next page exists. */
+export async function listUsers(
+  db: Database,
+  { search, page, pageSize }: { search: string; page: number; pageSize: number },
+): Promise<{ users: UserRecord[]; hasMore: boolean }> {
+  const query = selectUsers(db);
+  const rows = await (search ? query.where(emailStartsWith(search)) : query)
+    .orderBy(...(search ? [emailKey] : [desc(users.createdAt), desc(users.id)]))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  return { users: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+}
+
+export async function listUsersByEmails(
+  db: Database,
+  emails: readonly string[],
+): Promise<{ id: string; email: string }[]> {
+  if (emails.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        emailKey,
+        emails.map((email) => email.toLowerCase()),
+      ),
+    );
+}
+
+export async function listEmailsByIds(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+export async function countUsers(db: Database): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users);
+  return row?.total ?? 0;
+}
+
+/** Sign-ups per week (weeks start on Monday, UTC) from `since`. */
+export async function countSignUpsByWeek(
+  db: Database,
+  since: Date,
+): Promise<{ weekStart: string; count: number }[]> {
+  const week = sql<string>`to_char(date_trunc('week', ${users.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  return db
+    .select({ weekStart: week, count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(gte(users.createdAt, since))
+    .groupBy(week);
+}

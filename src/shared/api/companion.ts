@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { REFLECTION_MAX_LENGTH } from '../rules/reflection.ts';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  aiSources,
+  patternTypes,
+  suggestionTypes,
+  typingSpeeds,
+  type TypingSpeed,
+} from '../rules/companion.ts';
+
+const id = z.string().min(1).max(100);
+
+export const courseParamsSchema = z.object({ courseId: id });
+/** Someone else's companion data: admins only. */
+export const ownerQuerySchema = z.object({ userId: id.optional() });
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  sender: z.enum(['ai', 'user']),
+  content: z.string(),
+  source: z.enum(aiSources).nullable(),
+  timestamp: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const conversationSchema = z.object({ messages: z.array(chatMessageSchema) });
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const sendChatMessageSchema = z.object({
+  moduleId: id,
+  lessonId: id,
+  message: z
+    .string()
+    .max(CHAT_MESSAGE_MAX_LENGTH, `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`)
+    .refine((text) => text.trim() !== '', 'Please enter a message.'),
+});
+export type SendChatMessageInput = z.infer<typeof sendChatMessageSchema>;
+
+/** The server-sent events of a streamed reply. */
+export const chatDeltaEventSchema = z.object({ text: z.string() });
+export const chatDoneEventSchema = z.object({
+  userMessage: chatMessageSchema,
+  reply: chatMessageSchema,
+  /** The AI service was meant to answer but failed: the reply is the fallback. */
+  isDegraded: z.boolean(),
+});
+export type ChatDoneEvent = z.infer<typeof chatDoneEventSchema>;
+
+export const suggestionSchema = z.object({
+  text: z.string().min(1).max(1000),
+  type: z.enum(suggestionTypes),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const requestSuggestionSchema = z.object({
+  courseId: id,
+  moduleId: id,
+  lessonId: id,
+  promptId: id,
+  response: z.string().max(REFLECTION_MAX_LENGTH),
+});
+export type RequestSuggestionInput = z.infer<typeof requestSuggestionSchema>;
+
+export const suggestionResponseSchema = z.object({
+  suggestion: suggestionSchema,
+  source: z.enum(aiSources),
+});
+export type SuggestionResponse = z.infer<typeof suggestionResponseSchema>;
+
+export const patternSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  suggestions: z.array(z.string()),
+  type: z.enum(patternTypes),
+  timestamp: z.string(),
+});
+export type Pattern = z.infer<typeof patternSchema>;
+
+export const emotionalStateSchema = z.object({
+  primary: z.string().min(1).max(40),
+  secondary: z.string().max(40).nullable(),
+  intensity: z.number().int().min(1).max(10),
+  sentiment: z.number().int().min(-10).max(10),
+});
+export type EmotionalState = z.infer<typeof emotionalStateSchema>;
+
+export const moodPointSchema = emotionalStateSchema.extend({
+  lessonId: z.string(),
+  timestamp: z.string(),
+});
+export type MoodPoint = z.infer<typeof moodPointSchema>;
+
+export const patternsViewSchema = z.object({
+  patterns: z.array(patternSchema),
+  moods: z.array(moodPointSchema),
+});
+export type PatternsView = z.infer<typeof patternsViewSchema>;
+
+const typingSpeedSchema = z.enum(Object.keys(typingSpeeds) as [TypingSpeed, ...TypingSpeed[]]);
+
+/** ai: replies from the AI service; fallback: built-in guidance; off: the learner switched AI off. */
+export const companionModes = ['ai', 'fallback', 'off'] as const;
+export type CompanionMode = (typeof companionModes)[number];
+
+export const companionSettingsSchema = z.object({
+  isAiEnabled: z.boolean(),
+  typingSpeed: typingSpeedSchema,
+  mode: z.enum(companionModes),
+});
+export type CompanionSettings = z.infer<typeof companionSettingsSchema>;
+
+export const updateCompanionSettingsSchema = z
+  .object({ isAiEnabled: z.boolean().optional(), typingSpeed: typingSpeedSchema.optional() })
+  .refine((input) => input.isAiEnabled !== undefined || input.typingSpeed !== undefined, {
+    message: 'expected isAiEnabled or typingSpeed',
+  });
+export type UpdateCompanionSettingsInput = z.infer<typeof updateCompanionSettingsSchema>;

@@ -1,0 +1,49 @@
+/** The learner's preferences and the account area's messages (spec 2 §3, §8, §9). */
+
+export const themePreferences = ['light', 'dark', 'system'] as const;
+export type ThemePreference = (typeof themePreferences)[number];
+export const DEFAULT_THEME: ThemePreference = 'light';
+
+export interface NotificationPreferences {
+  email_notifications: boolean;
+  course_updates: boolean;
+  marketing_emails: boolean;
+}
+
+export const defaultNotificationPreferences: NotificationPreferences = {
+  email_notifications: true,
+  course_updates: true,
+  marketing_emails: false,
+};
+
+export const accountMessages = {
+  loadSettingsFailed: 'Failed to load profile settings',
+  saveSettingsFailed: 'Failed to save settings',
+  loadProfileFailed: 'Failed to load profile',
+  updateProfileFailed: 'Failed to update profile',
+  settingsSaved: 'Settings saved successfully',
+  profileUpdated: 'Profile updated successfully',
+  profileNotFound: 'Profile not found',
+  passwordChanged: 'Your password was changed. Other devices were signed out.',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Your current password is not correct',
+  passwordConfirmationRequired: 'Please enter your password to confirm',
+  accountDeleted: 'Your account was deleted.',
+  deviceSignedOut: 'The device was signed out.',
+  refundRequested: 'Your refund request was sent. We will answer by email.',
+  noContactAddress: 'Refund requests by form are not available. Please write to us by email.',
+  websiteInvalid: 'Please enter a full web address starting with https://',
+  purchaseNotFound: 'Purchase not found',
+  subscriptionStillActive:
+    'Please cancel your subscription in the billing portal (Settings > Billing) before deleting your account.',
+} as const;
+
+/** How long toasts in the account area stay, in milliseconds (spec 2 §9). */
+export const ACCOUNT_TOAST_DURATION_MS = 3500;
+
+/** The money-back guarantee: a refund may be asked for within 30 days of a purchase. */
+export const REFUND_WINDOW_DAYS = 30;
+
+export function isWithinRefundWindow(purchasedAt: Date, now: Date): boolean {
+  return now.getTime() - purchasedAt.getTime() <= REFUND_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+}

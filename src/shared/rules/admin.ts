@@ -1,0 +1,61 @@
+import { isEmailAddress } from './email.ts';
+
+/** The admin panel's rules and messages (spec 2 §4, §5, §6 and §8). */
+
+export const adminMessages = {
+  checkingPermissions: 'Checking permissions...',
+  notAdmin: 'You do not have permission to access this page',
+  verifyFailed: 'Failed to verify admin permissions',
+  selectCourse: 'Please select at least one course',
+  userNotFound: 'User not found',
+  searchFailed: 'Failed to search for user',
+  enrollmentsFailed: 'Failed to fetch user enrollments',
+  grantFailed: 'Failed to grant access',
+  revokeFailed: 'Failed to revoke access',
+  validEmails: 'Please enter valid email addresses',
+  noUsersFound: 'No users found with the provided emails',
+  bulkFailed: 'Failed to grant bulk access',
+  noEnrollments: 'No enrollments found',
+} as const;
+
+export const adminSuccess = {
+  granted: (courseCount: number) => `Access granted to ${courseCount} course(s)`,
+  revoked: (courseTitle: string) => `Access to ${courseTitle} revoked`,
+  bulkGranted: (userCount: number, courseCount: number) =>
+    `Beta access granted to ${userCount} user(s) for ${courseCount} course(s)`,
+};
+
+/** Toasts in the account area (spec 2 §9). */
+export const ADMIN_TOAST_MS = 3500;
+
+/** The bundle is a product, not a course one can be granted. */
+export const BUNDLE_COURSE_ID = 'complete-bundle';
+
+/**
+ * The bulk action's email list: split on newlines and commas, trimmed, lower-cased, without
+ * blanks or repeats. null when any entry is not an email address.
+ */
+export function parseEmailList(text: string): string[] | null {
+  const entries = text
+    .split(/[\n,]/)
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry.length > 0);
+  if (entries.length === 0) return null;
+  const isValid = isEmailAddress;
+  return entries.every(isValid) ? [...new Set(entries)] : null;
+}
+
+/** US short date, as the admin panel shows dates: 11/23/2026. */
+export function formatAdminDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'numeric',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+}
+
+/** Escapes LIKE's wildcards so a search text is matched as typed. */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}

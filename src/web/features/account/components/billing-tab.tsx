@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Billing } from '../../../../shared/api/account.ts';
+import { accountMessages } from '../../../../shared/rules/account.ts';
+import { formatEuros } from '../../../../shared/rules/pricing.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { accountToast } from '../account-toast.ts';
+import { useBilling, useOpenBillingPortal, useRequestRefund } from '../api/billing.ts';
+import { cardClass, linkClass } from './account-page.tsx';
+
+const planText: Record<Billing['plan'], string> = {
+  paid: 'You are on the paid plan: you own courses you bought.',
+  beta: 'You are on the beta plan: you have time-limited beta access.',
+  complimentary: 'You have complimentary access: the courses you were given are open to you.',
+  free: 'You are on the free plan.',
+  admin: 'You are an admin: every course is open to you.',
+};
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+export function BillingTab() {
+  const billing = useBilling();
+  const portal = useOpenBillingPortal();
+  const openPortal = () =>
+    portal.mutate(undefined, {
+      onError: () => accountToast.error('Failed to open customer portal. Please try again.'),
+    });
+  if (billing.isPending) return <p className="text-ink-700">Loading your billing...</p>;
+  if (billing.isError) {
+    return (
+      <div role="alert" className={cardClass}>
+        <p>Your billing could not be loaded.</p>
+        <Button className="mt-3" onClick={() => void billing.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  const { plan, purchases, canOpenBillingPortal, contactEmail } = billing.data;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="plan-heading" className={cardClass}>
+        <h2 id="plan-heading" className="font-display text-xl font-bold">
+          Billing
+        </h2>
+        <p className="mt-2 text-ink-800">{planText[plan]}</p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link
+            to={paths.shop}
+            className="inline-flex items-center rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700"
+          >
+            Upgrade Plan
+          </Link>
+          {canOpenBillingPortal && (
+            <>
+              <Button variant="secondary" onClick={openPortal} disabled={portal.isPending}>
+                Manage Payment Methods
+              </Button>
+              <Button variant="secondary" onClick={openPortal} disabled={portal.isPending}>
+                View Billing History
+              </Button>
+            </>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="purchases-heading" className={cardClass}>
+        <h2 id="purchases-heading" className="font-display text-xl font-bold">
+          Purchases and Receipts
+        </h2>
+        {purchases.length === 0 ? (
+          <p className="mt-2 text-ink-700">
+            No purchases yet.{' '}
+            <Link to={paths.courses} className={linkClass}>
+              Browse courses
+            </Link>
+          </p>
+        ) : (
+          <ul className="mt-2 divide-y divide-ink-600/20">
+            {purchases.map((purchase) => (
+              <li key={purchase.id} className="space-y-1 py-4">
+                <p className="font-semibold text-ink-900">
+                  {purchase.items.map((item) => item.name).join(', ')}
+                </p>
+                <dl className="grid gap-x-4 text-sm text-ink-800 sm:grid-cols-[10rem_1fr]">
+                  <dt>Purchased</dt>
+                  <dd>{longDate.format(new Date(purchase.purchasedAt))}</dd>
+                  <dt>Total paid</dt>
+                  <dd>{formatEuros(purchase.amountPaidCents)}</dd>
+                  <dt>Order reference</dt>
+                  <dd className="font-mono break-all">{purchase.id}</dd>
+                  <dt>Access until</dt>
+                  <dd>
+                    {purchase.accessExpiresAt
+                      ? longDate.format(new Date(purchase.accessExpiresAt))
+                      : 'No end date'}
+                  </dd>
+                  {purchase.refundedAt && (
+                    <>
+                      <dt>Refunded</dt>
+                      <dd>{longDate.format(new Date(purchase.refundedAt))}</dd>
+                    </>
+                  )}
+                </dl>
+                {purchase.isRefundable && contactEmail && (
+                  <RefundRequest purchaseId={purchase.id} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-4 text-sm text-ink-700">
+          Every course carries a 30-day money-back guarantee.
+          {contactEmail && (
+            <>
+              {' '}
+              Questions about a payment:{' '}
+              <a href={`mailto:${contactEmail}`} className={linkClass}>
+                {contactEmail}
+              </a>
+              .
+            </>
+          )}
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function RefundRequest({ purchaseId }: { purchaseId: string }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const request = useRequestRefund();
+  if (request.isSuccess) return <p role="status">{accountMessages.refundRequested}</p>;
+  if (!isOpen) {
+    return (
+      <Button variant="ghost" className="px-0" onClick={() => setIsOpen(true)}>
+        Request a refund
+      </Button>
+    );
+  }
+  return (
+    <form
+      className="mt-2 space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        request.mutate(
+          { purchaseId, reason },
+          { onError: (error) => accountToast.error(error.message) },
+        );
+      }}
+    >
+      <TextAreaField
+        label="Why are you asking for a refund? (optional)"
+        maxLength={2000}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <div className="flex gap-3">
+        <Button type="submit" disabled={request.isPending}>
+          Send Refund Request
+        </Button>
+        <Button variant="secondary" onClick={() => setIsOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { Download } from 'lucide-react';
+
+/** The learner's copy of everything we keep: a file to keep (JSON) and a page to read (HTML). */
+export function DownloadDataLinks({ className = '' }: { className?: string }) {
+  return (
+    <div className={`flex flex-wrap items-center gap-x-4 gap-y-2 ${className}`}>
+      <a
+        href="/api/account/export?format=json"
+        download
+        className="inline-flex items-center gap-2 rounded-lg border border-ink-700 bg-white px-4 py-2.5 font-semibold text-ink-800 hover:bg-ink-700/5"
+      >
+        <Download className="h-4 w-4" aria-hidden="true" />
+        Download Data
+      </a>
+      <a
+        href="/api/account/export?format=html"
+        download
+        className="font-medium text-flame-700 underline underline-offset-2"
+      >
+        Download a readable copy (HTML)
+      </a>
+    </div>
+  );
+}

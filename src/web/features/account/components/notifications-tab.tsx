@@ -1,0 +1,59 @@
+import type { NotificationPreferences } from '../../../../shared/rules/account.ts';
+import { useSettings, useUpdateSettings } from '../api/settings.ts';
+import { cardClass } from './account-page.tsx';
+import { settingsSaveToasts } from './save-toasts.ts';
+import { ToggleRow } from './toggle-row.tsx';
+
+const preferences: { key: keyof NotificationPreferences; label: string; description: string }[] = [
+  {
+    key: 'email_notifications',
+    label: 'Email Notifications',
+    description: 'Email from us about your account and your courses. Off turns off the two below.',
+  },
+  {
+    key: 'course_updates',
+    label: 'Course Updates',
+    description: 'New lessons and changes to the courses you are enrolled in.',
+  },
+  {
+    key: 'marketing_emails',
+    label: 'Marketing Emails',
+    description: 'News about new courses and offers.',
+  },
+];
+
+/** Each toggle saves at once. */
+export function NotificationsTab() {
+  const settings = useSettings();
+  const update = useUpdateSettings();
+  const current = settings.data?.notificationPreferences;
+  return (
+    <section aria-labelledby="notifications-heading" className={cardClass}>
+      <h2 id="notifications-heading" className="font-display text-xl font-bold">
+        Notifications
+      </h2>
+      <div className="mt-2 divide-y divide-ink-600/20">
+        {preferences.map((preference) => (
+          <ToggleRow
+            key={preference.key}
+            label={preference.label}
+            description={preference.description}
+            checked={current?.[preference.key] ?? false}
+            disabled={!current || update.isPending}
+            onChange={(checked) =>
+              update.mutate(
+                { notificationPreferences: { [preference.key]: checked } },
+                settingsSaveToasts,
+              )
+            }
+          />
+        ))}
+      </div>
+      <p className="mt-4 text-sm text-ink-700">
+        Password resets and receipts are always sent: they are part of your account and your
+        purchases. We send no course-update or marketing email yet; your choices here are kept for
+        when we do.
+      </p>
+    </section>
+  );
+}

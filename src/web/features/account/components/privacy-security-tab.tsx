@@ -1,0 +1,29 @@
+import type { Settings } from '../../../../shared/api/account.ts';
+import { cardClass } from './account-page.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { DeleteAccountSection } from './delete-account-section.tsx';
+import { DevicesSection } from './devices-section.tsx';
+import { DownloadDataLinks } from './download-data-links.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
+
+export function PrivacySecurityTab({ settings }: { settings: Settings | undefined }) {
+  return (
+    <section aria-labelledby="privacy-heading" className={`${cardClass} space-y-8`}>
+      <h2 id="privacy-heading" className="font-display text-xl font-bold">
+        Privacy &amp; Security
+      </h2>
+      <ChangePasswordForm />
+      {settings && <TwoFactorSection isEnabled={settings.twoFactorEnabled} />}
+      <DevicesSection />
+      <div className="space-y-3">
+        <h3 className="font-display text-lg font-bold">Your Data</h3>
+        <p className="text-ink-800">
+          A copy of everything we keep about you: profile, enrollments, progress, reflections,
+          purchases, assessments and the record of your course access.
+        </p>
+        <DownloadDataLinks />
+      </div>
+      <DeleteAccountSection />
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SubscriberList } from '../../../../shared/api/admin.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The CSV of every subscriber, downloaded by the browser with the admin's session. */
+export const SUBSCRIBERS_CSV_URL = '/api/admin/newsletter.csv';
+
+export function useSubscriberList(page: number) {
+  return useQuery({
+    queryKey: ['admin', 'subscribers', page],
+    queryFn: ({ signal }) =>
+      apiRequest<SubscriberList>(`/api/admin/newsletter?page=${page}&pageSize=20`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,64 @@
+import type { Assessment } from '../../../../shared/api/marketing.ts';
+import { formatAdminDate } from '../../../../shared/rules/admin.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useAssessment } from '../api/get-assessment.ts';
+import { useMarkAssessmentAnswered } from '../api/mark-assessment-answered.ts';
+
+const answers: [keyof Assessment, string][] = [
+  ['drawnToSovereignty', 'What draws you to sovereignty'],
+  ['sovereigntyMeaning', 'What sovereignty means to you'],
+  ['takeResponsibility', 'Ready to take responsibility'],
+  ['facingDiscomfort', 'Facing discomfort'],
+  ['trueStatements', 'True statements'],
+  ['noLongerAvailable', 'No longer available for'],
+  ['greatestResistance', 'Greatest resistance'],
+  ['readinessScale', 'Readiness (1-10)'],
+  ['additionalThoughts', 'Additional thoughts'],
+];
+
+export function AssessmentView({ id }: { id: string }) {
+  const assessment = useAssessment(id);
+  const mark = useMarkAssessmentAnswered();
+  if (assessment.isPending) return <p>Loading assessment...</p>;
+  if (assessment.isError) return <p role="alert">The assessment could not be loaded.</p>;
+  const { data } = assessment;
+  const replyLink = `mailto:${data.email}?subject=${encodeURIComponent('Your Sovereign Flame assessment')}`;
+  return (
+    <section aria-labelledby="assessment-view" className="rounded-xl bg-white p-5 shadow-sm">
+      <h2 id="assessment-view" className="font-display text-xl font-bold">
+        {data.name}
+      </h2>
+      <p className="text-sm text-ink-700">
+        {data.email}, sent {formatAdminDate(data.createdAt)}
+        {data.answeredAt ? `, answered ${formatAdminDate(data.answeredAt)}` : ', not answered yet'}
+      </p>
+      <dl className="mt-4 space-y-3">
+        {answers.map(([field, label]) => {
+          const value = data[field];
+          const text = Array.isArray(value) ? value.join(', ') : String(value ?? '');
+          return (
+            <div key={field}>
+              <dt className="font-semibold">{label}</dt>
+              <dd className="whitespace-pre-wrap">{text || '—'}</dd>
+            </div>
+          );
+        })}
+      </dl>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <a
+          href={replyLink}
+          className="inline-flex items-center rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700"
+        >
+          Reply by email
+        </a>
+        <Button
+          variant="secondary"
+          disabled={mark.isPending}
+          onClick={() => mark.mutate({ id: data.id, answered: !data.answeredAt })}
+        >
+          {data.answeredAt ? 'Mark as waiting' : 'Mark as answered'}
+        </Button>
+      </div>
+    </section>
+  );
+}

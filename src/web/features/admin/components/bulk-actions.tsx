@@ -1,0 +1,111 @@
+import { ChevronDown } from 'lucide-react';
+import { useId, useState } from 'react';
+import { adminMessages, adminSuccess, parseEmailList } from '../../../../shared/rules/admin.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useGrantBulkBetaAccess } from '../api/grant-bulk-beta-access.ts';
+import { adminToast } from './admin-toast.ts';
+import type { PendingAction } from './confirm-dialog.tsx';
+import { CourseChecklist } from './course-checklist.tsx';
+
+/** Spec 2 §2 'Bulk Actions': beta access for a list of emails, confirmed before it is sent. */
+export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) => void }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [emailText, setEmailText] = useState('');
+  const [courseIds, setCourseIds] = useState<string[]>([]);
+  const [expiresOn, setExpiresOn] = useState('');
+  const [notFound, setNotFound] = useState<string[]>([]);
+  const grant = useGrantBulkBetaAccess();
+  const panelId = useId();
+  const emailsId = useId();
+  const expiryId = useId();
+
+  const submit = () => {
+    const emails = parseEmailList(emailText);
+    if (!emails) {
+      adminToast.error(adminMessages.validEmails);
+      return;
+    }
+    if (courseIds.length === 0) {
+      adminToast.error(adminMessages.selectCourse);
+      return;
+    }
+    onConfirm({
+      description: `Grant beta access to ${emails.length} user(s) for ${courseIds.length} course(s)?`,
+      run: () =>
+        grant.mutate(
+          {
+            emails,
+            courseIds,
+            ...(expiresOn ? { expiresAt: `${expiresOn}T23:59:59.000Z` } : {}),
+          },
+          {
+            onSuccess: (result) => {
+              adminToast.success(adminSuccess.bulkGranted(result.userCount, result.courseCount));
+              setNotFound(result.notFound);
+            },
+            onError: (error) =>
+              error instanceof ApiError && error.status === 404
+                ? adminToast.error(adminMessages.noUsersFound)
+                : adminToast.failure(adminMessages.bulkFailed, error),
+          },
+        ),
+    });
+  };
+
+  return (
+    <section className="rounded-xl bg-white p-5 shadow-sm">
+      <h2>
+        <button
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls={panelId}
+          onClick={() => setIsOpen(!isOpen)}
+          className="flex w-full items-center justify-between font-display text-xl font-bold"
+        >
+          Bulk Actions
+          <ChevronDown
+            aria-hidden="true"
+            className={`h-5 w-5 transition-transform ${isOpen ? 'rotate-180' : ''}`}
+          />
+        </button>
+      </h2>
+      <div id={panelId} hidden={!isOpen} className="mt-4 space-y-4">
+        <div>
+          <label htmlFor={emailsId} className="mb-1 block text-sm font-medium">
+            Emails (one a line, or separated by commas)
+          </label>
+          <textarea
+            id={emailsId}
+            rows={4}
+            maxLength={20_000}
+            value={emailText}
+            onChange={(event) => setEmailText(event.target.value)}
+            className="w-full rounded-lg border border-ink-600/40 bg-white px-3 py-2"
+          />
+        </div>
+        <CourseChecklist legend="Beta courses" selected={courseIds} onChange={setCourseIds} />
+        <div>
+          <label htmlFor={expiryId} className="mb-1 block text-sm font-medium">
+            Beta access expires on (optional)
+          </label>
+          <input
+            id={expiryId}
+            type="date"
+            value={expiresOn}
+            onChange={(event) => setExpiresOn(event.target.value)}
+            className="rounded-lg border border-ink-600/40 bg-white px-3 py-2"
+          />
+        </div>
+        <Button onClick={submit} disabled={grant.isPending}>
+          Grant Beta Access
+        </Button>
+        {notFound.length > 0 && (
+          <p role="status" className="text-sm text-ink-800">
+            No account for: {notFound.join(', ')}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { lazy, Suspense } from 'react';
+import { formatEuros } from '../../../../shared/rules/pricing.ts';
+import { useOverview } from '../api/get-overview.ts';
+
+// Recharts loads only here, so no other page carries it.
+const OverviewChart = lazy(async () => ({
+  default: (await import('./overview-chart.tsx')).OverviewChart,
+}));
+
+export function OverviewTab() {
+  const overview = useOverview();
+  if (overview.isPending) return <p>Loading overview...</p>;
+  if (overview.isError) return <p role="alert">The overview could not be loaded.</p>;
+  const { counts, weeks } = overview.data;
+  const tiles: [string, string][] = [
+    ['Users', String(counts.users)],
+    ['Purchases', String(counts.purchases)],
+    ['Revenue', formatEuros(counts.revenueCents)],
+    ['Assessments', `${counts.assessments} (${counts.unansweredAssessments} waiting)`],
+    ['Newsletter subscribers', String(counts.subscribers)],
+  ];
+  return (
+    <div className="space-y-6">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {tiles.map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-white p-4 shadow-sm">
+            <dt className="text-sm text-ink-700">{label}</dt>
+            <dd className="font-display text-2xl font-bold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section aria-labelledby="weekly" className="rounded-xl bg-white p-5 shadow-sm">
+        <h2 id="weekly" className="font-display text-xl font-bold">
+          The last {weeks.length} weeks
+        </h2>
+        <Suspense fallback={<p>Loading chart...</p>}>
+          <OverviewChart weeks={weeks} />
+        </Suspense>
+        <table className="mt-4 w-full text-left text-sm">
+          <caption className="sr-only">Sign-ups, purchases and revenue per week</caption>
+          <thead className="border-b border-ink-600/20 text-ink-700">
+            <tr>
+              <th scope="col" className="py-1 pr-3">
+                Week of
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                Sign-ups
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                Purchases
+              </th>
+              <th scope="col" className="py-1">
+                Revenue
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.weekStart} className="border-b border-ink-600/10">
+                <td className="py-1 pr-3">{week.weekStart}</td>
+                <td className="py-1 pr-3">{week.signUps}</td>
+                <td className="py-1 pr-3">{week.purchases}</td>
+                <td className="py-1">{formatEuros(week.revenueCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Button } from '../../../components/ui/button.tsx';
+
+export function Pager({
+  page,
+  hasMore,
+  onPage,
+  label,
+}: {
+  page: number;
+  hasMore: boolean;
+  onPage: (page: number) => void;
+  label: string;
+}) {
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center gap-3">
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous page
+      </Button>
+      <span className="text-sm">Page {page}</span>
+      <Button variant="secondary" disabled={!hasMore} onClick={() => onPage(page + 1)}>
+        Next page
+      </Button>
+    </nav>
+  );
+}

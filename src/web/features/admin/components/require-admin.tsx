@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { adminMessages } from '../../../../shared/rules/admin.ts';
+import { paths } from '../../../lib/paths.ts';
+import { sessionQueryOptions } from '../../../lib/session.ts';
+import { adminToast } from './admin-toast.ts';
+
+/**
+ * Spec 2 §6: the role is read fresh from the server ('Checking permissions...'); a learner is
+ * sent to the dashboard with a toast, a visitor to /login. The server checks again on every call.
+ */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const session = useQuery({ ...sessionQueryOptions, staleTime: 0 });
+  const location = useLocation();
+  const isChecking = session.isPending || (session.isFetching && session.data?.role !== 'admin');
+  const verdict = isChecking
+    ? 'checking'
+    : session.isError
+      ? 'failed'
+      : !session.data
+        ? 'signed-out'
+        : session.data.role === 'admin'
+          ? 'admin'
+          : 'not-admin';
+
+  useEffect(() => {
+    if (verdict === 'not-admin') adminToast.error(adminMessages.notAdmin);
+    if (verdict === 'failed') adminToast.error(adminMessages.verifyFailed);
+  }, [verdict]);
+
+  if (verdict === 'checking') {
+    return (
+      <p role="status" className="p-8 text-center text-ink-700">
+        {adminMessages.checkingPermissions}
+      </p>
+    );
+  }
+  if (verdict === 'signed-out') {
+    const from = `${location.pathname}${location.search}`;
+    return <Navigate to={paths.login} state={{ from }} replace />;
+  }
+  if (verdict !== 'admin') return <Navigate to={paths.dashboard} replace />;
+  return children;
+}

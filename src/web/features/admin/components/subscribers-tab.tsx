@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { formatAdminDate } from '../../../../shared/rules/admin.ts';
+import { SUBSCRIBERS_CSV_URL, useSubscriberList } from '../api/list-subscribers.ts';
+import { Pager } from './pager.tsx';
+
+/** Newsletter subscribers, newest first, and every one of them as CSV. */
+export function SubscribersTab() {
+  const [page, setPage] = useState(1);
+  const list = useSubscriberList(page);
+  return (
+    <section aria-labelledby="subscribers" className="rounded-xl bg-white p-5 shadow-sm">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="subscribers" className="font-display text-xl font-bold">
+          Newsletter subscribers{list.data ? ` (${list.data.total})` : ''}
+        </h2>
+        <a
+          href={SUBSCRIBERS_CSV_URL}
+          download
+          className="rounded-lg border border-ink-700 px-4 py-2 font-semibold hover:bg-ink-700/5"
+        >
+          Export CSV
+        </a>
+      </div>
+      <p className="mt-2 text-sm text-ink-700">
+        Every newsletter mail carries a link with which the subscriber leaves the list.
+      </p>
+      {list.isError && <p role="alert">The subscribers could not be loaded.</p>}
+      {list.data && (
+        <>
+          <ul className="mt-3 divide-y divide-ink-600/10">
+            {list.data.subscribers.map((subscriber) => (
+              <li key={subscriber.email} className="py-2">
+                {subscriber.email}, since {formatAdminDate(subscriber.createdAt)}
+              </li>
+            ))}
+          </ul>
+          {list.data.subscribers.length === 0 && (
+            <p className="mt-3 text-ink-700">No subscribers yet.</p>
+          )}
+          <Pager
+            label="Subscriber pages"
+            page={page}
+            hasMore={page * list.data.pageSize < list.data.total}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { Link, useSearchParams } from 'react-router';
+import { Logo } from '../../../components/ui/logo.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { AccessTab } from '../components/access-tab.tsx';
+import { AssessmentsTab } from '../components/assessments-tab.tsx';
+import { OverviewTab } from '../components/overview-tab.tsx';
+import { SubscribersTab } from '../components/subscribers-tab.tsx';
+import { UsersTab } from '../components/users-tab.tsx';
+
+const adminTabs = [
+  { value: 'access', label: 'User Access' },
+  { value: 'users', label: 'All Users' },
+  { value: 'overview', label: 'Overview' },
+  { value: 'assessments', label: 'Assessments' },
+  { value: 'newsletter', label: 'Newsletter' },
+] as const;
+type AdminTab = (typeof adminTabs)[number]['value'];
+
+const isAdminTab = (value: string | null): value is AdminTab =>
+  adminTabs.some((tab) => tab.value === value);
+
+/** The Admin Panel: the tab and the user in hand live in the address, so a reload keeps them. */
+export function AdminRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: AdminTab = isAdminTab(requested) ? requested : 'access';
+  const userId = searchParams.get('user');
+
+  const navigate = (next: { tab?: AdminTab; user?: string | null }) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next.tab) params.set('tab', next.tab);
+        if (next.user === null) params.delete('user');
+        else if (next.user !== undefined) params.set('user', next.user);
+        return params;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="min-h-screen">
+      <header className="flex items-center justify-between border-b border-ink-600/20 bg-white px-6 py-4">
+        <Logo />
+        <nav aria-label="Admin" className="flex gap-4 text-sm font-semibold">
+          <Link to={paths.dbTest} className="underline">
+            Database status
+          </Link>
+          <Link to={paths.enrollmentDebug} className="underline">
+            Enrollment diagnostics
+          </Link>
+          <Link to={paths.dashboard} className="underline">
+            Dashboard
+          </Link>
+        </nav>
+      </header>
+      <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+        <h1 className="font-display text-3xl font-bold">Admin Panel</h1>
+        <Tabs.Root value={tab} onValueChange={(value) => navigate({ tab: value as AdminTab })}>
+          <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-2">
+            {adminTabs.map((candidate) => (
+              <Tabs.Trigger
+                key={candidate.value}
+                value={candidate.value}
+                className="rounded-lg px-4 py-2 font-semibold text-ink-800 hover:bg-ink-700/5 data-[state=active]:bg-flame-600 data-[state=active]:text-white"
+              >
+                {candidate.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="access" className="mt-6">
+            <AccessTab userId={userId} onSelectUser={(user) => navigate({ user })} />
+          </Tabs.Content>
+          <Tabs.Content value="users" className="mt-6">
+            <UsersTab onOpenUser={(user) => navigate({ tab: 'access', user })} />
+          </Tabs.Content>
+          <Tabs.Content value="overview" className="mt-6">
+            <OverviewTab />
+          </Tabs.Content>
+          <Tabs.Content value="assessments" className="mt-6">
+            <AssessmentsTab />
+          </Tabs.Content>
+          <Tabs.Content value="newsletter" className="mt-6">
+            <SubscribersTab />
+          </Tabs.Content>
+        </Tabs.Root>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { toast } from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import { betaMessages } from '../../../../shared/rules/beta.ts';
+import { useUpgradeStatus } from '../api/get-upgrade-status.ts';
+
+/** After a checkout that upgraded beta access: the spec's success words. */
+export function BetaUpgradeNotice() {
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('session_id');
+  const status = useUpgradeStatus(sessionId);
+  const isUpgraded = status.data?.upgraded === true;
+  useEffect(() => {
+    if (isUpgraded) toast.success(betaMessages.upgraded, { id: 'beta-upgraded' });
+  }, [isUpgraded]);
+  if (!isUpgraded) return null;
+  return (
+    <p className="rounded-lg border border-green-700/40 bg-white px-4 py-3 font-medium">
+      {betaMessages.upgraded}
+    </p>
+  );
+}

@@ -1,0 +1,116 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { formatEuros } from '../../../../shared/rules/pricing.ts';
+import { betaMessages } from '../../../../shared/rules/beta.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCatalogue } from '../../../lib/catalogue.ts';
+import { useStartUpgrade } from '../api/start-upgrade.ts';
+
+export interface UpgradeModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The beta courses, preselected; empty: every course. */
+  betaCourseIds: readonly string[];
+}
+
+/** Upgrade from beta to paid: a checkout for the chosen courses or the bundle. */
+export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModalProps) {
+  const catalogue = useCatalogue();
+  const upgrade = useStartUpgrade();
+  const saleable = catalogue.data?.courses.filter((course) => !course.product.comingSoon) ?? [];
+  const [isBundle, setIsBundle] = useState(betaCourseIds.length === 0);
+  const [chosen, setChosen] = useState<string[]>(() => [...betaCourseIds]);
+  const [error, setError] = useState('');
+  const selected = saleable.filter((course) => chosen.includes(course.id));
+
+  const toggle = (courseId: string, isChecked: boolean) =>
+    setChosen((current) =>
+      isChecked ? [...current, courseId] : current.filter((id) => id !== courseId),
+    );
+
+  const startCheckout = () => {
+    setError('');
+    const productIds = isBundle
+      ? [catalogue.data!.bundle.id]
+      : selected.map((course) => course.product.id);
+    if (productIds.length === 0) {
+      setError('Please select at least one course');
+      return;
+    }
+    upgrade.mutate(
+      { productIds, isBundle },
+      {
+        onSuccess: ({ url }) => {
+          toast.success(betaMessages.redirecting);
+          window.location.assign(url);
+        },
+        onError: (failure) => {
+          toast.error(betaMessages.processUpgradeFailed);
+          setError(failure instanceof ApiError ? failure.message : betaMessages.tryLater);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-ink-900/70 p-3">
+          <Dialog.Content className="relative w-full max-w-lg rounded-2xl bg-white p-6 shadow-2xl">
+            <Dialog.Title className="pr-10 font-display text-2xl font-bold">
+              Upgrade to Paid Access
+            </Dialog.Title>
+            <Dialog.Description className="mt-1 text-sm text-ink-700">
+              Keep your courses for good: buy the complete bundle or the courses you choose. Your
+              beta access to them ends when the payment completes.
+            </Dialog.Description>
+            <Dialog.Close
+              aria-label="Close"
+              className="absolute top-4 right-4 rounded-lg p-1 text-ink-700 hover:bg-ink-700/10"
+            >
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Dialog.Close>
+            {catalogue.data && (
+              <fieldset className="mt-4 space-y-3">
+                <legend className="sr-only">What to buy</legend>
+                <CheckboxField
+                  label={`${catalogue.data.bundle.name} (${formatEuros(catalogue.data.bundle.priceCents)})`}
+                  checked={isBundle}
+                  onChange={(event) => setIsBundle(event.target.checked)}
+                />
+                {saleable.map((course) => (
+                  <CheckboxField
+                    key={course.id}
+                    className="ml-6"
+                    label={`${course.title} (${formatEuros(course.product.priceCents)})`}
+                    checked={isBundle || chosen.includes(course.id)}
+                    disabled={isBundle}
+                    onChange={(event) => toggle(course.id, event.target.checked)}
+                  />
+                ))}
+              </fieldset>
+            )}
+            {error && (
+              <div className="mt-4">
+                <ErrorAlert>{error}</ErrorAlert>
+              </div>
+            )}
+            <div className="mt-6 flex justify-end gap-3">
+              <Dialog.Close asChild>
+                <Button variant="secondary">Cancel</Button>
+              </Dialog.Close>
+              <Button onClick={startCheckout} disabled={upgrade.isPending || !catalogue.data}>
+                {upgrade.isPending ? 'Processing...' : 'Continue to Checkout'}
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,144 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useQueryClient } from '@tanstack/react-query';
+import { Sparkles, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { toast } from 'react-hot-toast';
+import type { CompanionMode } from '../../../../shared/api/companion.ts';
+import {
+  companionMessages,
+  patternsIdentifiedMessage,
+  typingSpeeds,
+} from '../../../../shared/rules/companion.ts';
+import { useCompanionSettings } from '../api/companion-settings.ts';
+import { conversationQueryKey } from '../api/get-conversation.ts';
+import { usePatterns } from '../api/get-patterns.ts';
+import { ChatTab } from './chat-tab.tsx';
+import { PatternsTab } from './patterns-tab.tsx';
+import { SettingsTab } from './settings-tab.tsx';
+
+export interface CompanionPanelProps {
+  courseId: string;
+  moduleId: string;
+  lessonId: string;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** Changes each time the learner saves a reflection or completes the lesson. */
+  learningEventCount: number;
+}
+
+/** Where the learner's words go, said plainly. */
+const privacyNotice: Record<CompanionMode, string> = {
+  ai: 'AI mode: your messages, your reflections and this lesson are sent to our AI service provider to write replies. You can switch this off in Settings.',
+  fallback:
+    'Built-in guidance: the AI service is not available, so nothing you write leaves our server.',
+  off: 'The AI service is switched off: nothing you write leaves our server; replies come from built-in guidance.',
+};
+
+const tabClass =
+  'flex-1 border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-ink-700 data-[state=active]:border-flame-600 data-[state=active]:text-ink-900';
+
+/** The AI companion side panel (spec 2 §2): Chat, Patterns, Settings; collapsible. */
+export function CompanionPanel(props: CompanionPanelProps) {
+  const { courseId, moduleId, lessonId, isOpen, onOpenChange, learningEventCount } = props;
+  const queryClient = useQueryClient();
+  const settings = useCompanionSettings();
+  const patterns = usePatterns(courseId);
+  const mode = settings.data?.mode;
+
+  const hasWarned = useRef(false);
+  useEffect(() => {
+    if (mode !== 'fallback' || hasWarned.current) return;
+    hasWarned.current = true;
+    toast(companionMessages.fallbackToast);
+  }, [mode]);
+
+  useEffect(() => {
+    if (learningEventCount === 0) return;
+    void queryClient.invalidateQueries({ queryKey: conversationQueryKey(courseId) });
+    void queryClient.invalidateQueries({ queryKey: ['companion', 'patterns', courseId] });
+  }, [learningEventCount, courseId, queryClient]);
+
+  const knownPatternIds = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!patterns.data) return;
+    const ids = patterns.data.patterns.map((pattern) => pattern.id);
+    const known = knownPatternIds.current;
+    knownPatternIds.current = new Set(ids);
+    if (!known) return;
+    const identified = ids.filter((id) => !known.has(id)).length;
+    if (identified > 0) toast.success(patternsIdentifiedMessage(identified));
+  }, [patterns.data]);
+
+  if (!isOpen) {
+    return (
+      <button
+        type="button"
+        onClick={() => onOpenChange(true)}
+        className="fixed right-6 bottom-6 z-40 inline-flex items-center gap-2 rounded-full bg-flame-600 px-5 py-3 font-semibold text-white shadow-lg hover:bg-flame-700"
+      >
+        <Sparkles className="h-5 w-5" aria-hidden="true" />
+        Open AI companion
+      </button>
+    );
+  }
+
+  return (
+    <aside
+      aria-label="AI companion"
+      className="fixed inset-y-0 right-0 z-40 flex w-full flex-col border-l border-ink-600/20 bg-white shadow-xl sm:w-[28rem] xl:w-[32rem]"
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-ink-600/20 px-4 py-3">
+        <h2 className="inline-flex items-center gap-2 font-display text-lg font-bold text-ink-900">
+          <Sparkles className="h-5 w-5 text-flame-600" aria-hidden="true" />
+          AI Companion
+        </h2>
+        <button
+          type="button"
+          onClick={() => onOpenChange(false)}
+          aria-label="Close AI companion"
+          className="rounded-lg p-2 text-ink-800 hover:bg-ink-700/5"
+        >
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </div>
+      {mode && (
+        <p
+          role="note"
+          className="border-b border-ink-600/20 bg-flame-50 px-4 py-2 text-xs text-ink-800"
+        >
+          {privacyNotice[mode]}
+        </p>
+      )}
+      <Tabs.Root defaultValue="chat" className="flex min-h-0 flex-1 flex-col">
+        <Tabs.List aria-label="AI companion" className="flex border-b border-ink-600/20">
+          <Tabs.Trigger value="chat" className={tabClass}>
+            Chat
+          </Tabs.Trigger>
+          <Tabs.Trigger value="patterns" className={tabClass}>
+            Patterns
+          </Tabs.Trigger>
+          <Tabs.Trigger value="settings" className={tabClass}>
+            Settings
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content
+          value="chat"
+          className="flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden"
+          forceMount
+        >
+          <ChatTab
+            courseId={courseId}
+            lesson={{ moduleId, lessonId }}
+            msPerCharacter={typingSpeeds[settings.data?.typingSpeed ?? 'medium']}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="patterns" className="flex min-h-0 flex-1 flex-col">
+          <PatternsTab courseId={courseId} />
+        </Tabs.Content>
+        <Tabs.Content value="settings" className="flex min-h-0 flex-1 flex-col">
+          {settings.data && <SettingsTab settings={settings.data} />}
+        </Tabs.Content>
+      </Tabs.Root>
+    </aside>
+  );
+}

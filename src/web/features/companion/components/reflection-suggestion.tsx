@@ -1,0 +1,129 @@
+import { Lightbulb } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { Suggestion } from '../../../../shared/api/companion.ts';
+import {
+  AUTO_SUGGESTION_DELAY_MS,
+  canRequestSuggestion,
+  companionMessages,
+  shouldAutoSuggest,
+} from '../../../../shared/rules/companion.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useCompanionSettings } from '../api/companion-settings.ts';
+import { useRequestSuggestion } from '../api/request-suggestion.ts';
+
+export interface ReflectionSuggestionProps {
+  courseId: string;
+  moduleId: string;
+  lessonId: string;
+  promptId: string;
+  /** The reflection's current text. */
+  text: string;
+  onAppend: (addition: string) => void;
+}
+
+const typeLabels = {
+  deepening: 'Go deeper',
+  clarity: 'Clarity',
+  insight: 'Insight',
+  connection: 'Connection',
+} as const;
+
+/**
+ * The reflection card's AI suggestion: hidden, then 'Generating suggestion...', then shown, to be
+ * dismissed or appended. Asked for with the Suggestion button (50+ characters) or by itself 5 s
+ * after typing stops, past 50 characters, with the AI on, no suggestion showing, and the learner
+ * still at this reflection.
+ */
+export function ReflectionSuggestion({ text, onAppend, ...where }: ReflectionSuggestionProps) {
+  const settings = useCompanionSettings();
+  const request = useRequestSuggestion();
+  const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
+  const suggestedFor = useRef<string | null>(null);
+  // The text an appended suggestion produces is not the learner typing: no new suggestion for it.
+  const isAppending = useRef(false);
+  const isLoading = request.isPending;
+  const hasSuggestion = suggestion !== null || isLoading;
+
+  function ask() {
+    suggestedFor.current = text;
+    request.mutate(
+      { ...where, response: text },
+      {
+        onSuccess: (answer) => setSuggestion(answer.suggestion),
+        onError: () => setSuggestion(companionMessages.defaultSuggestion),
+      },
+    );
+  }
+  const askRef = useRef(ask);
+  useEffect(() => {
+    askRef.current = ask;
+  });
+
+  // Only while the learner is still at this reflection: a box opening in a card they have left
+  // would push the page about under them.
+  const wrapper = useRef<HTMLDivElement>(null);
+  const isLearnerHere = () =>
+    wrapper.current?.closest('article')?.contains(document.activeElement) ?? false;
+
+  const isAiEnabled = settings.data?.isAiEnabled ?? false;
+  useEffect(() => {
+    if (isAppending.current) {
+      isAppending.current = false;
+      suggestedFor.current = text;
+    }
+    if (suggestedFor.current === text) return;
+    if (!shouldAutoSuggest({ text, isAiEnabled, hasSuggestion })) return;
+    const timer = setTimeout(() => {
+      if (isLearnerHere()) askRef.current();
+    }, AUTO_SUGGESTION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, isAiEnabled, hasSuggestion]);
+
+  return (
+    <div ref={wrapper} className="mt-3 space-y-3">
+      {hasSuggestion && (
+        <div
+          role="region"
+          aria-label="AI suggestion"
+          aria-live="polite"
+          className="rounded-lg border border-flame-500/40 bg-flame-50 p-3 text-sm text-ink-800"
+        >
+          {isLoading || !suggestion ? (
+            <p>{companionMessages.generatingSuggestion}</p>
+          ) : (
+            <>
+              <p className="text-xs font-semibold tracking-wide text-flame-700 uppercase">
+                {typeLabels[suggestion.type]}
+              </p>
+              <p className="mt-1">{suggestion.text}</p>
+              <div className="mt-2 flex gap-2">
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    isAppending.current = true;
+                    onAppend(suggestion.text);
+                    setSuggestion(null);
+                  }}
+                >
+                  Add to reflection
+                </Button>
+                <Button variant="ghost" onClick={() => setSuggestion(null)}>
+                  Dismiss
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+      <Button
+        variant="secondary"
+        onClick={ask}
+        disabled={!canRequestSuggestion(text) || isLoading}
+        title={canRequestSuggestion(text) ? undefined : 'Write at least 50 characters first'}
+      >
+        <Lightbulb className="h-4 w-4" aria-hidden="true" />
+        Suggestion
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+
+/**
+ * What the lesson viewer shows of the AI companion; the app passes the companion feature's
+ * components in, so the two features never import each other.
+ */
+export interface LessonCompanion {
+  Panel: ComponentType<{
+    courseId: string;
+    moduleId: string;
+    lessonId: string;
+    isOpen: boolean;
+    onOpenChange: (isOpen: boolean) => void;
+    /** Goes up each time the learner saves a reflection or completes the lesson. */
+    learningEventCount: number;
+  }>;
+  ReflectionAssist: ComponentType<{
+    courseId: string;
+    moduleId: string;
+    lessonId: string;
+    promptId: string;
+    text: string;
+    onAppend: (addition: string) => void;
+  }>;
+}

@@ -1,0 +1,14 @@
+/** Reflection drafts kept in this browser until the server holds them (learning feature). */
+export const REFLECTION_DRAFT_PREFIX = 'sovereign-flame:reflection-draft:';
+
+/** What a signed-in learner left in this browser; nothing of it may outlive their session. */
+export function forgetSignedInData(): void {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
+    for (const key of keys) {
+      if (key?.startsWith(REFLECTION_DRAFT_PREFIX)) localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}

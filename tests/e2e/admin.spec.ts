@@ -1,0 +1,185 @@
+import type { Browser, Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  register,
+  signIn,
+  test,
+  uniqueEmail,
+} from '../support/fixtures.ts';
+
+const lessonPath =
+  '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/what-energy-sovereignty-means';
+
+/** A learner in a browser of their own, beside the admin's. */
+async function learnerPage(
+  browser: Browser,
+  index: number,
+): Promise<{ page: Page; email: string }> {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': `10.200.${index}.${Date.now() % 250}` },
+  });
+  const page = await context.newPage();
+  const { email } = await register(page, { firstName: 'Lena', email: uniqueEmail('lena') });
+  return { page, email };
+}
+
+async function openAdminPanel(page: Page): Promise<void> {
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+}
+
+async function searchUser(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Search user by email').fill(email);
+  await page.getByLabel('Search user by email').press('Enter');
+  await expect(page.getByRole('heading', { name: 'User Details' })).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+}
+
+async function confirm(page: Page, description: RegExp): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Confirm Action' });
+  await expect(dialog).toContainText(description);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('an admin grants a learner a course through the confirm modal, the learner opens the lesson, then the admin revokes it', async ({
+  page,
+  browser,
+}) => {
+  const learner = await learnerPage(browser, 1);
+  await openAdminPanel(page);
+
+  await page.getByLabel('Search user by email').fill(uniqueEmail('nobody'));
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('User not found')).toBeVisible();
+
+  await searchUser(page, learner.email);
+  await expect(page.getByText('No enrollments found')).toBeVisible();
+
+  const grantForm = page.getByRole('region', { name: 'Grant New Access' });
+  const energySovereignty = grantForm.getByLabel('Energy Sovereignty', { exact: true });
+  await expect(energySovereignty).not.toBeChecked();
+  await page.getByRole('button', { name: 'Grant Access' }).click();
+  await expect(page.getByText('Please select at least one course')).toBeVisible();
+
+  await grantForm.getByRole('button', { name: 'Select All', exact: true }).click();
+  await expect(energySovereignty).toBeChecked();
+  await grantForm.getByRole('button', { name: 'Deselect All' }).click();
+  await expect(energySovereignty).not.toBeChecked();
+  await energySovereignty.check();
+  await page.getByRole('button', { name: 'Grant Access' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Action' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('No enrollments found')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Grant Access' }).click();
+  await confirm(page, /Grant complimentary access to 1 course\(s\)/);
+  await expect(page.getByText('Access granted to 1 course(s)')).toBeVisible();
+  const row = page.getByRole('row', { name: /Energy Sovereignty/ });
+  await expect(row).toContainText('Complimentary');
+  await expect(row).toContainText(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' }).format(new Date()),
+  );
+
+  await learner.page.goto(lessonPath);
+  await expect(learner.page.getByRole('button', { name: 'Mark Complete' })).toBeVisible();
+  await learner.page.goto('/dashboard?tab=subscription');
+  await expect(learner.page.getByText('Complimentary access')).toBeVisible();
+  await expect(learner.page.getByRole('button', { name: 'Manage Billing' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Revoke Energy Sovereignty' }).click();
+  await confirm(page, /Revoke .* access to Energy Sovereignty/);
+  await expect(page.getByText('Access to Energy Sovereignty revoked')).toBeVisible();
+  await expect(page.getByText('No enrollments found')).toBeVisible();
+  await page.getByText(/Access history/).click();
+  await expect(
+    page.getByText(/revoke energy-sovereignty \(admin, by admin@sovereign.test\)/),
+  ).toBeVisible();
+
+  await learner.page.goto(lessonPath);
+  await expect(learner.page.getByRole('heading', { name: 'Course Access Required' })).toBeVisible();
+  await learner.page.context().close();
+});
+
+test('an admin grants beta access in bulk, and learns which emails have no account', async ({
+  page,
+  browser,
+}) => {
+  const learner = await learnerPage(browser, 2);
+  await learner.page.context().close();
+  await openAdminPanel(page);
+
+  await page.getByRole('button', { name: 'Bulk Actions' }).click();
+  const emails = page.getByLabel('Emails (one a line, or separated by commas)');
+  await emails.fill(`${learner.email}, not-an-email`);
+  await page.getByRole('button', { name: 'Grant Beta Access' }).click();
+  await expect(page.getByText('Please enter valid email addresses')).toBeVisible();
+
+  const stranger = uniqueEmail('stranger');
+  await emails.fill(`${learner.email}\n${stranger}`);
+  await page.getByRole('group', { name: 'Beta courses' }).getByLabel('The Sovereign Flame').check();
+  await page.getByRole('button', { name: 'Grant Beta Access' }).click();
+  await confirm(page, /Grant beta access to 2 user\(s\) for 1 course\(s\)/);
+  await expect(page.getByText('Beta access granted to 1 user(s) for 1 course(s)')).toBeVisible();
+  await expect(page.getByText(`No account for: ${stranger}`)).toBeVisible();
+
+  await emails.fill(uniqueEmail('ghost'));
+  await page.getByRole('button', { name: 'Grant Beta Access' }).click();
+  await confirm(page, /Grant beta access to 1 user\(s\)/);
+  await expect(page.getByText('No users found with the provided emails')).toBeVisible();
+});
+
+test('a learner is refused the admin pages, and a signed-out visitor is sent to sign in', async ({
+  page,
+}) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL('/login');
+
+  await register(page);
+  await page.goto('/admin');
+  await expect(page.getByText('You do not have permission to access this page')).toBeVisible();
+  await expect(page).toHaveURL('/dashboard');
+  for (const path of ['/db-test', '/debug/enrollment']) {
+    await page.goto(path);
+    await expect(page).toHaveURL('/dashboard');
+  }
+});
+
+test('the admin panel, its lists and its diagnostics pages pass axe-core', async ({
+  page,
+  browser,
+}) => {
+  const learner = await learnerPage(browser, 3);
+  await learner.page.context().close();
+  await openAdminPanel(page);
+  await searchUser(page, learner.email);
+  await page.getByRole('button', { name: 'Bulk Actions' }).click();
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByRole('tab', { name: 'All Users' }).click();
+  await page.getByLabel('Email starts with').fill(learner.email.slice(0, 10));
+  await expect(page.getByRole('cell', { name: learner.email, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Manage ${learner.email}` }).click();
+  await expect(page.getByRole('heading', { name: 'User Details' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByText('Newsletter subscribers')).toBeVisible();
+  await expect(page.locator('.recharts-wrapper')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  await page.goto('/db-test');
+  await expect(page.getByText('Connected')).toBeVisible();
+  await expect(page.getByText(/0000_foundation/)).toBeVisible();
+  await expect(page.getByRole('button')).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  await page.goto('/debug/enrollment');
+  await page.getByLabel('Search user by email').fill(learner.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { name: `${learner.email}: free` })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});

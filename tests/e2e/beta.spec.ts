@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import {
+  completeRegistration,
+  expect,
+  expectNoSeriousAxeViolations,
+  latestMailTo,
+  register,
+  signIn,
+  signOut,
+  test,
+  uniqueEmail,
+} from '../support/fixtures.ts';
+
+// Each journey is two people's work (an admin, then a learner): more than one page's budget.
+test.describe.configure({ timeout: 180_000 });
+
+async function openSubscriptionTab(page: Page) {
+  await page.getByRole('tab', { name: 'Subscription' }).click();
+  await expect(page.getByRole('heading', { name: 'Beta Access Management' })).toBeVisible();
+}
+
+async function openAdminPanel(page: Page) {
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await openSubscriptionTab(page);
+  await page.getByRole('tab', { name: 'Admin Panel' }).click();
+}
+
+test('an admin generates a code; a learner redeems it in lower case, opens the course and upgrades to paid', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openAdminPanel(page);
+  await page.getByRole('checkbox', { name: 'Energy Sovereignty' }).check();
+  await page.getByLabel('Description (optional)').fill('Spring testers');
+  await page.getByRole('button', { name: 'Generate Code' }).click();
+  await expect(page.getByText('Beta code generated!')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Spring testers' }).first();
+  const code = (await row.getByRole('cell').first().innerText()).match(
+    /SF-[A-Z2-9]{4}-[A-Z2-9]{4}/,
+  )![0];
+  await expect(row.getByRole('cell', { name: '0 / 10' })).toBeVisible();
+  await row.getByRole('button', { name: `Copy code ${code}` }).click();
+  await expect(page.getByText('Copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await expectNoSeriousAxeViolations(page);
+  await signOut(page);
+
+  await register(page, { firstName: 'Maya' });
+  await openSubscriptionTab(page);
+  await page.getByRole('tab', { name: 'Redeem Code' }).click();
+  await page.getByLabel('Beta code').fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Redeem Code' }).click();
+  await expect(page.getByText('Beta code redeemed successfully!')).toBeVisible();
+  await page.getByRole('tab', { name: 'Beta Status' }).click();
+  await expect(page.getByText('Partial beta access: the courses listed below.')).toBeVisible();
+  await expect(page.getByText(/Energy Sovereignty · Beta code/)).toBeVisible();
+  await expect(page.getByText(/\(30 days left\)/).first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('link', { name: 'Start course: Energy Sovereignty' }).click();
+  await expect(page.getByRole('heading', { name: 'What Energy Sovereignty Means' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await openSubscriptionTab(page);
+  await page.getByRole('button', { name: 'Upgrade to Paid Access' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade to Paid Access' });
+  await expect(dialog.getByRole('checkbox', { name: /Energy Sovereignty/ })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Continue to Checkout' }).click();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?session_id=/);
+  await expect(
+    page.getByText('Successfully upgraded from beta to paid access!').first(),
+  ).toBeVisible();
+  await openSubscriptionTab(page);
+  await expect(page.getByText('You have no active beta access.')).toBeVisible();
+  const course = page.getByRole('listitem').filter({ hasText: 'Energy Sovereignty' }).first();
+  await expect(course.getByText('Paid', { exact: true })).toBeVisible();
+});
+
+test('an admin invites by email; the invitee registers from the link in the mail and has beta access', async ({
+  page,
+}) => {
+  const email = uniqueEmail('invitee');
+  await openAdminPanel(page);
+  await page.getByRole('tab', { name: 'Manage Users' }).click();
+  const invite = page.getByRole('form', { name: 'Invite by Email' });
+  await invite.getByLabel('Invitation email').fill(email.toUpperCase());
+  await invite.getByRole('checkbox', { name: 'Sovereign Flame' }).check();
+  await invite.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText('Beta invitation sent!')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Not claimed yet');
+  await expectNoSeriousAxeViolations(page);
+
+  await invite.getByLabel('Invitation email').fill(email);
+  await invite.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(
+    invite.getByText('An unclaimed invitation already exists for this email.'),
+  ).toBeVisible();
+  await signOut(page);
+
+  const mail = await latestMailTo(email);
+  const link = mail.text.match(/https?:\/\/\S+\/register\S*/)![0];
+  await page.goto(link);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await completeRegistration(page, { firstName: 'Ines', email });
+  await expect(page).toHaveURL(/\/dashboard/);
+  await openSubscriptionTab(page);
+  await expect(page.getByText(/Sovereign Flame · Invitation/)).toBeVisible();
+  await expect(page.getByText(/\(30 days left\)/).first()).toBeVisible();
+});
+
+test('an admin extends and deactivates beta access and sees the statistics', async ({ page }) => {
+  const { email } = await register(page, { firstName: 'Theo' });
+  const learnerId = await page.evaluate(async () => {
+    const response = await fetch('/api/session');
+    return ((await response.json()) as { user: { id: string } }).user.id;
+  });
+  await signOut(page);
+
+  await openAdminPanel(page);
+  await page.getByRole('tab', { name: 'Manage Users' }).click();
+  const grant = page.getByRole('form', { name: 'Grant Beta Access' });
+  await grant.getByRole('button', { name: 'Grant Access' }).click();
+  await expect(grant.getByText('A user id is required')).toBeVisible();
+  await grant.getByLabel('User ID').fill(learnerId);
+  await grant.getByLabel('Grant duration (days)').fill('5');
+  await grant.getByRole('button', { name: 'Grant Access' }).click();
+  await expect(page.getByText('Beta access granted!')).toBeVisible();
+
+  const learnerRow = page.getByRole('row').filter({ hasText: email });
+  await expect(learnerRow).toContainText('(5 days left)');
+  await learnerRow
+    .getByRole('button', { name: `Extend beta access of ${email} by 30 days` })
+    .click();
+  await expect(page.getByText('Beta access extended by 30 days')).toBeVisible();
+  await expect(learnerRow).toContainText('(35 days left)');
+  await learnerRow.getByRole('button', { name: `Deactivate beta access of ${email}` }).click();
+  await expect(page.getByText('Beta access deactivated')).toBeVisible();
+  await expect(learnerRow).toContainText('Deactivated');
+
+  await page.getByRole('tab', { name: 'Statistics' }).click();
+  await expect(page.getByText('Active beta users')).toBeVisible();
+  await expect(page.getByText('Conversion rate')).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Beta engagement per course' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Engagement per course' })).toBeVisible();
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByText('Data refreshed')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});

@@ -1,0 +1,191 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { FAKE_OPENAI_OUTAGE, FAKE_OPENAI_PORT } from '../../playwright.config.ts';
+import { grantAccess } from '../support/course-access.ts';
+import { expect, expectNoSeriousAxeViolations, register, test } from '../support/fixtures.ts';
+
+const firstLessonPath =
+  '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/what-energy-sovereignty-means';
+const reflections = [
+  'I felt most sovereign walking alone by the sea at dawn, unhurried, choosing each step and each breath, answering to no one.',
+  'What is asking to change is how quickly I say yes to every request, before I have checked whether I have anything left to give.',
+  'My energy goes to my inbox and to worry about other people, and I come home with nothing left for the things that feed me.',
+];
+
+async function openLessonWithAccess(page: Page, request: APIRequestContext) {
+  const learner = await register(page, { firstName: 'Maya' });
+  await grantAccess(request, learner.email);
+  await page.goto(firstLessonPath);
+  return learner;
+}
+
+const panelOf = (page: Page) => page.getByRole('complementary', { name: 'AI companion' });
+
+/** What the local AI service received, as a person could check at the provider. */
+async function textsSentToAiService(): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${FAKE_OPENAI_PORT}/requests`);
+  return JSON.stringify(await response.json());
+}
+
+/** Writes, lets the autosave keep the draft (Submit waits while it saves), then submits. */
+async function submitReflection(card: Locator, text: string) {
+  await card.getByRole('textbox').fill(text);
+  await expect(card.getByRole('status')).toHaveText('Saved');
+  await card.getByRole('button', { name: 'Submit' }).click();
+}
+
+async function chooseFastTyping(page: Page) {
+  const panel = panelOf(page);
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  await panel.getByRole('radio', { name: /Fast/ }).check();
+  await expect(panel.getByRole('radio', { name: /Fast/ })).toBeChecked();
+  await panel.getByRole('tab', { name: 'Chat' }).click();
+}
+
+test('a learner chats with the AI companion beside the lesson, and finds the conversation again', async ({
+  page,
+  request,
+}) => {
+  await openLessonWithAccess(page, request);
+  const panel = panelOf(page);
+  const conversation = panel.getByRole('log', { name: 'Conversation' });
+  await expect(conversation.getByRole('listitem')).toHaveCount(2);
+  await expect(conversation).toContainText("I'm your AI learning companion");
+  await expect(panel.getByRole('note')).toContainText('sent to our AI service provider');
+  await expectNoSeriousAxeViolations(page);
+
+  const input = panel.getByPlaceholder('Ask your AI companion...');
+  const send = panel.getByRole('button', { name: 'Send message' });
+  await expect(send).toBeDisabled();
+  await input.fill('   ');
+  await expect(send).toBeDisabled();
+  await input.fill('What is this lesson inviting me to notice?');
+  await expect(send).toBeEnabled();
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+  const reply =
+    'Thank you for sharing. In “What Energy Sovereignty Means”, notice what your words are asking of you.';
+  // Typed out at Medium, 30 ms a character: it grows before it is whole.
+  await expect(conversation).toContainText('Thank you for');
+  await expect(conversation).not.toContainText(reply);
+  await expect(conversation).toContainText(reply, { timeout: 15_000 });
+
+  await page.reload();
+  await expect(conversation).toContainText('What is this lesson inviting me to notice?');
+  await expect(conversation).toContainText(reply);
+
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  await expect(panel.getByRole('radio', { name: /Medium \(30 ms per character\)/ })).toBeChecked();
+  await panel.getByRole('radio', { name: /Slow/ }).check();
+  await page.reload();
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  await expect(panel.getByRole('radio', { name: /Slow \(50 ms per character\)/ })).toBeChecked();
+
+  await panel.getByRole('button', { name: 'Close AI companion' }).click();
+  await expect(panel).toBeHidden();
+  await page.getByRole('button', { name: 'Open AI companion' }).click();
+  await expect(panelOf(page).getByRole('tab', { name: 'Chat' })).toBeVisible();
+});
+
+test('a learner asks for a suggestion and adds it to the reflection', async ({ page, request }) => {
+  await openLessonWithAccess(page, request);
+  const card = page.getByRole('article', { name: /most sovereign/ });
+  const suggestionButton = card.getByRole('button', { name: 'Suggestion' });
+  await card.getByRole('textbox').fill('By the sea at dawn.');
+  await expect(suggestionButton).toBeDisabled();
+  await card.getByRole('textbox').fill(reflections[0]!);
+  await suggestionButton.click();
+  const box = card.getByRole('region', { name: 'AI suggestion' });
+  await expect(box).toContainText('What would change if you trusted this feeling a little more?');
+  await box.getByRole('button', { name: 'Add to reflection' }).click();
+  await expect(box).toBeHidden();
+  await expect(card.getByRole('textbox')).toHaveValue(
+    `${reflections[0]}\n\nWhat would change if you trusted this feeling a little more?`,
+  );
+  await expect(card.getByRole('status')).toHaveText('Saved');
+
+  // Five seconds after the learner stops typing, a suggestion comes by itself.
+  await card.getByRole('textbox').press('End');
+  await card.getByRole('textbox').pressSequentially(' It felt like coming home.');
+  await expect(box).toContainText('What would change if you trusted this feeling', {
+    timeout: 15_000,
+  });
+  await box.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(box).toBeHidden();
+});
+
+test('after three reflections the companion names a pattern and charts the mood', async ({
+  page,
+  request,
+}) => {
+  await openLessonWithAccess(page, request);
+  const panel = panelOf(page);
+  await panel.getByRole('tab', { name: 'Patterns' }).click();
+  await expect(panel.getByRole('heading', { name: 'No Patterns Yet' })).toBeVisible();
+
+  const cards = page.getByRole('article').filter({ has: page.getByRole('textbox') });
+  for (const [index, text] of reflections.slice(0, 2).entries()) {
+    const card = cards.nth(index);
+    await submitReflection(card, text);
+    await expect(card.getByText('Reflection completed')).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Next Lesson' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Noticing Your Leaks' })).toBeVisible();
+  const third = page.getByRole('article', { name: /energy go/i });
+  await submitReflection(third, reflections[2]!);
+
+  await expect(page.getByText('1 pattern(s) identified in your journey!')).toBeVisible();
+  await panelOf(page).getByRole('tab', { name: 'Patterns' }).click();
+  const pattern = panelOf(page).getByRole('article', { name: 'Choosing yourself' });
+  await expect(pattern).toContainText('Growth');
+  await expect(pattern).toContainText('Notice one moment each day when you choose yourself.');
+  await expect(panelOf(page).getByRole('figure', { name: 'Mood over time' })).toBeVisible();
+  await expect(panelOf(page).locator('.recharts-line')).toHaveCount(2);
+});
+
+test('when the AI service fails, the companion says so and still answers with guidance', async ({
+  page,
+  request,
+}) => {
+  await openLessonWithAccess(page, request);
+  await chooseFastTyping(page);
+  const panel = panelOf(page);
+  await panel
+    .getByPlaceholder('Ask your AI companion...')
+    .fill(`I feel stuck ${FAKE_OPENAI_OUTAGE}`);
+  await panel.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('AI companion unavailable – using fallback guidance.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(panel.getByRole('log', { name: 'Conversation' })).toContainText(
+    'Feeling stuck or finding this difficult is part of the journey.',
+  );
+});
+
+test('a learner switches the AI service off, and nothing they write reaches it', async ({
+  page,
+  request,
+}) => {
+  await openLessonWithAccess(page, request);
+  const panel = panelOf(page);
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  await panel.getByRole('radio', { name: /Fast/ }).check();
+  await panel.getByRole('checkbox', { name: /Use the AI service/ }).uncheck();
+  await expect(panel.getByRole('note')).toHaveText(
+    'The AI service is switched off: nothing you write leaves our server; replies come from built-in guidance.',
+  );
+  await panel.getByRole('tab', { name: 'Chat' }).click();
+  const secret = `My private journal note ${Date.now()}, thanks`;
+  await panel.getByPlaceholder('Ask your AI companion...').fill(secret);
+  await panel.getByRole('button', { name: 'Send message' }).click();
+  await expect(panel.getByRole('log', { name: 'Conversation' })).toContainText(
+    "You're welcome. I'm glad to be part of your journey.",
+  );
+  const card = page.getByRole('article', { name: /most sovereign/ });
+  const reflection = `${reflections[0]} ${Date.now()}`;
+  await submitReflection(card, reflection);
+  await expect(card.getByText('Reflection completed')).toBeVisible();
+
+  const sent = await textsSentToAiService();
+  expect(sent).not.toContain(secret.slice(0, 30));
+  expect(sent).not.toContain(reflection.slice(-20));
+});
