@@ -27,6 +27,7 @@ import type { SessionUserReader } from './http/guards.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { keepApiAnswersPrivate } from './http/private-answers.ts';
 import { pruneRateLimitHitsHourly } from './http/rate-limit.ts';
+import { refuseNulText } from './http/refuse-nul-text.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { listCourseEngagement } from './learning/course-engagement.ts';
@@ -82,6 +83,7 @@ export async function buildApp(
   registerErrorHandling(app);
   refuseCrossSiteWrites(app, config.appUrl);
   keepApiAnswersPrivate(app);
+  refuseNulText(app);
   pruneRateLimitHitsHourly(app);
 
   const mailer = createMailer(config.mail, database.db, app.log);

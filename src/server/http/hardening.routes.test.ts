@@ -5,6 +5,7 @@ import { checkoutRateLimit } from '../payments/payments.routes.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createUser, nextClientAddress, TEST_PASSWORD, type TestUser } from '../testing/users.ts';
 import { pruneRateLimitHits } from './rate-limit.ts';
+import { NUL_TEXT_MESSAGE } from './refuse-nul-text.ts';
 
 let testApp: TestApp;
 let learner: TestUser;
@@ -50,6 +51,44 @@ describe('one origin check for every write', () => {
     });
     expect(response.statusCode).toBe(403);
   });
+});
+
+describe('text with a NUL character', () => {
+  it.each([
+    ['a query', { method: 'GET', url: '/api/get-customer-subscriptions?customerId=%00cus' }],
+    [
+      'a nested body field',
+      {
+        method: 'POST',
+        url: '/api/create-checkout-session',
+        payload: { lineItems: [{ price: 'energy\u0000', quantity: 1 }] },
+      },
+    ],
+    [
+      'a sign-up',
+      {
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: {
+          firstName: 'Ada\u0000',
+          lastName: 'Lovelace',
+          email: 'nul@example.com',
+          password: 'A long Password 1',
+        },
+      },
+    ],
+  ] as const)(
+    'is refused with 400 in %s, before it reaches the database',
+    async (_where, request) => {
+      const response = await testApp.app.inject({
+        ...request,
+        headers: { cookie: learner.cookie },
+        remoteAddress: nextClientAddress(),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(NUL_TEXT_MESSAGE);
+    },
+  );
 });
 
 describe('private answers', () => {
