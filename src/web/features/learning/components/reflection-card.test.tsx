@@ -124,6 +124,22 @@ describe('ReflectionCard', () => {
     expect(status()).toHaveTextContent('Saved');
   });
 
+  it('keeps a Save clicked while an autosave is in flight, and saves after it', async () => {
+    const server = fakeServer();
+    renderCard(server.save);
+    type(long(150));
+    await wait(1000);
+    expect(server.save).toHaveBeenLastCalledWith({ response: long(150), action: 'autosave' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(server.save).toHaveBeenCalledOnce();
+    await server.settle();
+    expect(server.save).toHaveBeenLastCalledWith({ response: long(150), action: 'save' });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await server.settle();
+    expect(screen.getByText('Reflection completed')).toBeInTheDocument();
+    expect(status()).toHaveTextContent('Saved');
+  });
+
   it('offers Submit from 100 characters; Submit completes the reflection with a toast', async () => {
     const server = fakeServer();
     renderCard(server.save);

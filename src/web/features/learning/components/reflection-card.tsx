@@ -46,7 +46,7 @@ export interface ReflectionCardProps {
 
 type SaveStatus =
   | { kind: 'idle' }
-  | { kind: 'saving' }
+  | { kind: 'saving'; action: ReflectionAction }
   | { kind: 'saved' }
   | { kind: 'error'; message: string; isRetryable: boolean };
 
@@ -89,11 +89,14 @@ export function ReflectionCard({
   const isTooLong = Array.from(text).length > REFLECTION_MAX_LENGTH;
   const isDirty = text !== savedText;
   const isSaving = status.kind === 'saving';
+  // A click on Save or Submit while an autosave is in flight waits for it instead of being lost.
+  const isKeeping = isSaving && status.action !== 'autosave';
+  const saveInFlight = useRef<Promise<unknown> | null>(null);
 
-  const runSave = useCallback(
+  const saveNow = useCallback(
     async (action: ReflectionAction): Promise<Reflection | null> => {
       const response = textRef.current;
-      setStatus({ kind: 'saving' });
+      setStatus({ kind: 'saving', action });
       try {
         const result = await saveRef.current({ response, action });
         const isCurrent = textRef.current === response;
@@ -110,6 +113,20 @@ export function ReflectionCard({
       }
     },
     [draftKey],
+  );
+
+  /** Saves run one after another, each with the text of the moment it starts. */
+  const runSave = useCallback(
+    (action: ReflectionAction): Promise<Reflection | null> => {
+      const previous = saveInFlight.current;
+      const next = previous ? previous.then(() => saveNow(action)) : saveNow(action);
+      saveInFlight.current = next;
+      void next.finally(() => {
+        if (saveInFlight.current === next) saveInFlight.current = null;
+      });
+      return next;
+    },
+    [saveNow],
   );
 
   // Autosave 1 s after typing stops; after a failure that may pass, try again later and later.
@@ -259,12 +276,12 @@ export function ReflectionCard({
         <Button
           variant="secondary"
           onClick={() => void runSave('save')}
-          disabled={!isDirty || isBlank(text) || isSaving || isTooLong}
+          disabled={!isDirty || isBlank(text) || isKeeping || isTooLong}
         >
           Save
         </Button>
         {canSubmitReflection(text, isCompleted) && (
-          <Button onClick={() => void submit()} disabled={isSaving || isTooLong}>
+          <Button onClick={() => void submit()} disabled={isKeeping || isTooLong}>
             Submit
           </Button>
         )}
