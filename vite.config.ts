@@ -1,13 +1,20 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { themeBootScript } from './src/shared/theme-boot.ts';
 
 const serverPort = Number(process.env.SERVER_PORT ?? 3001);
+
+/** The theme's few lines run inline in <head>, before the rendered page paints. */
+const themeBoot: Plugin = {
+  name: 'theme-boot',
+  transformIndexHtml: () => [{ tag: 'script', children: themeBootScript, injectTo: 'head' }],
+};
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), themeBoot],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -6,9 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const outputs = ['dist/server/main.js', 'dist/web/index.html'];
+const outputs = ['dist/server/main.js', 'dist/web/index.html', 'dist/web/prerendered/home.html'];
 const sources = [
   'src',
+  'content',
+  'scripts/prerender.ts',
   'package.json',
   'package-lock.json',
   'vite.config.ts',

@@ -1,13 +1,30 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { applyStoredTheme } from './lib/theme.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { adoptPageData, PAGE_DATA_ELEMENT_ID } from './app/page-data.ts';
+import { createQueryClient, Providers } from './app/providers.tsx';
+import { AppRoutes, preloadPages } from './app/router.tsx';
 import './styles.css';
 
-applyStoredTheme();
+const queryClient = createQueryClient();
+adoptPageData(queryClient, document.getElementById(PAGE_DATA_ELEMENT_ID));
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <Providers queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
+  </StrictMode>
 );
+
+// The public pages arrive rendered (scripts/prerender.ts): React takes over their HTML once the
+// page's code is here, so that it hydrates in one pass.
+const root = document.getElementById('root')!;
+if (root.hasChildNodes()) {
+  await preloadPages(window.location.pathname);
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

@@ -6,7 +6,7 @@ import {
   courseParamsSchema,
 } from '../../shared/api/catalogue.ts';
 import { AppError } from '../http/errors.ts';
-import { toCourseOutline, toCourseSummary, withoutVideoIds } from './catalogue.ts';
+import { toCatalogueResponse, toCourseOutline, withoutVideoIds } from './catalogue.ts';
 
 export interface CatalogueRoutesOptions {
   /** Whether the caller of this request may open the course (wired in app.ts). */
@@ -30,10 +30,7 @@ export async function catalogueRoutes(
   routes.get(
     '/api/catalogue',
     { schema: { response: { 200: catalogueResponseSchema } } },
-    async () => ({
-      courses: app.catalogue.courses.map(toCourseSummary),
-      bundle: app.catalogue.bundle,
-    }),
+    async () => toCatalogueResponse(app.catalogue),
   );
 
   routes.get(

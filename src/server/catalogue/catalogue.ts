@@ -1,4 +1,5 @@
 import type {
+  CatalogueResponse,
   CourseOutline,
   CourseSummary,
   LessonSummary,
@@ -34,6 +35,11 @@ export interface Catalogue {
   bundle: Product;
   getCourse: (courseId: string) => Course | undefined;
   getProduct: (productId: string) => Product | undefined;
+}
+
+/** What `/api/catalogue` answers, and what the public pages are rendered with. */
+export function toCatalogueResponse(catalogue: Catalogue): CatalogueResponse {
+  return { courses: catalogue.courses.map(toCourseSummary), bundle: catalogue.bundle };
 }
 
 export function toCourseSummary(course: Course): CourseSummary {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 
 const INDEX_HTML = '<!doctype html><title>Sovereign Flame</title><div id="root"></div>';
+const HOME_HTML = '<!doctype html><div id="root"><h1>Remember the fire</h1></div>';
+const COURSES_HTML = '<!doctype html><div id="root"><h1>The Courses</h1></div>';
 const LARGE_SCRIPT = 'export const flame = 1;\n'.repeat(2000);
 let webDir: string;
 let testApp: TestApp;
@@ -17,6 +19,9 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(webDir, 'assets', 'main-Cx81bZ2q.js'), 'console.log("flame")');
   writeFileSync(path.join(webDir, 'assets', 'vendor-Ab12Cd34.js'), LARGE_SCRIPT);
+  mkdirSync(path.join(webDir, 'prerendered'));
+  writeFileSync(path.join(webDir, 'prerendered', 'home.html'), HOME_HTML);
+  writeFileSync(path.join(webDir, 'prerendered', 'courses.html'), COURSES_HTML);
   writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   testApp = await buildTestApp({}, { webDir });
 });
@@ -54,16 +59,30 @@ describe('the built web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/', '/dashboard', '/login?next=%2Fdashboard', '/reset-password?token=abc'])(
-    'answers the client route %s with index.html, never cached stale',
-    async (url) => {
-      const response = await get(url);
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(INDEX_HTML);
-    },
-  );
+  it.each([
+    ['/', HOME_HTML],
+    ['/courses', COURSES_HTML],
+  ])('answers the public page %s with its HTML rendered at build time', async (url, html) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(html);
+  });
+
+  it.each([
+    '/dashboard',
+    '/courses?level=core',
+    '/shop',
+    '/login?next=%2Fdashboard',
+    '/reset-password?token=abc',
+  ])('answers the client route %s with index.html, never cached stale', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
 
   it('answers a missing asset with 404, not with the page', async () => {
     const response = await get('/assets/main-gone1234.js');

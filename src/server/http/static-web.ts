@@ -3,10 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorBody } from './errors.ts';
+import { PRERENDERED_DIR, prerenderedPages } from './prerendered-pages.ts';
 
-/** Serves the built web app: hashed assets cached for a year, every client route gets index.html. */
+/**
+ * Serves the built web app: hashed assets cached for a year; a public page as it was rendered at
+ * build time; every other client route gets the app's shell, index.html.
+ */
 export async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDir, 'index.html'));
+  const renderedPages = findRenderedPages(webDir);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -31,6 +36,19 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
         .status(404)
         .send(errorBody('not_found', `Not found: ${request.method} ${request.url}`));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .sendFile(renderedPages.get(request.url) ?? 'index.html');
   });
+}
+
+/**
+ * The rendered pages the build holds, by path. Only a bare path gets one: a query string
+ * (`/shop?course=…`, `/login?…`) can change what the page shows, so those get the shell.
+ */
+function findRenderedPages(webDir: string): Map<string, string> {
+  const files = Object.entries(prerenderedPages).map(
+    ([url, page]) => [url, path.posix.join(PRERENDERED_DIR, page)] as const,
+  );
+  return new Map(files.filter(([, file]) => existsSync(path.join(webDir, file))));
 }

@@ -6,17 +6,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const legalPageParams = z.object({ page: z.enum(['terms', 'privacy']) });
 
+export type LegalPages = Record<z.infer<typeof legalPageParams>['page'], string>;
+
 /** Terms and privacy text: one markdown file each in content/pages, edited by the operator. */
-export async function legalPagesRoutes(app: FastifyInstance) {
-  const read = (name: string) => readFile(path.join(app.config.contentDir, name), 'utf8');
-  const pages = {
-    terms: withContact(await read('pages/terms.md'), app.config.contactEmail, contactFor.terms),
-    privacy: withContact(
-      await read('pages/privacy.md'),
-      app.config.contactEmail,
-      contactFor.privacy,
-    ),
+export async function readLegalPages(
+  contentDir: string,
+  contactEmail: string | undefined,
+): Promise<LegalPages> {
+  const read = (name: string) => readFile(path.join(contentDir, 'pages', name), 'utf8');
+  return {
+    terms: withContact(await read('terms.md'), contactEmail, contactFor.terms),
+    privacy: withContact(await read('privacy.md'), contactEmail, contactFor.privacy),
   };
+}
+
+export async function legalPagesRoutes(app: FastifyInstance) {
+  const pages = await readLegalPages(app.config.contentDir, app.config.contactEmail);
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/pages/:page', { schema: { params: legalPageParams } }, async (request) => ({

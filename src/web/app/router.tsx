@@ -1,221 +1,188 @@
-import { createBrowserRouter } from 'react-router';
+import { createElement, Suspense, use, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { useIsHydrated } from '../lib/client-value.ts';
 import { paths } from '../lib/paths.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { NotFoundRoute } from './not-found-route.tsx';
 
-/** One table of every route; each page's code loads only when it is visited. */
-export const router = createBrowserRouter([
+/**
+ * A page whose code loads only when it is visited. Unlike React.lazy, a page loaded ahead
+ * (`preload`) renders at once: a rendered page must hydrate in one pass, before any data the
+ * browser fetches can make it differ from its HTML.
+ */
+function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let loading: Promise<ComponentType<Props>> | undefined;
+  let Loaded: ComponentType<Props> | undefined;
+  const preload = () =>
+    (loading ??= load().then((Component) => {
+      Loaded = Component;
+      return Component;
+    }));
+  function Page(props: Props) {
+    return createElement(Loaded ?? use(preload()), props);
+  }
+  return Object.assign(Page, { preload });
+}
+
+const HomeRoute = page(
+  async () => (await import('../features/marketing/routes/home-route.tsx')).HomeRoute,
+);
+const AuthRoute = page(
+  async () => (await import('../features/auth/routes/auth-route.tsx')).AuthRoute,
+);
+const ForgotPasswordRoute = page(
+  async () =>
+    (await import('../features/auth/routes/forgot-password-route.tsx')).ForgotPasswordRoute,
+);
+const ResetPasswordRoute = page(
+  async () => (await import('../features/auth/routes/reset-password-route.tsx')).ResetPasswordRoute,
+);
+const LegalPageRoute = page(
+  async () => (await import('../features/legal/routes/legal-page-route.tsx')).LegalPageRoute,
+);
+const SiteLayout = page(async () => (await import('./site-layout.tsx')).SiteLayout);
+const CatalogueRoute = page(
+  async () => (await import('../features/catalogue/routes/catalogue-route.tsx')).CatalogueRoute,
+);
+const PurchaseRoute = page(
+  async () => (await import('../features/purchase/routes/purchase-route.tsx')).PurchaseRoute,
+);
+const TestCheckoutRoute = page(
+  async () =>
+    (await import('../features/purchase/routes/test-checkout-route.tsx')).TestCheckoutRoute,
+);
+const TestBillingRoute = page(
+  async () => (await import('../features/purchase/routes/test-billing-route.tsx')).TestBillingRoute,
+);
+const UnsubscribeRoute = page(
+  async () => (await import('../features/marketing/routes/unsubscribe-route.tsx')).UnsubscribeRoute,
+);
+const ProfileRoute = page(
+  async () => (await import('../features/account/routes/profile-route.tsx')).ProfileRoute,
+);
+const SettingsRoute = page(
+  async () => (await import('../features/account/routes/settings-route.tsx')).SettingsRoute,
+);
+
+const DashboardPage = page(async () => {
+  const [{ DashboardRoute }, { BetaAccessManager }, { BetaUpgradeNotice }] = await Promise.all([
+    import('../features/dashboard/routes/dashboard-route.tsx'),
+    import('../features/beta/components/beta-access-manager.tsx'),
+    import('../features/beta/components/beta-upgrade-notice.tsx'),
+  ]);
+  return () => (
+    <DashboardRoute betaManager={<BetaAccessManager />} notices={<BetaUpgradeNotice />} />
+  );
+});
+
+const LessonPage = page(async () => {
+  const [{ LessonRoute }, { LessonLoading }, { CompanionPanel }, { ReflectionSuggestion }] =
+    await Promise.all([
+      import('../features/learning/routes/lesson-route.tsx'),
+      import('../features/learning/components/lesson-states.tsx'),
+      import('../features/companion/components/companion-panel.tsx'),
+      import('../features/companion/components/reflection-suggestion.tsx'),
+    ]);
+  const companion = { Panel: CompanionPanel, ReflectionAssist: ReflectionSuggestion };
+  return () => (
+    <RequireAuth pending={<LessonLoading text="Loading your sacred journey..." />}>
+      <LessonRoute companion={companion} />
+    </RequireAuth>
+  );
+});
+
+/** An admin page, behind the server-checked admin role. */
+function adminPage(load: () => Promise<ComponentType>) {
+  return page(async () => {
+    const [Page, { RequireAdmin }] = await Promise.all([
+      load(),
+      import('../features/admin/components/require-admin.tsx'),
+    ]);
+    return () => (
+      <RequireAdmin>
+        <Page />
+      </RequireAdmin>
+    );
+  });
+}
+
+const AdminPage = adminPage(
+  async () => (await import('../features/admin/routes/admin-route.tsx')).AdminRoute,
+);
+const DbTestPage = adminPage(
+  async () => (await import('../features/admin/routes/db-test-route.tsx')).DbTestRoute,
+);
+const EnrollmentDebugPage = adminPage(
+  async () =>
+    (await import('../features/admin/routes/enrollment-debug-route.tsx')).EnrollmentDebugRoute,
+);
+
+/** One table of every route; the public pages arrive rendered (scripts/prerender.ts). */
+const routes: RouteObject[] = [
+  { path: paths.home, element: <HomeRoute /> },
+  { path: paths.login, element: <AuthRoute key="login" mode="login" /> },
+  { path: paths.register, element: <AuthRoute key="register" mode="register" /> },
+  { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
+  { path: paths.resetPassword, element: <ResetPasswordRoute /> },
+  { path: paths.terms, element: <LegalPageRoute key="terms" page="terms" /> },
+  { path: paths.privacy, element: <LegalPageRoute key="privacy" page="privacy" /> },
+  { path: paths.dashboard, element: signedIn(<DashboardPage />) },
+  { path: paths.profile, element: signedIn(<ProfileRoute />) },
+  { path: paths.settings, element: signedIn(<SettingsRoute />) },
   {
-    path: paths.home,
-    lazy: async () => ({
-      Component: (await import('../features/marketing/routes/home-route.tsx')).HomeRoute,
-    }),
-  },
-  {
-    path: paths.login,
-    lazy: async () => {
-      const { AuthRoute } = await import('../features/auth/routes/auth-route.tsx');
-      return { Component: () => <AuthRoute mode="login" /> };
-    },
-  },
-  {
-    path: paths.register,
-    lazy: async () => {
-      const { AuthRoute } = await import('../features/auth/routes/auth-route.tsx');
-      return { Component: () => <AuthRoute mode="register" /> };
-    },
-  },
-  {
-    path: paths.forgotPassword,
-    lazy: async () => ({
-      Component: (await import('../features/auth/routes/forgot-password-route.tsx'))
-        .ForgotPasswordRoute,
-    }),
-  },
-  {
-    path: paths.resetPassword,
-    lazy: async () => ({
-      Component: (await import('../features/auth/routes/reset-password-route.tsx'))
-        .ResetPasswordRoute,
-    }),
-  },
-  {
-    path: paths.terms,
-    lazy: async () => {
-      const { LegalPageRoute } = await import('../features/legal/routes/legal-page-route.tsx');
-      return { Component: () => <LegalPageRoute page="terms" /> };
-    },
-  },
-  {
-    path: paths.privacy,
-    lazy: async () => {
-      const { LegalPageRoute } = await import('../features/legal/routes/legal-page-route.tsx');
-      return { Component: () => <LegalPageRoute page="privacy" /> };
-    },
-  },
-  {
-    path: paths.dashboard,
-    lazy: async () => {
-      const [{ DashboardRoute }, { BetaAccessManager }, { BetaUpgradeNotice }] = await Promise.all([
-        import('../features/dashboard/routes/dashboard-route.tsx'),
-        import('../features/beta/components/beta-access-manager.tsx'),
-        import('../features/beta/components/beta-upgrade-notice.tsx'),
-      ]);
-      return {
-        Component: () => (
-          <RequireAuth>
-            <DashboardRoute betaManager={<BetaAccessManager />} notices={<BetaUpgradeNotice />} />
-          </RequireAuth>
-        ),
-      };
-    },
-  },
-  {
-    path: paths.profile,
-    lazy: async () => {
-      const { ProfileRoute } = await import('../features/account/routes/profile-route.tsx');
-      return {
-        Component: () => (
-          <RequireAuth>
-            <ProfileRoute />
-          </RequireAuth>
-        ),
-      };
-    },
-  },
-  {
-    path: paths.settings,
-    lazy: async () => {
-      const { SettingsRoute } = await import('../features/account/routes/settings-route.tsx');
-      return {
-        Component: () => (
-          <RequireAuth>
-            <SettingsRoute />
-          </RequireAuth>
-        ),
-      };
-    },
-  },
-  {
-    lazy: async () => ({ Component: (await import('./site-layout.tsx')).SiteLayout }),
+    element: <SiteLayout />,
     children: [
-      {
-        path: paths.courses,
-        lazy: async () => ({
-          Component: (await import('../features/catalogue/routes/catalogue-route.tsx'))
-            .CatalogueRoute,
-        }),
-      },
-      ...[paths.shop, paths.buyNow].map((path) => ({
-        path,
-        lazy: async () => ({
-          Component: (await import('../features/purchase/routes/purchase-route.tsx')).PurchaseRoute,
-        }),
-      })),
+      { path: paths.courses, element: <CatalogueRoute /> },
+      { path: paths.shop, element: <PurchaseRoute /> },
+      { path: paths.buyNow, element: <PurchaseRoute /> },
     ],
   },
-  {
-    path: paths.testCheckout,
-    lazy: async () => {
-      const { TestCheckoutRoute } =
-        await import('../features/purchase/routes/test-checkout-route.tsx');
-      return {
-        Component: () => (
-          <RequireAuth>
-            <TestCheckoutRoute />
-          </RequireAuth>
-        ),
-      };
-    },
-  },
-  {
-    path: paths.testBilling,
-    lazy: async () => {
-      const { TestBillingRoute } =
-        await import('../features/purchase/routes/test-billing-route.tsx');
-      return {
-        Component: () => (
-          <RequireAuth>
-            <TestBillingRoute />
-          </RequireAuth>
-        ),
-      };
-    },
-  },
-  {
-    path: paths.lesson,
-    lazy: async () => {
-      const [{ LessonRoute }, { LessonLoading }, { CompanionPanel }, { ReflectionSuggestion }] =
-        await Promise.all([
-          import('../features/learning/routes/lesson-route.tsx'),
-          import('../features/learning/components/lesson-states.tsx'),
-          import('../features/companion/components/companion-panel.tsx'),
-          import('../features/companion/components/reflection-suggestion.tsx'),
-        ]);
-      const companion = { Panel: CompanionPanel, ReflectionAssist: ReflectionSuggestion };
-      return {
-        Component: () => (
-          <RequireAuth pending={<LessonLoading text="Loading your sacred journey..." />}>
-            <LessonRoute companion={companion} />
-          </RequireAuth>
-        ),
-      };
-    },
-  },
-  {
-    path: paths.admin,
-    lazy: async () => {
-      const [{ AdminRoute }, { RequireAdmin }] = await Promise.all([
-        import('../features/admin/routes/admin-route.tsx'),
-        import('../features/admin/components/require-admin.tsx'),
-      ]);
-      return {
-        Component: () => (
-          <RequireAdmin>
-            <AdminRoute />
-          </RequireAdmin>
-        ),
-      };
-    },
-  },
-  {
-    path: paths.dbTest,
-    lazy: async () => {
-      const [{ DbTestRoute }, { RequireAdmin }] = await Promise.all([
-        import('../features/admin/routes/db-test-route.tsx'),
-        import('../features/admin/components/require-admin.tsx'),
-      ]);
-      return {
-        Component: () => (
-          <RequireAdmin>
-            <DbTestRoute />
-          </RequireAdmin>
-        ),
-      };
-    },
-  },
-  {
-    path: paths.enrollmentDebug,
-    lazy: async () => {
-      const [{ EnrollmentDebugRoute }, { RequireAdmin }] = await Promise.all([
-        import('../features/admin/routes/enrollment-debug-route.tsx'),
-        import('../features/admin/components/require-admin.tsx'),
-      ]);
-      return {
-        Component: () => (
-          <RequireAdmin>
-            <EnrollmentDebugRoute />
-          </RequireAdmin>
-        ),
-      };
-    },
-  },
-  {
-    path: paths.unsubscribe,
-    lazy: async () => ({
-      Component: (await import('../features/marketing/routes/unsubscribe-route.tsx'))
-        .UnsubscribeRoute,
+  { path: paths.testCheckout, element: signedIn(<TestCheckoutRoute />) },
+  { path: paths.testBilling, element: signedIn(<TestBillingRoute />) },
+  { path: paths.lesson, element: <LessonPage /> },
+  { path: paths.admin, element: <AdminPage /> },
+  { path: paths.dbTest, element: <DbTestPage /> },
+  { path: paths.enrollmentDebug, element: <EnrollmentDebugPage /> },
+  { path: paths.unsubscribe, element: <UnsubscribeRoute /> },
+  { path: '*', element: <NotFoundRoute /> },
+];
+
+/**
+ * Navigations run in a transition: the page on screen stays until the next one has loaded. No
+ * Suspense boundary wraps the pages: React hydrates a boundary's HTML in a later pass, after the
+ * shell's queries may have fetched, and the page would no longer match its HTML.
+ *
+ * Until React has taken over a rendered page, its buttons and fields are disabled: a click or a
+ * keystroke would otherwise be lost, and a form sent by the browser itself would put a password
+ * in the address. Links work from the start.
+ */
+export function AppRoutes() {
+  const isHydrated = useIsHydrated();
+  return (
+    <fieldset disabled={!isHydrated} role="presentation" className="contents">
+      {useRoutes(routes)}
+    </fieldset>
+  );
+}
+
+/** Loads the code of the pages that `pathname` shows, so that they render without waiting. */
+export async function preloadPages(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => {
+      const type: unknown = (route.element as { type?: unknown } | undefined)?.type;
+      return typeof type === 'function' && 'preload' in type
+        ? (type.preload as () => Promise<unknown>)()
+        : undefined;
     }),
-  },
-  { path: '*', Component: NotFoundRoute },
-]);
+  );
+}
+
+/** The page loads once the session says who is there: a boundary waits for its code. */
+function signedIn(element: ReactNode) {
+  return (
+    <RequireAuth>
+      <Suspense>{element}</Suspense>
+    </RequireAuth>
+  );
+}

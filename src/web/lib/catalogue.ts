@@ -2,8 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { courseLevels, type CatalogueResponse } from '../../shared/api/catalogue.ts';
 import { apiRequest } from './api-client.ts';
 
+export const catalogueQueryKey = ['catalogue'] as const;
+
 const catalogueQueryOptions = queryOptions({
-  queryKey: ['catalogue'],
+  queryKey: catalogueQueryKey,
   queryFn: ({ signal }) => apiRequest<CatalogueResponse>('/api/catalogue', { signal }),
   staleTime: 5 * 60_000,
   // The order of the path: foundational, then core, then advanced.

@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Settings } from '../../shared/api/account.ts';
 import type { ThemePreference } from '../../shared/rules/account.ts';
+import { DARK_SCHEME_QUERY, THEME_STORAGE_KEY } from '../../shared/theme-boot.ts';
 import { apiRequest } from './api-client.ts';
 import { useSession } from './session.ts';
-
-const THEME_KEY = 'sovereign-flame:theme';
-const darkQuery = '(prefers-color-scheme: dark)';
 
 export const settingsQueryKey = ['account', 'settings'] as const;
 
@@ -17,24 +15,14 @@ export function fetchSettings(signal?: AbortSignal) {
 /** Switches the whole site: the `dark` class on <html> swaps the colour palette (styles.css). */
 export function applyTheme(preference: ThemePreference): void {
   const isDark =
-    preference === 'dark' || (preference === 'system' && window.matchMedia(darkQuery).matches);
+    preference === 'dark' ||
+    (preference === 'system' && window.matchMedia(DARK_SCHEME_QUERY).matches);
   document.documentElement.classList.toggle('dark', isDark);
   try {
-    localStorage.setItem(THEME_KEY, preference);
+    localStorage.setItem(THEME_STORAGE_KEY, preference);
   } catch {
     // Storage disabled: the theme still applies to this page.
   }
-}
-
-/** Before the first paint: the theme this browser last used, so no page flashes light. */
-export function applyStoredTheme(): void {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(THEME_KEY);
-  } catch {
-    // Storage disabled: light.
-  }
-  applyTheme(stored === 'dark' || stored === 'system' ? stored : 'light');
 }
 
 /** Keeps the site on the signed-in learner's saved theme, and follows the system when asked. */
@@ -51,7 +39,7 @@ export function useAccountTheme(): void {
     if (!preference) return;
     applyTheme(preference);
     if (preference !== 'system') return;
-    const media = window.matchMedia(darkQuery);
+    const media = window.matchMedia(DARK_SCHEME_QUERY);
     const follow = () => applyTheme('system');
     media.addEventListener('change', follow);
     return () => media.removeEventListener('change', follow);

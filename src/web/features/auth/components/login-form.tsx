@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { useClientValue } from '../../../lib/client-value.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { authErrorMessage } from '../error-message.ts';
@@ -13,9 +14,13 @@ import { PasswordField } from './password-field.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const [email, setEmail] = useState(readRememberedEmail);
+  // The page is rendered at build time without it: the remembered email fills in once React runs.
+  const rememberedEmail = useClientValue(readRememberedEmail, '');
+  const [typedEmail, setEmail] = useState<string>();
   const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(() => readRememberedEmail() !== '');
+  const [rememberChoice, setRememberMe] = useState<boolean>();
+  const email = typedEmail ?? rememberedEmail;
+  const rememberMe = rememberChoice ?? rememberedEmail !== '';
   const [error, setError] = useState<string>();
   const [needsSecondFactor, setNeedsSecondFactor] = useState(false);
   const signIn = useSignIn();

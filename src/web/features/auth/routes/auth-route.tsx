@@ -29,7 +29,7 @@ export function AuthRoute({ mode }: { mode: Mode }) {
   const location = useLocation();
   const returnPath = useReturnPath();
 
-  if (session.isPending) return null;
+  // The form shows while the session loads (the page arrives rendered); a signed-in visitor moves on.
   if (session.data) return <Navigate to={returnPath} replace />;
 
   const goOn = () => navigate(returnPath, { replace: true });

@@ -8,5 +8,6 @@ function subscribeToScroll(onChange: () => void) {
 /** Whether the page is scrolled more than `pixels`; re-renders only when that answer changes. */
 export function useIsScrolledPast(pixels: number): boolean {
   const isPast = useCallback(() => window.scrollY > pixels, [pixels]);
-  return useSyncExternalStore(subscribeToScroll, isPast);
+  // A page rendered at build time is at the top.
+  return useSyncExternalStore(subscribeToScroll, isPast, () => false);
 }

@@ -21,29 +21,34 @@ export function PurchaseRoute() {
   const access = useMyAccess({ enabled: Boolean(user) });
   const isCanceled = searchParams.get('canceled') === 'true';
 
-  const isLoading = session.isPending || catalogue.isPending || (user !== null && access.isPending);
+  // The offer and its facts come with the page; the form waits until we know who is buying.
+  const isBuyerPending = session.isPending || (user !== null && access.isPending);
   const hasFailed = catalogue.isError || (user !== null && access.isError);
 
   const renderContent = () => {
-    if (isLoading) return <p>Loading...</p>;
-    if (hasFailed || !catalogue.data) {
+    if (hasFailed) {
       return <ErrorAlert>The courses could not be loaded. Please try again.</ErrorAlert>;
     }
+    if (!catalogue.data) return <p>Loading...</p>;
     const options: CourseOption[] = catalogue.data.courses.map((course) => ({
       product: course.product,
       isOwned: isOwnedAccess(
         access.data?.courses.find((entry) => entry.courseId === course.id)?.accessType ?? 'none',
       ),
     }));
-    if (hasFullAccess(options)) return <FullAccessPanel />;
+    if (!isBuyerPending && hasFullAccess(options)) return <FullAccessPanel />;
     return (
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <PurchaseForm
-          catalogue={catalogue.data}
-          options={options}
-          user={user}
-          requestedCourseId={searchParams.get('course')}
-        />
+        {isBuyerPending ? (
+          <p>Loading...</p>
+        ) : (
+          <PurchaseForm
+            catalogue={catalogue.data}
+            options={options}
+            user={user}
+            requestedCourseId={searchParams.get('course')}
+          />
+        )}
         <aside className="space-y-6">
           <GuaranteeBox />
           <Testimonial />

@@ -1,0 +1,55 @@
+/**
+ * The public pages rendered to HTML at build time (scripts/prerender.ts runs this module's
+ * server build): the same components and routes as the browser's, with the data they show.
+ */
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import type { CatalogueResponse } from '../shared/api/catalogue.ts';
+import { PAGE_DATA_ELEMENT_ID, serializePageData } from './app/page-data.ts';
+import { createQueryClient, Providers } from './app/providers.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { legalPageQueryKey, type LegalPage } from './features/legal/api/get-legal-page.ts';
+import { catalogueQueryKey } from './lib/catalogue.ts';
+
+export interface PublicData {
+  catalogue: CatalogueResponse;
+  legalPages: Record<LegalPage, string>;
+}
+
+/**
+ * The page at `url` as the contents of the shell's root element, followed by the data it was
+ * rendered with. Any error while rendering fails the build: a page must never fall back to an
+ * empty shell unnoticed.
+ */
+export async function renderPage(url: string, data: PublicData): Promise<string> {
+  const errors: unknown[] = [];
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(catalogueQueryKey, data.catalogue);
+  for (const [page, markdown] of Object.entries(data.legalPages)) {
+    queryClient.setQueryData(legalPageQueryKey(page as LegalPage), { markdown });
+  }
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </StrictMode>,
+    {
+      onError: (error) => {
+        errors.push(error);
+      },
+    },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  if (errors.length > 0) throw new AggregateError(errors, `Rendering ${url} failed.`);
+  const pageData = serializePageData(dehydrate(queryClient));
+  return (
+    `<div id="root">${html}</div>` +
+    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageData}</script>`
+  );
+}

@@ -1,0 +1,84 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { E2E_CONTACT_EMAIL } from '../../playwright.config.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/** The pages rendered at build time, each with text a visitor reads first. */
+const publicPages = [
+  { path: '/', heading: 'Remember the fire you were born with' },
+  { path: '/courses', heading: 'The Courses' },
+  { path: '/shop', heading: '30-Day Money-Back Guarantee' },
+  { path: '/login', heading: 'Welcome Back' },
+  { path: '/register', heading: 'Begin Your Journey' },
+  { path: '/terms', heading: 'Terms of Service' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+];
+
+/** Every error the page reports: React's hydration mismatches and CSP refusals among them. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('with JavaScript turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, heading } of publicPages) {
+    test(`${path} shows its text, rendered before any script`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    });
+  }
+
+  test('the sign-in form cannot be sent before the app runs, so no password reaches the address', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Sign In' }).last()).toBeDisabled();
+  });
+
+  test('the catalogue shows the courses and their prices', async ({ page }) => {
+    await page.goto('/courses');
+    await expect(page.getByRole('heading', { name: 'All Courses' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Buy Now: Energy Sovereignty' })).toBeVisible();
+    await expect(page.getByText('€125').first()).toBeVisible();
+  });
+});
+
+for (const { path, heading } of publicPages) {
+  test(`${path} comes alive without a hydration error`, async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+}
+
+test('the rendered landing page answers clicks once loaded', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Begin Your Sacred Assessment' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a rendered legal page takes the running server’s contact address', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page.getByRole('link', { name: E2E_CONTACT_EMAIL }).first()).toBeVisible();
+});
+
+test('a learner who chose the dark theme gets it before the app’s scripts run', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  // Without the app's scripts, only the inline theme script in <head> can set the theme.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.addInitScript(() => localStorage.setItem('sovereign-flame:theme', 'dark'));
+  await page.goto('/courses');
+  await expect(page.getByRole('heading', { name: 'The Courses' })).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(errors.filter((error) => !error.includes('net::ERR_FAILED'))).toEqual([]);
+});
