@@ -1,8 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
+import { useSession } from '../lib/session.ts';
 import { useAccountTheme } from '../lib/theme.ts';
-import { AppToaster } from './toaster.tsx';
+
+// Toasts follow what a visitor does, or a signed-in page's own notices: the toaster's code loads
+// then, not with the first paint of a public page.
+const AppToaster = lazy(async () => ({ default: (await import('./toaster.tsx')).AppToaster }));
 
 export function createQueryClient() {
   return new QueryClient({
@@ -28,7 +32,7 @@ export function Providers({
     <QueryClientProvider client={queryClient}>
       <AccountTheme />
       {children}
-      <AppToaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }
@@ -36,4 +40,31 @@ export function Providers({
 function AccountTheme() {
   useAccountTheme();
   return null;
+}
+
+function DeferredToaster() {
+  const { data: user } = useSession();
+  const hasInteracted = useHasInteracted();
+  return user || hasInteracted ? (
+    <Suspense>
+      <AppToaster />
+    </Suspense>
+  ) : null;
+}
+
+/** Whether the visitor has pressed a key or a pointer on the page yet. */
+function useHasInteracted(): boolean {
+  const [hasInteracted, setHasInteracted] = useState(false);
+  useEffect(() => {
+    if (hasInteracted) return;
+    const interacted = () => setHasInteracted(true);
+    const options = { capture: true, once: true, passive: true };
+    window.addEventListener('pointerdown', interacted, options);
+    window.addEventListener('keydown', interacted, options);
+    return () => {
+      window.removeEventListener('pointerdown', interacted, options);
+      window.removeEventListener('keydown', interacted, options);
+    };
+  }, [hasInteracted]);
+  return hasInteracted;
 }
