@@ -70,6 +70,16 @@ describe('the built web app', () => {
     expect(response.body).toBe(html);
   });
 
+  it('compresses a rendered page for browsers that accept it', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(HOME_HTML);
+  });
+
   it.each([
     '/dashboard',
     '/courses?level=core',

@@ -11,7 +11,6 @@ import { PRERENDERED_DIR, prerenderedPages } from './prerendered-pages.ts';
  */
 export async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDir, 'index.html'));
-  const renderedPages = findRenderedPages(webDir);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -26,6 +25,7 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
         );
       },
     });
+    servePages(app, findRenderedPages(webDir));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -36,16 +36,26 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
         .status(404)
         .send(errorBody('not_found', `Not found: ${request.method} ${request.url}`));
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .sendFile(renderedPages.get(request.url) ?? 'index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
 
 /**
- * The rendered pages the build holds, by path. Only a bare path gets one: a query string
- * (`/shop?course=…`, `/login?…`) can change what the page shows, so those get the shell.
+ * Each rendered page as a route of its own, so that it is compressed like every answer (the
+ * not-found handler's are not). Only the bare path gets the page: a query string (`/shop?course=…`,
+ * `/login?…`) can change what the page shows, so those get the shell.
  */
+function servePages(app: FastifyInstance, renderedPages: Map<string, string>) {
+  for (const [url, file] of renderedPages) {
+    app.get(url, (request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .sendFile(request.url === url ? file : 'index.html'),
+    );
+  }
+}
+
+/** The rendered pages the build holds, by path. */
 function findRenderedPages(webDir: string): Map<string, string> {
   const files = Object.entries(prerenderedPages).map(
     ([url, page]) => [url, path.posix.join(PRERENDERED_DIR, page)] as const,
