@@ -23,8 +23,13 @@ const app = (
 // page's code is here, so that it hydrates in one pass.
 const root = document.getElementById('root')!;
 if (root.hasChildNodes()) {
-  await preloadPages(window.location.pathname);
+  await Promise.all([preloadPages(window.location.pathname), afterFirstPaint()]);
   hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);
+}
+
+/** Hydrating is the page's longest task: the rendered page paints first. */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 }
