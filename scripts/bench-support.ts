@@ -20,7 +20,7 @@ export async function waitUntilAnswering(url: string) {
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${url} did not answer within two minutes`);
 }
