@@ -82,3 +82,12 @@ test('a learner who chose the dark theme gets it before the app’s scripts run'
   await expect(page.locator('html')).toHaveClass(/dark/);
   expect(errors.filter((error) => !error.includes('net::ERR_FAILED'))).toEqual([]);
 });
+
+test('a page whose code cannot load says so, and offers a reload', async ({ page }) => {
+  await page.route('**/assets/forgot-password-route-*.js', (route) => route.abort());
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('heading', { name: 'This page could not be shown' })).toBeVisible();
+  await page.unroute('**/assets/forgot-password-route-*.js');
+  await page.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+});

@@ -48,9 +48,7 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
 function servePages(app: FastifyInstance, renderedPages: Map<string, string>) {
   for (const [url, file] of renderedPages) {
     app.get(url, (request, reply) =>
-      reply
-        .header('cache-control', 'no-cache')
-        .sendFile(request.url === url ? file : 'index.html'),
+      reply.header('cache-control', 'no-cache').sendFile(request.url === url ? file : 'index.html'),
     );
   }
 }

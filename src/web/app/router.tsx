@@ -1,9 +1,10 @@
 import { createElement, Suspense, use, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useIsHydrated } from '../lib/client-value.ts';
 import { paths } from '../lib/paths.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { NotFoundRoute } from './not-found-route.tsx';
+import { PageErrorBoundary } from './page-error-boundary.tsx';
 
 /**
  * A page whose code loads only when it is visited. Unlike React.lazy, a page loaded ahead
@@ -14,10 +15,13 @@ function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   let loading: Promise<ComponentType<Props>> | undefined;
   let Loaded: ComponentType<Props> | undefined;
   const preload = () =>
-    (loading ??= load().then((Component) => {
-      Loaded = Component;
-      return Component;
-    }));
+    (loading ??= load().then(
+      (Component) => (Loaded = Component),
+      (error: unknown) => {
+        loading = undefined; // The next visit tries again.
+        throw error;
+      },
+    ));
   function Page(props: Props) {
     return createElement(Loaded ?? use(preload()), props);
   }
@@ -158,9 +162,10 @@ const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   const isHydrated = useIsHydrated();
+  const { pathname } = useLocation();
   return (
     <fieldset disabled={!isHydrated} role="presentation" className="contents">
-      {useRoutes(routes)}
+      <PageErrorBoundary key={pathname}>{useRoutes(routes)}</PageErrorBoundary>
     </fieldset>
   );
 }
