@@ -78,6 +78,11 @@ describe('a bad value stops the start with the variable and what it expects', ()
 });
 
 describe('defaults, as the README says', () => {
+  it('hashes passwords with scrypt at N=2^15, r=8, p=3 (OWASP ASVS)', () => {
+    const config = loadConfig({ AUTH_SECRET, DATA_DIR: temporaryDataDir() });
+    expect(config.passwordHashing).toEqual({ N: 2 ** 15, r: 8, p: 3 });
+  });
+
   it('serves on port 3000 at http://localhost:3000 with the data in ./data', () => {
     const config = loadConfig({ AUTH_SECRET });
     expect(config).toMatchObject({

@@ -219,6 +219,12 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       env.REFLECTION_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'reflection-key'),
       'base64',
     ),
+    /**
+     * OWASP ASVS: scrypt with N=2^15, r=8, p=3 (Better Auth's default is lighter). Never read
+     * from the environment, so no setting can weaken it; only the tests' app is given a cheaper
+     * one (testing/build-test-app.ts).
+     */
+    passwordHashing: { N: 2 ** 15, r: 8, p: 3 },
     communityUrl: env.COMMUNITY_URL,
     /** The operator's address for refunds and privacy requests; shown on the site when set. */
     contactEmail: env.CONTACT_EMAIL,

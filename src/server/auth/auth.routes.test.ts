@@ -113,14 +113,27 @@ describe('sign-up', () => {
     });
   });
 
-  it('stores the password as scrypt with N=2^15, r=8, p=3', async () => {
-    const learner = await createUser(testApp.app);
-    const [account] = await testApp.db
-      .select()
-      .from(accounts)
-      .where(eq(accounts.userId, learner.id));
-    expect(account?.password).toMatch(/^scrypt\$32768\$8\$3\$/);
-    expect(account?.password).not.toContain(TEST_PASSWORD);
+  it('stores the password as scrypt with the configured cost, and signs in with it', async () => {
+    const appCost = { N: 2 ** 15, r: 8, p: 3 };
+    const asConfigured = await buildTestApp({}, { passwordHashing: appCost });
+    try {
+      const learner = await createUser(asConfigured.app);
+      const [account] = await asConfigured.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.userId, learner.id));
+      expect(account?.password).toMatch(/^scrypt\$32768\$8\$3\$/);
+      expect(account?.password).not.toContain(TEST_PASSWORD);
+      const signedIn = await asConfigured.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: learner.email, password: TEST_PASSWORD },
+        remoteAddress: nextClientAddress(),
+      });
+      expect(signedIn.statusCode).toBe(200);
+    } finally {
+      await asConfigured.close();
+    }
   });
 });
 

@@ -60,7 +60,10 @@ export function createAuth(
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: {
+        hash: (password) => hashPassword(password, config.passwordHashing),
+        verify: verifyPassword,
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * MINUTE,
       sendResetPassword: async ({ user, url }) => {

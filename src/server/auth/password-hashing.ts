@@ -1,9 +1,14 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// OWASP ASVS: scrypt with N=2^15, r=8, p=3 (Better Auth's default is lighter).
-const PARAMETERS = { N: 2 ** 15, r: 8, p: 3 } as const;
+/** scrypt's cost: the app's is in `config.ts` (`passwordHashing`). */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
 const KEY_LENGTH = 64;
-const MAX_MEMORY = 128 * PARAMETERS.N * PARAMETERS.r * 2;
+const maxMemoryFor = ({ N, r }: ScryptCost) => 128 * N * r * 2;
 
 function deriveKey(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -14,21 +19,21 @@ function deriveKey(password: string, salt: Buffer, options: ScryptOptions): Prom
 }
 
 /** Returns `scrypt$N$r$p$salt$key`, so stored hashes keep their parameters if these change. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost): Promise<string> {
   const salt = randomBytes(16);
-  const key = await deriveKey(password, salt, { ...PARAMETERS, maxmem: MAX_MEMORY });
-  const { N, r, p } = PARAMETERS;
+  const key = await deriveKey(password, salt, { ...cost, maxmem: maxMemoryFor(cost) });
+  const { N, r, p } = cost;
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword({ hash, password }: { hash: string; password: string }) {
   const [algorithm, N, r, p, salt, key] = hash.split('$');
   if (algorithm !== 'scrypt' || !salt || !key) return false;
-  const options = { N: Number(N), r: Number(r), p: Number(p) };
+  const cost = { N: Number(N), r: Number(r), p: Number(p) };
   const expected = Buffer.from(key, 'base64');
   const actual = await deriveKey(password, Buffer.from(salt, 'base64'), {
-    ...options,
-    maxmem: 128 * options.N * options.r * 2,
+    ...cost,
+    maxmem: maxMemoryFor(cost),
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
