@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import type { ValueOrPlaceholder } from '../db/prepare-once.ts';
 import { courseEnrollments } from '../db/schema/access.ts';
 
 /**
@@ -7,25 +8,31 @@ import { courseEnrollments } from '../db/schema/access.ts';
  * (courseAccessType), so this check can ride along in another statement; without it, the full
  * access facts decide.
  */
-export function hasUnexpiredEnrollment(userId: string, courseId: string): SQL {
+export function hasUnexpiredEnrollment(
+  userId: ValueOrPlaceholder<string>,
+  courseId: ValueOrPlaceholder<string>,
+): SQL {
   return sql`exists (select 1 from ${courseEnrollments} where ${unexpiredEnrollment(userId, courseId)})`;
 }
 
 /** Opening a course's lesson counts as a visit to an unexpired enrollment, as a statement. */
 export function touchEnrollmentStatement(
   db: Database,
-  userId: string,
-  courseId: string,
-  now: Date,
+  userId: ValueOrPlaceholder<string>,
+  courseId: ValueOrPlaceholder<string>,
+  now: ValueOrPlaceholder<Date>,
 ): SQL {
   return db
     .update(courseEnrollments)
-    .set({ lastAccessedAt: now })
+    .set({ lastAccessedAt: sql`${now}` })
     .where(unexpiredEnrollment(userId, courseId))
     .getSQL();
 }
 
-function unexpiredEnrollment(userId: string, courseId: string) {
+function unexpiredEnrollment(
+  userId: ValueOrPlaceholder<string>,
+  courseId: ValueOrPlaceholder<string>,
+) {
   return and(
     eq(courseEnrollments.userId, userId),
     eq(courseEnrollments.courseId, courseId),
