@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { ValueOrPlaceholder } from '../db/prepare-once.ts';
 import { courseEnrollments } from '../db/schema/access.ts';
@@ -15,7 +15,11 @@ export function hasUnexpiredEnrollment(
   return sql`exists (select 1 from ${courseEnrollments} where ${unexpiredEnrollment(userId, courseId)})`;
 }
 
-/** Opening a course's lesson counts as a visit to an unexpired enrollment, as a statement. */
+/**
+ * Opening a course's lesson counts as a visit to an unexpired enrollment, as a statement. A visit
+ * is kept to the minute: a learner moving through lessons, or a page opened again, writes nothing
+ * within the minute, so reading a lesson rarely waits on a row lock or a commit to disk.
+ */
 export function touchEnrollmentStatement(
   db: Database,
   userId: ValueOrPlaceholder<string>,
@@ -25,7 +29,15 @@ export function touchEnrollmentStatement(
   return db
     .update(courseEnrollments)
     .set({ lastAccessedAt: sql`${now}` })
-    .where(unexpiredEnrollment(userId, courseId))
+    .where(
+      and(
+        unexpiredEnrollment(userId, courseId),
+        or(
+          isNull(courseEnrollments.lastAccessedAt),
+          lt(courseEnrollments.lastAccessedAt, sql`${now}::timestamptz - interval '1 minute'`),
+        ),
+      ),
+    )
     .getSQL();
 }
 
