@@ -25,7 +25,15 @@ export async function listPurchases(
 
 const listPurchasesStatement = prepareOnce((db) =>
   db
-    .select()
+    .select({
+      id: checkoutSessions.id,
+      fulfilledAt: checkoutSessions.fulfilledAt,
+      items: checkoutSessions.items,
+      amountCents: checkoutSessions.amountCents,
+      amountPaidCents: checkoutSessions.amountPaidCents,
+      accessExpiresAt: checkoutSessions.accessExpiresAt,
+      refundedAt: checkoutSessions.refundedAt,
+    })
     .from(checkoutSessions)
     .where(
       and(
