@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
@@ -31,6 +30,7 @@ import { keepApiAnswersPrivate } from './http/private-answers.ts';
 import { pruneRateLimitHitsHourly } from './http/rate-limit.ts';
 import { refuseNulText } from './http/refuse-nul-text.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
+import { setSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { listCourseEngagement } from './learning/course-engagement.ts';
 import { companionRoutes } from './companion/companion.routes.ts';
@@ -115,7 +115,7 @@ export async function buildApp(
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy } });
+  await setSecurityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy } });
 
   app.get('/api/health', async (_request, reply) => {
     const isUp = await isDatabaseUp(database.pool);

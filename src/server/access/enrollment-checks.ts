@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import type { ValueOrPlaceholder } from '../db/prepare-once.ts';
 import { courseEnrollments } from '../db/schema/access.ts';
 
 /**
@@ -7,25 +8,43 @@ import { courseEnrollments } from '../db/schema/access.ts';
  * (courseAccessType), so this check can ride along in another statement; without it, the full
  * access facts decide.
  */
-export function hasUnexpiredEnrollment(userId: string, courseId: string): SQL {
+export function hasUnexpiredEnrollment(
+  userId: ValueOrPlaceholder<string>,
+  courseId: ValueOrPlaceholder<string>,
+): SQL {
   return sql`exists (select 1 from ${courseEnrollments} where ${unexpiredEnrollment(userId, courseId)})`;
 }
 
-/** Opening a course's lesson counts as a visit to an unexpired enrollment, as a statement. */
+/**
+ * Opening a course's lesson counts as a visit to an unexpired enrollment, as a statement. A visit
+ * is kept to the minute: a learner moving through lessons, or a page opened again, writes nothing
+ * within the minute, so reading a lesson rarely waits on a row lock or a commit to disk.
+ */
 export function touchEnrollmentStatement(
   db: Database,
-  userId: string,
-  courseId: string,
-  now: Date,
+  userId: ValueOrPlaceholder<string>,
+  courseId: ValueOrPlaceholder<string>,
+  now: ValueOrPlaceholder<Date>,
 ): SQL {
   return db
     .update(courseEnrollments)
-    .set({ lastAccessedAt: now })
-    .where(unexpiredEnrollment(userId, courseId))
+    .set({ lastAccessedAt: sql`${now}` })
+    .where(
+      and(
+        unexpiredEnrollment(userId, courseId),
+        or(
+          isNull(courseEnrollments.lastAccessedAt),
+          lt(courseEnrollments.lastAccessedAt, sql`${now}::timestamptz - interval '1 minute'`),
+        ),
+      ),
+    )
     .getSQL();
 }
 
-function unexpiredEnrollment(userId: string, courseId: string) {
+function unexpiredEnrollment(
+  userId: ValueOrPlaceholder<string>,
+  courseId: ValueOrPlaceholder<string>,
+) {
   return and(
     eq(courseEnrollments.userId, userId),
     eq(courseEnrollments.courseId, courseId),

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   SUPPORTIVE_INTENSITY_ABOVE,
   companionMessages,
@@ -104,11 +103,13 @@ export function reactSafely<Event>(
     });
     context.background.add(work);
     void work.finally(() => context.background.delete(work));
-    const waiting = new AbortController();
-    await Promise.race([
-      work,
-      sleep(REACTION_WAIT_MS, undefined, { signal: waiting.signal }).catch(() => undefined),
-    ]);
-    waiting.abort();
+    // A plain timer: aborting a timers/promises sleep builds a DOMException, stack and all, on
+    // every save, autosaves included.
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, REACTION_WAIT_MS);
+    });
+    await Promise.race([work, waited]);
+    clearTimeout(timer);
   };
 }

@@ -42,6 +42,9 @@ export const migrationsFolder = path.resolve(
   '../../../src/server/db/migrations',
 );
 
+/** How Drizzle names columns in SQL; statements built outside `db` (prepare-once.ts) use it too. */
+export const DATABASE_CASING = 'snake_case';
+
 export function connectDatabase(url: string): DatabaseConnection {
   const pool = new pg.Pool({
     connectionString: url,
@@ -52,7 +55,7 @@ export function connectDatabase(url: string): DatabaseConnection {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
-  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  const db = drizzle(pool, { schema, casing: DATABASE_CASING });
   return { db, pool, close: () => pool.end() };
 }
 

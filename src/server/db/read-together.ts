@@ -1,6 +1,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
+import { prepareSql } from './prepare-once.ts';
 
 /** A read that can share one statement with others: its SQL yields one JSON value. */
 export interface JsonRead<T> {
@@ -10,25 +11,37 @@ export interface JsonRead<T> {
 
 type Results<Reads> = { [Key in keyof Reads]: Reads[Key] extends JsonRead<infer T> ? T : never };
 
+/** Several reads prepared as one statement: one round trip each time it runs. */
+export interface ReadTogether<Reads> {
+  execute: (values: Record<string, unknown>) => Promise<Results<Reads>>;
+}
+
 /**
- * Several reads in one statement, so one round trip to the database. `before` is a statement
- * (an update) run in the same statement as a data-modifying CTE.
+ * Several reads in one statement, so one round trip to the database, prepared by name (values
+ * through `sql.placeholder`). `before` is a statement (an update) run in the same statement as a
+ * data-modifying CTE.
  */
-export async function readTogether<Reads extends Record<string, JsonRead<unknown>>>(
+export function prepareReadTogether<Reads extends Record<string, JsonRead<unknown>>>(
   db: Database,
+  name: string,
   reads: Reads,
   before?: SQL,
-): Promise<Results<Reads>> {
+): ReadTogether<Reads> {
   const keys = Object.keys(reads);
   const columns = sql.join(
     keys.map((key) => sql`${reads[key]!.sql} as ${sql.identifier(key)}`),
     sql`, `,
   );
   const prefix = before ? sql`with before as (${before}) ` : sql``;
-  const { rows } = await db.execute<Record<string, unknown>>(sql`${prefix}select ${columns}`);
-  return Object.fromEntries(
-    keys.map((key) => [key, reads[key]!.decode(rows[0]![key])]),
-  ) as Results<Reads>;
+  const statement = prepareSql<Record<string, unknown>>(db, name, sql`${prefix}select ${columns}`);
+  return {
+    async execute(values) {
+      const { rows } = await statement.execute(values);
+      return Object.fromEntries(
+        keys.map((key) => [key, reads[key]!.decode(rows[0]![key])]),
+      ) as Results<Reads>;
+    },
+  };
 }
 
 /** The rows of a table that match, in order, decoded as Drizzle would decode them. */

@@ -5,7 +5,8 @@ import { requireCourseAccess } from '../access/course-access.ts';
 import { hasUnexpiredEnrollment, touchEnrollmentStatement } from '../access/enrollment-checks.ts';
 import { toCourseOutline, toLessonSummary } from '../catalogue/catalogue.ts';
 import { eq, sql } from 'drizzle-orm';
-import { readTogether, rowsOf, whether } from '../db/read-together.ts';
+import { prepareOnce } from '../db/prepare-once.ts';
+import { prepareReadTogether, rowsOf, whether } from '../db/read-together.ts';
 import { lessonCompletions, videoProgress } from '../db/schema/learning.ts';
 import { videoFallbackOf } from './get-catalogue-video.ts';
 import { findLesson } from './find-lesson.ts';
@@ -25,20 +26,13 @@ export async function getLessonPage(
 ): Promise<LessonPage> {
   const { course, module, lesson } = findLesson(app.catalogue, params);
   const [rows, video] = await Promise.all([
-    readTogether(
-      app.db,
-      {
-        isEnrolled: whether(hasUnexpiredEnrollment(user.id, course.id)),
-        reflections: reflectionRowsRead(user.id, params),
-        completed: rowsOf(lessonCompletions, eq(lessonCompletions.userId, user.id)),
-        watching: rowsOf(
-          videoProgress,
-          eq(videoProgress.userId, user.id),
-          sql`order by ${videoProgress.lastWatchedAt} desc`,
-        ),
-      },
-      touchEnrollmentStatement(app.db, user.id, course.id, new Date()),
-    ),
+    lessonPageStatement(app.db).execute({
+      userId: user.id,
+      courseId: course.id,
+      moduleId: module.id,
+      lessonId: lesson.id,
+      now: new Date(),
+    }),
     lesson.vimeoVideoId
       ? app.videos.getVideo(lesson.vimeoVideoId, videoFallbackOf(lesson))
       : Promise.resolve(null),
@@ -65,3 +59,28 @@ export async function getLessonPage(
     progress: courseProgress(course, completedLessonIds),
   };
 }
+
+/** The learner's rows the page shows, with the visit recorded, in one prepared statement. */
+const lessonPageStatement = prepareOnce((db) => {
+  const userId = sql.placeholder('userId');
+  const courseId = sql.placeholder('courseId');
+  return prepareReadTogether(
+    db,
+    'read_lesson_page',
+    {
+      isEnrolled: whether(hasUnexpiredEnrollment(userId, courseId)),
+      reflections: reflectionRowsRead(userId, {
+        courseId,
+        moduleId: sql.placeholder('moduleId'),
+        lessonId: sql.placeholder('lessonId'),
+      }),
+      completed: rowsOf(lessonCompletions, eq(lessonCompletions.userId, userId)),
+      watching: rowsOf(
+        videoProgress,
+        eq(videoProgress.userId, userId),
+        sql`order by ${videoProgress.lastWatchedAt} desc`,
+      ),
+    },
+    touchEnrollmentStatement(db, userId, courseId, sql.placeholder('now')),
+  );
+});

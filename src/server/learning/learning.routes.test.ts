@@ -129,6 +129,29 @@ describe('GET the lesson page', () => {
     expect(enrollment?.lastAccessedAt).toBeInstanceOf(Date);
   });
 
+  it('records a visit to the minute: opened again within it, the lesson writes nothing', async () => {
+    const learner = await learnerWithAccess();
+    const lastVisit = async () => {
+      const [enrollment] = await testApp.db
+        .select({ lastAccessedAt: courseEnrollments.lastAccessedAt })
+        .from(courseEnrollments)
+        .where(eq(courseEnrollments.userId, learner.id));
+      return enrollment!.lastAccessedAt!;
+    };
+    await getLesson(learner.cookie);
+    const firstVisit = await lastVisit();
+    await getLesson(learner.cookie);
+    expect(await lastVisit()).toEqual(firstVisit);
+
+    const twoMinutesAgo = new Date(Date.now() - 2 * 60_000);
+    await testApp.db
+      .update(courseEnrollments)
+      .set({ lastAccessedAt: twoMinutesAgo })
+      .where(eq(courseEnrollments.userId, learner.id));
+    await getLesson(learner.cookie);
+    expect((await lastVisit()).getTime()).toBeGreaterThan(twoMinutesAgo.getTime() + 60_000);
+  });
+
   it('opens every lesson to an admin', async () => {
     const admin = await createAdmin(testApp.app, testApp.db);
     expect((await getLesson(admin.cookie)).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, min, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { LessonParams, Reflection, SaveReflectionInput } from '../../shared/api/learning.ts';
@@ -15,6 +15,7 @@ import { lessonReflections } from '../db/schema/learning.ts';
 import { AppError } from '../http/errors.ts';
 import { findLesson } from './find-lesson.ts';
 import { createFieldCipher, type FieldContext } from '../db/field-cipher.ts';
+import { prepareOnce, prepareSql, type ValueOrPlaceholder } from '../db/prepare-once.ts';
 import { rowsOf } from '../db/read-together.ts';
 
 type ReflectionRow = typeof lessonReflections.$inferSelect;
@@ -34,7 +35,10 @@ export async function listReflections(
 }
 
 /** The same rows as listReflections, as a read that can share a statement with others. */
-export function reflectionRowsRead(userId: string, params: LessonParams) {
+export function reflectionRowsRead(
+  userId: ValueOrPlaceholder<string>,
+  params: { [Key in keyof LessonParams]: ValueOrPlaceholder<string> },
+) {
   return rowsOf(
     lessonReflections,
     reflectionsOfLesson(userId, params),
@@ -52,7 +56,10 @@ export function decryptReflections(app: FastifyInstance, rows: ReflectionRow[]):
   }));
 }
 
-function reflectionsOfLesson(userId: string, params: LessonParams) {
+function reflectionsOfLesson(
+  userId: ValueOrPlaceholder<string>,
+  params: { [Key in keyof LessonParams]: ValueOrPlaceholder<string> },
+) {
   return and(
     eq(lessonReflections.userId, userId),
     eq(lessonReflections.courseId, params.courseId),
@@ -103,36 +110,49 @@ export async function saveReflection(
     createdAt: now,
     updatedAt: now,
   };
-  const isAllowed = user.role === 'admin' ? sql`true` : hasUnexpiredEnrollment(user.id, course.id);
-  let saved = await upsertReflection(app.db, row, isAllowed);
+  const statements = upsertReflectionStatements(app.db);
+  let saved = await (user.role === 'admin' ? statements.always : statements.ifEnrolled)(row);
   if (!saved) {
     await requireCourseAccess(app, user, course.id);
-    saved = await upsertReflection(app.db, row, sql`true`);
+    saved = await statements.always(row);
   }
   return { promptId: prompt.id, response: input.response, ...saved! };
 }
 
 type ReflectionValues = Omit<ReflectionRow, 'id' | 'analyzed'>;
 
+const reflectionColumns = Object.keys(getTableColumns(lessonReflections)).filter(
+  (column) => column !== 'id' && column !== 'analyzed',
+) as (keyof ReflectionValues)[];
+
 /**
- * Inserts or updates one reflection in one statement, only while `isAllowed` holds (null when it
- * does not). Completed stays completed, even against a concurrent save.
+ * Inserts or updates one reflection in one statement: `ifEnrolled` only while the learner has an
+ * unexpired enrollment in the course (null when they have not), `always` once access is settled.
+ * Completed stays completed, even against a concurrent save.
  */
-async function upsertReflection(
-  db: Database,
-  values: ReflectionValues,
-  isAllowed: SQL,
-): Promise<Pick<Reflection, 'completed' | 'updatedAt'> | null> {
-  const columns = Object.keys(values) as (keyof ReflectionValues)[];
-  const { rows } = await db.execute<{ completed: boolean; updated_at: unknown }>(sql`
+const upsertReflectionStatements = prepareOnce((db) => ({
+  ifEnrolled: prepareUpsertReflection(
+    db,
+    'save_reflection_if_enrolled',
+    hasUnexpiredEnrollment(sql.placeholder('userId'), sql.placeholder('courseId')),
+  ),
+  always: prepareUpsertReflection(db, 'save_reflection', sql`true`),
+}));
+
+function prepareUpsertReflection(db: Database, name: string, isAllowed: SQL) {
+  const statement = prepareSql<{ completed: boolean; updated_at: unknown }>(
+    db,
+    name,
+    sql`
     insert into ${lessonReflections}
       (${sql.join(
-        columns.map((column) => sql.identifier(lessonReflections[column].name)),
+        reflectionColumns.map((column) => sql.identifier(lessonReflections[column].name)),
         sql`, `,
       )})
     select ${sql.join(
-      columns.map(
-        (column) => sql`${values[column]}::${sql.raw(lessonReflections[column].getSQLType())}`,
+      reflectionColumns.map(
+        (column) =>
+          sql`${sql.placeholder(column)}::${sql.raw(lessonReflections[column].getSQLType())}`,
       ),
       sql`, `,
     )}
@@ -144,12 +164,17 @@ async function upsertReflection(
       response = excluded.response,
       completed = ${lessonReflections.completed} or excluded.completed,
       updated_at = excluded.updated_at
-    returning ${lessonReflections.completed}, ${lessonReflections.updatedAt}`);
-  const [row] = rows;
-  if (!row) return null;
-  // Drizzle hands timestamps over as text; its column decodes them as for any query.
-  const updatedAt = lessonReflections.updatedAt.mapFromDriverValue(row.updated_at as string);
-  return { completed: row.completed, updatedAt: (updatedAt as Date).toISOString() };
+    returning ${lessonReflections.completed}, ${lessonReflections.updatedAt}`,
+  );
+  return async (
+    values: ReflectionValues,
+  ): Promise<Pick<Reflection, 'completed' | 'updatedAt'> | null> => {
+    const [row] = (await statement.execute(values)).rows;
+    if (!row) return null;
+    // Drizzle hands timestamps over as text; its column decodes them as for any query.
+    const updatedAt = lessonReflections.updatedAt.mapFromDriverValue(row.updated_at as string);
+    return { completed: row.completed, updatedAt: (updatedAt as Date).toISOString() };
+  };
 }
 
 /** How many reflections the learner has written, and when the first one was. */

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { PurchasesResponse } from '../../shared/api/payments.ts';
+import { prepareOnce } from '../db/prepare-once.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
@@ -9,11 +10,7 @@ export async function listPurchases(
   context: PaymentsContext,
   user: SessionUser,
 ): Promise<PurchasesResponse> {
-  const rows = await context.app.db
-    .select()
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.userId, user.id), isNotNull(checkoutSessions.fulfilledAt)))
-    .orderBy(desc(checkoutSessions.fulfilledAt));
+  const rows = await listPurchasesStatement(context.app.db).execute({ userId: user.id });
   return {
     purchases: rows.map((row) => ({
       id: row.id,
@@ -25,3 +22,25 @@ export async function listPurchases(
     })),
   };
 }
+
+const listPurchasesStatement = prepareOnce((db) =>
+  db
+    .select({
+      id: checkoutSessions.id,
+      fulfilledAt: checkoutSessions.fulfilledAt,
+      items: checkoutSessions.items,
+      amountCents: checkoutSessions.amountCents,
+      amountPaidCents: checkoutSessions.amountPaidCents,
+      accessExpiresAt: checkoutSessions.accessExpiresAt,
+      refundedAt: checkoutSessions.refundedAt,
+    })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.userId, sql.placeholder('userId')),
+        isNotNull(checkoutSessions.fulfilledAt),
+      ),
+    )
+    .orderBy(desc(checkoutSessions.fulfilledAt))
+    .prepare('list_purchases'),
+);
