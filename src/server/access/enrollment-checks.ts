@@ -6,13 +6,18 @@ import { courseEnrollments } from '../db/schema/access.ts';
 /**
  * A learner with an unexpired enrollment in a course has access to it, whatever else is true
  * (courseAccessType), so this check can ride along in another statement; without it, the full
- * access facts decide.
+ * access facts decide. `countsTestPayments` is whether the app is in payment test mode: once live
+ * payments are on, access granted by a test payment does not count (as in getAccessFacts).
  */
 export function hasUnexpiredEnrollment(
   userId: ValueOrPlaceholder<string>,
   courseId: ValueOrPlaceholder<string>,
+  countsTestPayments: ValueOrPlaceholder<boolean>,
 ): SQL {
-  return sql`exists (select 1 from ${courseEnrollments} where ${unexpiredEnrollment(userId, courseId)})`;
+  return sql`exists (select 1 from ${courseEnrollments} where ${and(
+    unexpiredEnrollment(userId, courseId),
+    sql`(${countsTestPayments} or not ${courseEnrollments.isTestPayment})`,
+  )})`;
 }
 
 /**

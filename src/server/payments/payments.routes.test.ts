@@ -363,6 +363,25 @@ describe('payment test mode', () => {
       isTestPayment: true,
     });
     expect(await accessTo(stripeApp, buyer, 'energy-sovereignty')).toBe('none');
+    const lesson = {
+      courseId: 'energy-sovereignty',
+      moduleId: 'reclaiming-your-field',
+      lessonId: 'what-energy-sovereignty-means',
+    };
+    const lessonUrl = `/api/learning/courses/${lesson.courseId}/modules/${lesson.moduleId}/lessons/${lesson.lessonId}`;
+    expect((await request(stripeApp, 'GET', lessonUrl, buyer)).statusCode).toBe(403);
+    const save = await stripeApp.app.inject({
+      method: 'PUT',
+      url: '/api/learning/reflections',
+      headers: { cookie: buyer.cookie },
+      payload: {
+        ...lesson,
+        promptId: 'most-sovereign-moment',
+        response: 'A draft.',
+        action: 'autosave',
+      },
+    });
+    expect(save.statusCode).toBe(403);
     expect((await startCheckout(stripeApp, buyer, ['energy-sovereignty'])).statusCode).toBe(200);
   });
 
