@@ -63,6 +63,7 @@ async function main() {
         HOST: '127.0.0.1',
         APP_URL: appUrl,
         DATA_DIR: path.join(dataDir, 'app'),
+        TRUST_PROXY: '1',
       }),
     );
     await waitUntilAnswering(`${appUrl}/api/health`);
@@ -74,7 +75,9 @@ async function main() {
     );
     await waitUntilAnswering(`${bareUrl}/bare`);
 
-    const cookie = await signUpEnrolledLearner(appUrl, database.url);
+    // One learner per connection, as real traffic is: a single learner would measure fifty
+    // connections queueing on one reflection's row lock, not the server.
+    const cookies = await signUpEnrolledLearners(appUrl, database.url, CONNECTIONS);
     const bare: Target = {
       name: 'bare Fastify + one query',
       url: `${bareUrl}/bare`,
@@ -109,11 +112,11 @@ async function main() {
     // bare route and then every other route briefly, and each ratio is the median of its rounds'
     // ratios to that round's bare figure.
     const all = [bare, ...targets];
-    for (const target of all) await load(target, cookie, WARM_UP_SECONDS);
+    for (const target of all) await load(target, cookies, WARM_UP_SECONDS);
     const rounds: Figures[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const figures: Figures[] = [];
-      for (const target of all) figures.push(await load(target, cookie, SECONDS));
+      for (const target of all) figures.push(await load(target, cookies, SECONDS));
       rounds.push(figures);
     }
 
@@ -160,18 +163,21 @@ async function main() {
   }
 }
 
-async function load(target: Target, cookie: string, seconds: number): Promise<Figures> {
-  const options = {
+async function load(target: Target, cookies: string[], seconds: number): Promise<Figures> {
+  const headers = target.body ? { 'content-type': 'application/json' } : {};
+  let connection = 0;
+  const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
     connections: CONNECTIONS,
-    headers: {
-      ...(target.signedIn ? { cookie } : {}),
-      ...(target.body ? { 'content-type': 'application/json' } : {}),
-    },
+    headers,
     ...(target.body ? { body: target.body } : {}),
-  } as const;
-  const result = await autocannon({ ...options, duration: seconds });
+    duration: seconds,
+    setupClient: (client) => {
+      if (!target.signedIn) return;
+      client.setHeaders({ ...headers, cookie: cookies[connection++ % cookies.length]! });
+    },
+  });
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
@@ -179,35 +185,55 @@ async function load(target: Target, cookie: string, seconds: number): Promise<Fi
   };
 }
 
-/** A learner enrolled in the course the lesson belongs to; answers their session cookie. */
-async function signUpEnrolledLearner(appUrl: string, databaseUrl: string): Promise<string> {
+/**
+ * Learners enrolled in the course the lesson belongs to; answers their session cookies. Each
+ * signs up from an address of its own (the app trusts one proxy hop here), as learners do.
+ */
+async function signUpEnrolledLearners(
+  appUrl: string,
+  databaseUrl: string,
+  count: number,
+): Promise<string[]> {
+  const signUps = Array.from({ length: count }, (_, index) => signUp(appUrl, index));
+  const learners = await Promise.all(signUps);
+  const connection = connectDatabase(databaseUrl);
+  try {
+    for (const { userId } of learners) {
+      await enrollInCourses(connection.db, {
+        userId,
+        courseIds: [lesson.courseId],
+        purchaseType: 'individual',
+        source: 'purchase',
+      });
+    }
+  } finally {
+    await connection.close();
+  }
+  return learners.map((learner) => learner.cookie);
+}
+
+async function signUp(appUrl: string, index: number): Promise<{ userId: string; cookie: string }> {
   const response = await fetch(`${appUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: appUrl },
+    headers: {
+      'content-type': 'application/json',
+      origin: appUrl,
+      'x-forwarded-for': `10.0.${index >> 8}.${index & 255}`,
+    },
     body: JSON.stringify({
       firstName: 'Bench',
       lastName: 'Learner',
-      email: `bench-${Date.now()}@example.com`,
+      email: `bench-${index}-${Date.now()}@example.com`,
       password: 'Sovereign1',
     }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };
-  const connection = connectDatabase(databaseUrl);
-  try {
-    await enrollInCourses(connection.db, {
-      userId: user.id,
-      courseIds: [lesson.courseId],
-      purchaseType: 'individual',
-      source: 'purchase',
-    });
-  } finally {
-    await connection.close();
-  }
-  return response.headers
+  const cookie = response.headers
     .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
+    .map((header) => header.split(';')[0])
     .join('; ');
+  return { userId: user.id, cookie };
 }
 
 function printRow(name: string, figures: Figures, ratio: number, goal?: number) {
