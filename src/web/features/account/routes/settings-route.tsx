@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router';
 import { accountMessages } from '../../../../shared/rules/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { useUrlTab } from '../../../lib/url-tab.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSettings } from '../api/settings.ts';
 import { AccountPage, cardClass } from '../components/account-page.tsx';
@@ -16,17 +17,12 @@ const settingsTabs = [
   { value: 'privacy', label: 'Privacy & Security' },
   { value: 'billing', label: 'Billing' },
 ] as const;
-type SettingsTab = (typeof settingsTabs)[number]['value'];
-
-const isSettingsTab = (value: string | null): value is SettingsTab =>
-  settingsTabs.some((tab) => tab.value === value);
 
 export function SettingsRoute() {
   const profile = useProfile();
   const settings = useSettings();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: SettingsTab = isSettingsTab(requested) ? requested : 'profile';
+  const [, setSearchParams] = useSearchParams();
+  const tab = useUrlTab(settingsTabs, 'profile');
 
   const failed = profile.isError || settings.isError;
   return (

@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { useUrlTab } from '../../../lib/url-tab.ts';
 import { AccessTab } from '../components/access-tab.tsx';
 import { AssessmentsTab } from '../components/assessments-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
@@ -17,14 +18,10 @@ const adminTabs = [
 ] as const;
 type AdminTab = (typeof adminTabs)[number]['value'];
 
-const isAdminTab = (value: string | null): value is AdminTab =>
-  adminTabs.some((tab) => tab.value === value);
-
 /** The Admin Panel: the tab and the user in hand live in the address, so a reload keeps them. */
 export function AdminRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: AdminTab = isAdminTab(requested) ? requested : 'access';
+  const tab = useUrlTab(adminTabs, 'access');
   const userId = searchParams.get('user');
 
   const navigate = (next: { tab?: AdminTab; user?: string | null }) =>
