@@ -26,9 +26,13 @@ export interface PublicData {
 export async function renderPage(url: string, data: PublicData): Promise<string> {
   const errors: unknown[] = [];
   const queryClient = createQueryClient();
-  queryClient.setQueryData(catalogueQueryKey, data.catalogue);
+  // As defaults, the data becomes a query only where the page asks for it: the page carries
+  // what it shows, not the whole catalogue and both legal texts.
+  queryClient.setQueryDefaults(catalogueQueryKey, { initialData: data.catalogue });
   for (const [page, markdown] of Object.entries(data.legalPages)) {
-    queryClient.setQueryData(legalPageQueryKey(page as LegalPage), { markdown });
+    queryClient.setQueryDefaults(legalPageQueryKey(page as LegalPage), {
+      initialData: { markdown },
+    });
   }
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
