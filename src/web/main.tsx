@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router/router.tsx';
 import { adoptPageData, PAGE_DATA_ELEMENT_ID } from './app/page-data.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { AppRoutes, preloadPages } from './app/router.tsx';

@@ -5,7 +5,7 @@
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router/router.tsx';
 import type { CatalogueResponse } from '../shared/api/catalogue.ts';
 import { PAGE_DATA_ELEMENT_ID, serializePageData } from './app/page-data.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
@@ -43,6 +43,9 @@ export async function renderPage(url: string, data: PublicData): Promise<string>
       </Providers>
     </StrictMode>,
     {
+      // Every Suspense boundary's HTML in place: React reveals an outlined one with an inline
+      // script, which the content security policy refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError: (error) => {
         errors.push(error);
       },

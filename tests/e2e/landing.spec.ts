@@ -353,6 +353,7 @@ test('the testimonials wrap around both ways and do not rotate for reduced motio
   await page.clock.install();
   await page.goto('/');
   const carousel = page.getByRole('group', { name: 'Testimonials' });
+  await carousel.scrollIntoViewIfNeeded();
   const slide = (position: number) => carousel.getByRole('group', { name: `${position} of 3` });
   await expect(slide(1)).toContainText('Amara K.');
   await expect(carousel.getByRole('button', { name: 'Stop rotating testimonials' })).toHaveCount(0);
@@ -384,6 +385,7 @@ test('the testimonials rotate on their own until the visitor stops them', async 
   await page.clock.install();
   await page.goto('/');
   const carousel = page.getByRole('group', { name: 'Testimonials' });
+  await carousel.scrollIntoViewIfNeeded();
   const slide = (position: number) => carousel.getByRole('group', { name: `${position} of 3` });
   await expect(slide(1)).toBeVisible();
   await page.clock.runFor(8_000);
@@ -404,6 +406,7 @@ test('the testimonials rotate on their own until the visitor stops them', async 
 test('the FAQ answers open and close as disclosures', async ({ page }) => {
   await page.goto('/');
   const faq = page.getByRole('region', { name: 'Questions You May Be Holding' });
+  await faq.scrollIntoViewIfNeeded();
   await expect(faq.getByRole('button')).toHaveCount(4);
   const question = faq.getByRole('button', { name: 'What if the programme is not right for me?' });
   const answer = faq.getByText('Every course comes with a 30-day money-back guarantee.');

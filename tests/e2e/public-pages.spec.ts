@@ -65,6 +65,45 @@ test('the rendered landing page answers clicks once loaded', async ({ page }) =>
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
+test('the landing page loads the code of its later sections only when the visitor scrolls to them', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  const laterSectionsCode: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/assets/later-sections-')) laterSectionsCode.push(request.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const faq = page.getByRole('region', { name: 'Questions You May Be Holding' });
+  const question = faq.getByRole('button', { name: 'What if the programme is not right for me?' });
+  // Rendered and readable, but not yet alive.
+  await expect(question).toBeDisabled();
+  expect(laterSectionsCode).toEqual([]);
+
+  // A section link moves within the page and keeps what it shows.
+  await page.getByRole('banner').getByRole('link', { name: "Who It's For", exact: true }).click();
+  await expect(page.getByRole('heading', { name: "Who It's For" })).toBeInViewport();
+  await faq.scrollIntoViewIfNeeded();
+  await question.click();
+  await expect(
+    faq.getByText('Every course comes with a 30-day money-back guarantee.'),
+  ).toBeVisible();
+  expect(laterSectionsCode).toHaveLength(1);
+  expect(errors).toEqual([]);
+});
+
+test('the landing page reached from another page shows every section at once', async ({ page }) => {
+  await page.goto('/courses');
+  await page.getByRole('banner').getByRole('link', { name: 'Sovereign Flame' }).click();
+  const question = page.getByRole('button', { name: 'What if the programme is not right for me?' });
+  await expect(question).toBeEnabled();
+  await question.click();
+  await expect(
+    page.getByText('Every course comes with a 30-day money-back guarantee.'),
+  ).toBeVisible();
+});
+
 test('a rendered legal page takes the running server’s contact address', async ({ page }) => {
   await page.goto('/terms');
   await expect(page.getByRole('link', { name: E2E_CONTACT_EMAIL }).first()).toBeVisible();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../lib/router/router.tsx';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.ts';
 

@@ -1,74 +1,53 @@
-import { createElement, Suspense, use, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from '../lib/router/router.tsx';
 import { useIsHydrated } from '../lib/client-value.ts';
+import { lazyComponent } from '../lib/lazy-component.ts';
 import { paths } from '../lib/paths.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { NotFoundRoute } from './not-found-route.tsx';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 
-/**
- * A page whose code loads only when it is visited. Unlike React.lazy, a page loaded ahead
- * (`preload`) renders at once: a rendered page must hydrate in one pass, before any data the
- * browser fetches can make it differ from its HTML.
- */
-function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  let loading: Promise<ComponentType<Props>> | undefined;
-  let Loaded: ComponentType<Props> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (Component) => (Loaded = Component),
-      (error: unknown) => {
-        loading = undefined; // The next visit tries again.
-        throw error;
-      },
-    ));
-  function Page(props: Props) {
-    return createElement(Loaded ?? use(preload()), props);
-  }
-  return Object.assign(Page, { preload });
-}
-
-const HomeRoute = page(
+const HomeRoute = lazyComponent(
   async () => (await import('../features/marketing/routes/home-route.tsx')).HomeRoute,
 );
-const AuthRoute = page(
+const AuthRoute = lazyComponent(
   async () => (await import('../features/auth/routes/auth-route.tsx')).AuthRoute,
 );
-const ForgotPasswordRoute = page(
+const ForgotPasswordRoute = lazyComponent(
   async () =>
     (await import('../features/auth/routes/forgot-password-route.tsx')).ForgotPasswordRoute,
 );
-const ResetPasswordRoute = page(
+const ResetPasswordRoute = lazyComponent(
   async () => (await import('../features/auth/routes/reset-password-route.tsx')).ResetPasswordRoute,
 );
-const LegalPageRoute = page(
+const LegalPageRoute = lazyComponent(
   async () => (await import('../features/legal/routes/legal-page-route.tsx')).LegalPageRoute,
 );
-const SiteLayout = page(async () => (await import('./site-layout.tsx')).SiteLayout);
-const CatalogueRoute = page(
+const SiteLayout = lazyComponent(async () => (await import('./site-layout.tsx')).SiteLayout);
+const CatalogueRoute = lazyComponent(
   async () => (await import('../features/catalogue/routes/catalogue-route.tsx')).CatalogueRoute,
 );
-const PurchaseRoute = page(
+const PurchaseRoute = lazyComponent(
   async () => (await import('../features/purchase/routes/purchase-route.tsx')).PurchaseRoute,
 );
-const TestCheckoutRoute = page(
+const TestCheckoutRoute = lazyComponent(
   async () =>
     (await import('../features/purchase/routes/test-checkout-route.tsx')).TestCheckoutRoute,
 );
-const TestBillingRoute = page(
+const TestBillingRoute = lazyComponent(
   async () => (await import('../features/purchase/routes/test-billing-route.tsx')).TestBillingRoute,
 );
-const UnsubscribeRoute = page(
+const UnsubscribeRoute = lazyComponent(
   async () => (await import('../features/marketing/routes/unsubscribe-route.tsx')).UnsubscribeRoute,
 );
-const ProfileRoute = page(
+const ProfileRoute = lazyComponent(
   async () => (await import('../features/account/routes/profile-route.tsx')).ProfileRoute,
 );
-const SettingsRoute = page(
+const SettingsRoute = lazyComponent(
   async () => (await import('../features/account/routes/settings-route.tsx')).SettingsRoute,
 );
 
-const DashboardPage = page(async () => {
+const DashboardPage = lazyComponent(async () => {
   const [{ DashboardRoute }, { BetaAccessManager }, { BetaUpgradeNotice }] = await Promise.all([
     import('../features/dashboard/routes/dashboard-route.tsx'),
     import('../features/beta/components/beta-access-manager.tsx'),
@@ -79,7 +58,7 @@ const DashboardPage = page(async () => {
   );
 });
 
-const LessonPage = page(async () => {
+const LessonPage = lazyComponent(async () => {
   const [{ LessonRoute }, { LessonLoading }, { CompanionPanel }, { ReflectionSuggestion }] =
     await Promise.all([
       import('../features/learning/routes/lesson-route.tsx'),
@@ -97,7 +76,7 @@ const LessonPage = page(async () => {
 
 /** An admin page, behind the server-checked admin role. */
 function adminPage(load: () => Promise<ComponentType>) {
-  return page(async () => {
+  return lazyComponent(async () => {
     const [Page, { RequireAdmin }] = await Promise.all([
       load(),
       import('../features/admin/components/require-admin.tsx'),

@@ -1,4 +1,4 @@
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet } from '../lib/router/router.tsx';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { SiteHeader } from '../features/marketing/components/site-header.tsx';
 import { useContactEmail } from '../lib/contact.ts';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from './router/router.tsx';
 
 /**
  * The tab a page shows, kept in the address (`?tab=`) so that a reload or a shared link opens it;

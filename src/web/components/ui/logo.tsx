@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/router.tsx';
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
 
 export function FlameMark({ className = 'h-8 w-8' }: { className?: string }) {

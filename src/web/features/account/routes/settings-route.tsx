@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/router.tsx';
 import { accountMessages } from '../../../../shared/rules/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useUrlTab } from '../../../lib/url-tab.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../../lib/router/router.tsx';
 import { adminMessages } from '../../../../shared/rules/admin.ts';
 import { paths } from '../../../lib/paths.ts';
 import { sessionQueryOptions } from '../../../lib/session.ts';

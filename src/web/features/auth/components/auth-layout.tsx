@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../../shared/brand.ts';
 import { FlameMark } from '../../../components/ui/logo.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 
 /** The frame of every auth screen: logo, product name, subtitle, card, copyright. */
 export function AuthLayout({ subtitle, children }: { subtitle: string; children: ReactNode }) {

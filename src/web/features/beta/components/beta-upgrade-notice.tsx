@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from 'react-hot-toast';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/router.tsx';
 import { betaMessages } from '../../../../shared/rules/beta.ts';
 import { useUpgradeStatus } from '../api/get-upgrade-status.ts';
 

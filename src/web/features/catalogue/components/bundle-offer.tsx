@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 import type { CatalogueResponse } from '../../../../shared/api/catalogue.ts';
 import { bundlePricing } from '../../../../shared/rules/pricing.ts';
 import { PriceWithSaving } from '../../../components/ui/price-with-saving.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 import type { CourseSummary } from '../../../../shared/api/catalogue.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { buyCoursePath } from '../../../lib/paths.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 import type { DashboardCourse } from '../../../../shared/api/dashboard.ts';
 import { completedModules, levelLabel, linkButton, nextLessonPath } from './dashboard-links.ts';
 

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { BookOpen, ExternalLink, LogOut, Settings, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSignOut } from '../../../lib/session.ts';
 

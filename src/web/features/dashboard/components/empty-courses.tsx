@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { linkButton } from './dashboard-links.ts';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 import type { SessionUser } from '../../../../shared/api/auth.ts';
 import { paths } from '../../../lib/paths.ts';
 import { textLink } from './dashboard-links.ts';

@@ -1,5 +1,5 @@
 import { PlayCircle } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 import type { RecentlyWatched as RecentlyWatchedEntry } from '../../../../shared/api/dashboard.ts';
 import { lessonPath } from '../../../lib/paths.ts';
 

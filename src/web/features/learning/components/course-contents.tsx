@@ -1,5 +1,5 @@
 import { CheckCircle2, Eye } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 import type { ModuleOutline } from '../../../../shared/api/catalogue.ts';
 import { lessonPath } from '../../../lib/paths.ts';
 

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 export interface LessonHeaderProps {

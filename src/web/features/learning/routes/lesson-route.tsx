@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../../lib/router/router.tsx';
 import type { LessonPage, LessonParams } from '../../../../shared/api/learning.ts';
 import { resumePosition } from '../../../../shared/rules/video.ts';
 import { reflectionMessages } from '../../../../shared/rules/reflection.ts';

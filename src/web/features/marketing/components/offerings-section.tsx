@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { Section } from './section.tsx';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 import { FlameMark } from '../../../components/ui/logo.tsx';
 import { useContactEmail } from '../../../lib/contact.ts';
 import { paths } from '../../../lib/paths.ts';

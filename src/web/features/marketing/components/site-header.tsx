@@ -1,6 +1,6 @@
 import { ExternalLink, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession, useSignOut } from '../../../lib/session.ts';

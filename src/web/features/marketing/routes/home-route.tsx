@@ -1,16 +1,14 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { AudienceSection } from '../components/audience-section.tsx';
-import { ComingSoonSection } from '../components/coming-soon-section.tsx';
-import { FaqSection } from '../components/faq-section.tsx';
-import { FounderNoteSection } from '../components/founder-note-section.tsx';
 import { HeroSection } from '../components/hero-section.tsx';
-import { JourneyMapSection } from '../components/journey-map-section.tsx';
-import { OfferingsSection } from '../components/offerings-section.tsx';
+import { HydrateWhenVisible } from '../components/hydrate-when-visible.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
-import { SocialLinksSection } from '../components/social-links-section.tsx';
-import { TestimonialsCarousel } from '../components/testimonials-carousel.tsx';
 import { ThresholdSection } from '../components/threshold-section.tsx';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
+
+const LaterSections = lazyComponent(
+  async () => (await import('../components/later-sections.tsx')).LaterSections,
+);
 
 // The dialog and its dependencies load when a visitor reaches for it, not with the page.
 const loadAssessmentDialog = () => import('../components/assessment-dialog.tsx');
@@ -38,14 +36,7 @@ export function HomeRoute() {
       <main id="main" tabIndex={-1} className="outline-none">
         <HeroSection onBeginAssessment={beginAssessment} onPrepareAssessment={prepareAssessment} />
         <ThresholdSection onBeginAssessment={beginAssessment} />
-        <OfferingsSection />
-        <JourneyMapSection />
-        <AudienceSection />
-        <TestimonialsCarousel />
-        <FaqSection />
-        <FounderNoteSection />
-        <SocialLinksSection />
-        <ComingSoonSection />
+        <HydrateWhenVisible component={LaterSections} />
       </main>
       <SiteFooter onBeginAssessment={beginAssessment} />
       {hasOpenedAssessment && (

@@ -1,7 +1,7 @@
 import { Check, Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router/router.tsx';
 import { firstValidationMessage, type SessionUser } from '../../../../shared/api/auth.ts';
 import type { CatalogueResponse } from '../../../../shared/api/catalogue.ts';
 import { checkoutMessages, purchaseFormSchema } from '../../../../shared/api/payments.ts';
@@ -87,7 +87,7 @@ export function PurchaseForm({ catalogue, options, user, requestedCourseId }: Pu
     if (!user) {
       // Every purchase belongs to an account: sign in or register first, then come back here.
       keepPendingOrder({ selection, ...form });
-      await navigate(paths.register, {
+      navigate(paths.register, {
         state: { from: `${location.pathname}${location.search}` },
       });
       return;

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/router.tsx';
 import { checkoutMessages } from '../../../../shared/api/payments.ts';
 import { isOwnedAccess } from '../../../../shared/rules/purchase.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';

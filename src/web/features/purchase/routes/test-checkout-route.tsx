@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../../lib/router/router.tsx';
 import { checkoutMessages } from '../../../../shared/api/payments.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
@@ -17,7 +17,7 @@ export function TestCheckoutRoute() {
 
   const choose = async (action: 'pay' | 'cancel') => {
     const { redirectUrl } = await finish.mutateAsync(action);
-    await navigate(redirectUrl);
+    navigate(redirectUrl);
   };
 
   return (

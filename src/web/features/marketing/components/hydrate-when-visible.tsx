@@ -1,0 +1,74 @@
+import { Suspense, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useIsHydrated } from '../../../lib/client-value.ts';
+import type { LazyComponent } from '../../../lib/lazy-component.ts';
+
+/**
+ * Part of a rendered page whose code loads only when a visitor scrolls near it, so the page's
+ * first download carries only what is on screen. Until then React leaves its HTML as it came (a
+ * Suspense boundary that has not hydrated), and its controls stay disabled, as the whole page's
+ * are until React takes over. After a navigation inside the app it is shown at once.
+ */
+export function HydrateWhenVisible({ component: Component }: { component: LazyComponent }) {
+  const isPageHydrated = useIsHydrated();
+  // Waits only while the page hydrates; rendered ahead of time (no window), it renders in full.
+  const [whenLoaded] = useState(() =>
+    isPageHydrated || typeof window === 'undefined' ? undefined : promiseWithResolve(),
+  );
+  const [isInteractive, setInteractive] = useState(isPageHydrated);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!whenLoaded || !box.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        whenLoaded.resolve(Component.preload());
+      },
+      { rootMargin: '0px 0px 50% 0px' },
+    );
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [Component, whenLoaded]);
+
+  // The same element on every render: a boundary given new props before it has hydrated
+  // throws its HTML away and renders from scratch.
+  const content = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <AfterLoad whenLoaded={whenLoaded?.promise} onShown={setInteractive}>
+          <Component />
+        </AfterLoad>
+      </Suspense>
+    ),
+    [Component, whenLoaded],
+  );
+
+  return (
+    <div ref={box}>
+      <fieldset disabled={!isInteractive} role="presentation" className="contents">
+        {content}
+      </fieldset>
+    </div>
+  );
+}
+
+function AfterLoad({
+  whenLoaded,
+  onShown,
+  children,
+}: {
+  whenLoaded: Promise<unknown> | undefined;
+  onShown: (isShown: true) => void;
+  children: ReactNode;
+}) {
+  if (whenLoaded) use(whenLoaded);
+  useEffect(() => onShown(true), [onShown]);
+  return children;
+}
+
+function promiseWithResolve() {
+  let resolve!: (value: Promise<unknown>) => void;
+  const promise = new Promise<unknown>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
