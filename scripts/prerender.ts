@@ -12,6 +12,7 @@ import { loadCatalogue } from '../src/server/catalogue/load-catalogue.ts';
 import { toCatalogueResponse } from '../src/server/catalogue/catalogue.ts';
 import { readLegalPages } from '../src/server/marketing/legal-pages.routes.ts';
 import { PRERENDERED_DIR, prerenderedPages } from '../src/server/http/prerendered-pages.ts';
+import { startAfterPaintScript } from '../src/shared/start-after-paint.ts';
 import type * as Prerender from '../src/web/prerender.tsx';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,7 +42,7 @@ async function main() {
     // page asks the API for its text once it has loaded.
     legalPages: await readLegalPages(contentDir, undefined),
   };
-  const shell = withScriptsAfterStyles(readFileSync(path.join(webDir, 'index.html'), 'utf8'));
+  const shell = withAppStartedAfterPaint(readFileSync(path.join(webDir, 'index.html'), 'utf8'));
   const outDir = path.join(webDir, PRERENDERED_DIR);
   mkdirSync(outDir, { recursive: true });
   for (const [url, file] of Object.entries(prerenderedPages)) {
@@ -52,19 +53,20 @@ async function main() {
 }
 
 /**
- * A rendered page reads before its scripts run, so they may wait: at a low priority they leave
- * the stylesheet, which holds the first paint, the bandwidth of a slow connection.
+ * A rendered page reads before its scripts run, so they wait for its first paint: the shell's
+ * module script and preloads become one inline script that asks for them then.
  */
-function withScriptsAfterStyles(shell: string): string {
+function withAppStartedAfterPaint(shell: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+  const entryUrl = entry.exec(shell)?.[1];
+  if (!entryUrl) throw new Error('The shell has no module script.');
+  const modules = [entryUrl, ...Array.from(shell.matchAll(preload), (match) => match[1])];
+  const starter = `<script data-modules="${modules.join(' ')}">${startAfterPaintScript}</script>`;
   return shell
-    .replaceAll(
-      '<script type="module" crossorigin',
-      '<script type="module" fetchpriority="low" crossorigin',
-    )
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin',
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
-    );
+    .replace(entry, '')
+    .replaceAll(preload, '')
+    .replace('</body>', () => `${starter}\n  </body>`);
 }
 
 function withPage(shell: string, page: string): string {

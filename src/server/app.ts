@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { startAfterPaintScript } from '../shared/start-after-paint.ts';
 import { themeBootScript } from '../shared/theme-boot.ts';
 import type { AccessSources } from './access/access-sources.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
@@ -172,15 +173,18 @@ function fastifyProxyTrust(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
-const themeBootHash = `'sha256-${createHash('sha256').update(themeBootScript).digest('base64')}'`;
+const inlineScriptHashes = [themeBootScript, startAfterPaintScript].map(
+  (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+);
 
 /**
- * What the pages may load: our own files, the one inline theme script, Vimeo players and
- * thumbnails, Stripe, and the picture a learner gives as their avatar (any https address).
+ * What the pages may load: our own files, the two inline scripts (the theme, and a rendered
+ * page's start), Vimeo players and thumbnails, Stripe, and the picture a learner gives as their
+ * avatar (any https address).
  */
 const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", themeBootHash, 'https://js.stripe.com', 'https://player.vimeo.com'],
+  scriptSrc: ["'self'", ...inlineScriptHashes, 'https://js.stripe.com', 'https://player.vimeo.com'],
   frameSrc: ['https://player.vimeo.com', 'https://js.stripe.com', 'https://checkout.stripe.com'],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'", 'https://api.stripe.com'],

@@ -19,17 +19,12 @@ const app = (
   </StrictMode>
 );
 
-// The public pages arrive rendered (scripts/prerender.ts): React takes over their HTML once the
-// page's code is here, so that it hydrates in one pass.
+// The public pages arrive rendered (scripts/prerender.ts), and start this script once painted:
+// React takes over their HTML once the page's code is here, so that it hydrates in one pass.
 const root = document.getElementById('root')!;
 if (root.hasChildNodes()) {
-  await Promise.all([preloadPages(window.location.pathname), afterFirstPaint()]);
+  await preloadPages(window.location.pathname);
   hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);
-}
-
-/** Hydrating is the page's longest task: the rendered page paints first. */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 }
