@@ -13,7 +13,7 @@ import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
 import { adminOverviewRoutes } from './admin/admin-overview.routes.ts';
 import { adminUsersRoutes } from './admin/admin-users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { readSessionUser } from './auth/read-session-user.ts';
+import { sessionReader } from './auth/read-session-user.ts';
 import { betaRoutes } from './beta/beta.routes.ts';
 import { betaGrantFactsSource, endBetaGrantsForPurchase } from './beta/beta-grants.ts';
 import { claimBetaInvitations } from './beta/beta-invitations.ts';
@@ -24,7 +24,7 @@ import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import type { SessionUserReader } from './http/guards.ts';
+import type { SessionReader } from './http/guards.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { keepApiAnswersPrivate } from './http/private-answers.ts';
 import { pruneRateLimitHitsHourly } from './http/rate-limit.ts';
@@ -59,7 +59,7 @@ declare module 'fastify' {
     catalogue: Catalogue;
     mailer: Mailer;
     videos: VideoLibrary;
-    readSessionUser: SessionUserReader;
+    sessions: SessionReader;
     accessSources: AccessSources;
   }
 }
@@ -103,7 +103,8 @@ export async function buildApp(
   app.decorate('videos', createVideoLibrary(config.vimeo, app.log));
   app.decorateRequest('user', null as never);
   // What one feature supplies to another, wired here so that neither imports the other.
-  app.decorate('readSessionUser', readSessionUser);
+  app.decorate('sessions', sessionReader);
+  app.decorateRequest('sessionClaim', null);
   app.decorate('accessSources', {
     subscriptions: listSubscriptionFacts,
     betaGrants: betaGrantFactsSource(app.catalogue),

@@ -44,15 +44,27 @@ export function prepareReadTogether<Reads extends Record<string, JsonRead<unknow
   };
 }
 
-/** The rows of a table that match, in order, decoded as Drizzle would decode them. */
-export function rowsOf<Table extends PgTable>(
+/** The rows of a table that match, in order, decoded as Drizzle would decode them: all their columns, or those named. */
+export function rowsOf<
+  Table extends PgTable,
+  Key extends keyof Table['$inferSelect'] & string = keyof Table['$inferSelect'] & string,
+>(
   table: Table,
   where: SQL | undefined,
   orderBy: SQL = sql``,
-): JsonRead<Table['$inferSelect'][]> {
-  const columns = Object.entries(getTableColumns(table));
+  keys?: Key[],
+): JsonRead<Pick<Table['$inferSelect'], Key>[]> {
+  const columns = Object.entries(getTableColumns(table)).filter(
+    ([key]) => !keys || keys.includes(key as Key),
+  );
+  const row = keys
+    ? sql`json_build_object(${sql.join(
+        columns.flatMap(([, column]) => [sql.raw(`'${column.name}'`), column]),
+        sql`, `,
+      )})`
+    : sql`${table}`;
   return {
-    sql: sql`(select coalesce(json_agg(${table} ${orderBy}), '[]'::json) from ${table} where ${where})`,
+    sql: sql`(select coalesce(json_agg(${row} ${orderBy}), '[]'::json) from ${table} where ${where})`,
     decode: (value) =>
       (value as Record<string, unknown>[]).map((json) =>
         Object.fromEntries(
@@ -61,7 +73,7 @@ export function rowsOf<Table extends PgTable>(
             return [key, raw === null || raw === undefined ? null : column.mapFromDriverValue(raw)];
           }),
         ),
-      ) as Table['$inferSelect'][],
+      ) as Pick<Table['$inferSelect'], Key>[],
   };
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionUser } from '../../shared/api/auth.ts';
 import type { LessonPage, LessonParams } from '../../shared/api/learning.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
 import { hasUnexpiredEnrollment, touchEnrollmentStatement } from '../access/enrollment-checks.ts';
@@ -7,7 +6,9 @@ import { toCourseOutline, toLessonSummary } from '../catalogue/catalogue.ts';
 import { eq, sql } from 'drizzle-orm';
 import { prepareOnce } from '../db/prepare-once.ts';
 import { prepareReadTogether, rowsOf, whether } from '../db/read-together.ts';
+import type { PendingSession } from '../http/guards.ts';
 import { lessonCompletions, videoProgress } from '../db/schema/learning.ts';
+import { sessionUserId, sessionUserRead } from '../users/find-session-user.ts';
 import { videoFallbackOf } from './get-catalogue-video.ts';
 import { findLesson } from './find-lesson.ts';
 import { completedLessonIdsOf, courseProgress } from './lesson-completions.ts';
@@ -16,18 +17,19 @@ import { toVideoProgress } from './video-progress.ts';
 
 /**
  * Everything the lesson viewer needs, for a learner with access; opening it counts as a visit.
- * One statement reads it all and records the visit; only a learner whose access comes from
- * elsewhere than an enrollment (a subscription, a beta grant) costs a second, the access facts.
+ * One statement reads the session and all the rest and records the visit; only a learner whose
+ * access comes from elsewhere than an enrollment (a subscription, a beta grant) costs a second,
+ * the access facts.
  */
 export async function getLessonPage(
   app: FastifyInstance,
-  user: SessionUser,
+  session: PendingSession,
   params: LessonParams,
 ): Promise<LessonPage> {
   const { course, module, lesson } = findLesson(app.catalogue, params);
   const [rows, video] = await Promise.all([
     lessonPageStatement(app.db).execute({
-      userId: user.id,
+      token: session.token,
       courseId: course.id,
       moduleId: module.id,
       lessonId: lesson.id,
@@ -38,6 +40,7 @@ export async function getLessonPage(
       ? app.videos.getVideo(lesson.vimeoVideoId, videoFallbackOf(lesson))
       : Promise.resolve(null),
   ]);
+  const user = await session.settle(rows.session);
   if (!rows.isEnrolled && user.role !== 'admin') await requireCourseAccess(app, user, course.id);
   const { completed, watching } = rows;
   const reflections = decryptReflections(app, rows.reflections);
@@ -61,14 +64,20 @@ export async function getLessonPage(
   };
 }
 
-/** The learner's rows the page shows, with the visit recorded, in one prepared statement. */
+/**
+ * The session and the rows of its learner that the page shows, with the visit recorded, in one
+ * prepared statement. A session expired at `now` reads and records nothing.
+ */
 const lessonPageStatement = prepareOnce((db) => {
-  const userId = sql.placeholder('userId');
+  const token = sql.placeholder('token');
+  const now = sql.placeholder('now');
+  const userId = sessionUserId(token, now);
   const courseId = sql.placeholder('courseId');
   return prepareReadTogether(
     db,
     'read_lesson_page',
     {
+      session: sessionUserRead(token),
       isEnrolled: whether(
         hasUnexpiredEnrollment(userId, courseId, sql.placeholder('countsTestPayments')),
       ),
@@ -84,6 +93,6 @@ const lessonPageStatement = prepareOnce((db) => {
         sql`order by ${videoProgress.lastWatchedAt} desc`,
       ),
     },
-    touchEnrollmentStatement(db, userId, courseId, sql.placeholder('now')),
+    touchEnrollmentStatement(db, userId, courseId, now),
   );
 });

@@ -15,7 +15,12 @@ import {
   type LessonParams,
 } from '../../shared/api/learning.ts';
 import type { ReflectionAction } from '../../shared/rules/reflection.ts';
-import { requireSelfOrAdmin, requireUser } from '../http/guards.ts';
+import {
+  pendingSessionOf,
+  requireSelfOrAdmin,
+  requireSessionClaim,
+  requireUser,
+} from '../http/guards.ts';
 import { findLesson } from './find-lesson.ts';
 import { getLessonPage } from './get-lesson-page.ts';
 import { completeLesson } from './lesson-completions.ts';
@@ -48,10 +53,10 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
   routes.get(
     '/api/learning/courses/:courseId/modules/:moduleId/lessons/:lessonId',
     {
-      preValidation: requireUser,
+      preValidation: requireSessionClaim,
       schema: { params: lessonParamsSchema, response: { 200: lessonPageSchema } },
     },
-    async (request) => getLessonPage(app, request.user, request.params),
+    async (request, reply) => getLessonPage(app, pendingSessionOf(request, reply), request.params),
   );
 
   routes.get(
@@ -71,11 +76,11 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
   routes.put(
     '/api/learning/reflections',
     {
-      preValidation: requireUser,
+      preValidation: requireSessionClaim,
       schema: { body: saveReflectionSchema, response: { 200: reflectionSchema } },
     },
-    async (request) => {
-      const saved = await saveReflection(app, request.user, request.body);
+    async (request, reply) => {
+      const saved = await saveReflection(app, pendingSessionOf(request, reply), request.body);
       const { lesson } = findLesson(app.catalogue, request.body);
       await events.onReflectionSaved?.({
         userId: request.user.id,

@@ -1,34 +1,79 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { Database } from '../db/client.ts';
 import { prepareOnce } from '../db/prepare-once.ts';
+import type { JsonRead } from '../db/read-together.ts';
 import { sessions, users } from '../db/schema/auth.ts';
 import { profiles } from '../db/schema/users.ts';
-
-export interface SessionRecord {
-  user: SessionUser;
-  expiresAt: Date;
-}
+import type { SessionRecord } from '../http/guards.ts';
 
 /** The session with this token, its user and the user's role: one query, one round trip. */
 export async function findSessionUser(db: Database, token: string): Promise<SessionRecord | null> {
   const [row] = await findSessionUserStatement(db).execute({ token });
-  if (!row) return null;
-  const { expiresAt, role, ...user } = row;
+  return row ? toSessionRecord(row) : null;
+}
+
+/**
+ * The same session, user and role as a read that shares a route's own statement (as one of
+ * `prepareReadTogether`'s reads, or in a `returning`), so a signed-in request is one round trip.
+ */
+export function sessionUserRead(token: Placeholder): JsonRead<SessionRecord | null> {
+  const fields = Object.entries(sessionUserColumns).flatMap(([key, column]) => [
+    sql.raw(`'${key}'`),
+    column,
+  ]);
+  return {
+    sql: sql`(select json_build_object(${sql.join(fields, sql`, `)}) ${fromSessionUser(token)})`,
+    decode: (value) => {
+      if (value === null) return null;
+      const row = value as SessionUserRow & { expiresAt: string };
+      return toSessionRecord({
+        ...row,
+        expiresAt: sessions.expiresAt.mapFromDriverValue(row.expiresAt) as Date,
+      });
+    },
+  };
+}
+
+/**
+ * The user of a token's session while it is unexpired at `now`, as SQL a statement puts where a
+ * user id goes: for anyone else it is null and matches no row.
+ */
+export function sessionUserId(token: Placeholder, now: Placeholder): SQL {
+  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.token} = ${token} and ${sessions.expiresAt} > ${now})`;
+}
+
+/** Whether a token's session belongs to an admin, as SQL. */
+export function isAdminSession(token: Placeholder): SQL {
+  return sql`exists (select 1 ${fromSessionUser(token)} and ${eq(profiles.role, 'admin')})`;
+}
+
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  emailVerified: users.emailVerified,
+  role: profiles.role,
+  expiresAt: sessions.expiresAt,
+};
+
+type SessionUserRow = Omit<SessionUser, 'role'> & {
+  role: SessionUser['role'] | null;
+  expiresAt: Date;
+};
+
+function fromSessionUser(token: Placeholder): SQL {
+  return sql`from ${sessions} inner join ${users} on ${eq(users.id, sessions.userId)} left join ${profiles} on ${eq(profiles.id, sessions.userId)} where ${eq(sessions.token, token)}`;
+}
+
+function toSessionRecord({ expiresAt, role, ...user }: SessionUserRow): SessionRecord {
   return { user: { ...user, role: role ?? 'user' }, expiresAt };
 }
 
 const findSessionUserStatement = prepareOnce((db) =>
   db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      emailVerified: users.emailVerified,
-      role: profiles.role,
-      expiresAt: sessions.expiresAt,
-    })
+    .select(sessionUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
