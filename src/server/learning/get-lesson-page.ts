@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LessonPage, LessonParams } from '../../shared/api/learning.ts';
+import { lessonPageSchema, type LessonParams } from '../../shared/api/learning.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
 import { hasUnexpiredEnrollment, touchEnrollmentStatement } from '../access/enrollment-checks.ts';
 import { toCourseOutline, toLessonSummary } from '../catalogue/catalogue.ts';
@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { prepareOnce } from '../db/prepare-once.ts';
 import { prepareReadTogether, rowsOf, whether } from '../db/read-together.ts';
 import type { PendingSession } from '../http/guards.ts';
+import { jsonWithFixedPart } from '../http/json-with-fixed-part.ts';
 import { lessonCompletions, videoProgress } from '../db/schema/learning.ts';
 import { sessionUserId, sessionUserRead } from '../users/find-session-user.ts';
 import { videoFallbackOf } from './get-catalogue-video.ts';
@@ -16,16 +17,16 @@ import { decryptReflections, reflectionRowsRead } from './reflections.ts';
 import { toVideoProgress } from './video-progress.ts';
 
 /**
- * Everything the lesson viewer needs, for a learner with access; opening it counts as a visit.
- * One statement reads the session and all the rest and records the visit; only a learner whose
- * access comes from elsewhere than an enrollment (a subscription, a beta grant) costs a second,
- * the access facts.
+ * Everything the lesson viewer needs, for a learner with access, as JSON; opening it counts as a
+ * visit. One statement reads the session and all the rest and records the visit; only a learner
+ * whose access comes from elsewhere than an enrollment (a subscription, a beta grant) costs a
+ * second, the access facts. The lesson and its course's outline are serialised once per lesson.
  */
-export async function getLessonPage(
+export async function getLessonPageJson(
   app: FastifyInstance,
   session: PendingSession,
   params: LessonParams,
-): Promise<LessonPage> {
+): Promise<string> {
   const { course, module, lesson } = findLesson(app.catalogue, params);
   const [rows, video] = await Promise.all([
     lessonPageStatement(app.db).execute({
@@ -47,7 +48,7 @@ export async function getLessonPage(
   const completedLessonIds = completedLessonIdsOf(course, completed);
   const courseWatching = watching.filter((row) => row.courseId === course.id);
   const current = courseWatching.find((row) => row.lessonId === lesson.id);
-  return {
+  const fixedPart = lessonPageJson.fixedPartOf(lesson, () => ({
     course: { id: course.id, title: course.title, modules: toCourseOutline(course).modules },
     module: { id: module.id, title: module.title },
     lesson: {
@@ -55,14 +56,18 @@ export async function getLessonPage(
       content: lesson.content,
       reflectionPrompts: lesson.reflectionPrompts,
     },
+  }));
+  return lessonPageJson.join(fixedPart, {
     video,
     videoProgress: current && lesson.vimeoVideoId ? toVideoProgress(current) : null,
     reflections,
     completedLessonIds,
     watchedLessonIds: courseWatching.filter((row) => row.completed).map((row) => row.lessonId),
     progress: courseProgress(course, completedLessonIds),
-  };
+  });
 }
+
+const lessonPageJson = jsonWithFixedPart(lessonPageSchema, ['course', 'module', 'lesson']);
 
 /**
  * The session and the rows of its learner that the page shows, with the visit recorded, in one

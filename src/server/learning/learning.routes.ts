@@ -21,8 +21,9 @@ import {
   requireSessionClaim,
   requireUser,
 } from '../http/guards.ts';
+import { sendJsonText } from '../http/json-with-fixed-part.ts';
 import { findLesson } from './find-lesson.ts';
-import { getLessonPage } from './get-lesson-page.ts';
+import { getLessonPageJson } from './get-lesson-page.ts';
 import { completeLesson } from './lesson-completions.ts';
 import { listReflections, saveReflection } from './reflections.ts';
 import { saveVideoProgress, startVideo } from './video-progress.ts';
@@ -56,7 +57,10 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
       preValidation: requireSessionClaim,
       schema: { params: lessonParamsSchema, response: { 200: lessonPageSchema } },
     },
-    async (request, reply) => getLessonPage(app, pendingSessionOf(request, reply), request.params),
+    async (request, reply) => {
+      const page = await getLessonPageJson(app, pendingSessionOf(request, reply), request.params);
+      return sendJsonText(reply, page);
+    },
   );
 
   routes.get(
