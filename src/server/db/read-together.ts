@@ -18,21 +18,22 @@ export interface ReadTogether<Reads> {
 
 /**
  * Several reads in one statement, so one round trip to the database, prepared by name (values
- * through `sql.placeholder`). `before` is a statement (an update) run in the same statement as a
- * data-modifying CTE.
+ * through `sql.placeholder`). `ctes` come first, each `name as (…)`: what the reads share (the
+ * request's session), or a statement (an update) run in the same statement as a data-modifying
+ * CTE.
  */
 export function prepareReadTogether<Reads extends Record<string, JsonRead<unknown>>>(
   db: Database,
   name: string,
   reads: Reads,
-  before?: SQL,
+  ctes: SQL[] = [],
 ): ReadTogether<Reads> {
   const keys = Object.keys(reads);
   const columns = sql.join(
     keys.map((key) => sql`${reads[key]!.sql} as ${sql.identifier(key)}`),
     sql`, `,
   );
-  const prefix = before ? sql`with before as (${before}) ` : sql``;
+  const prefix = ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``;
   const statement = prepareSql<Record<string, unknown>>(db, name, sql`${prefix}select ${columns}`);
   return {
     async execute(values) {

@@ -9,7 +9,7 @@ import { prepareReadTogether, rowsOf, whether } from '../db/read-together.ts';
 import type { PendingSession } from '../http/guards.ts';
 import { jsonWithFixedPart } from '../http/json-with-fixed-part.ts';
 import { lessonCompletions, videoProgress } from '../db/schema/learning.ts';
-import { sessionUserId, sessionUserRead } from '../users/find-session-user.ts';
+import { sessionUserCte, sessionUserId, sessionUserRead } from '../users/find-session-user.ts';
 import { videoFallbackOf } from './get-catalogue-video.ts';
 import { findLesson } from './find-lesson.ts';
 import { completedLessonIdsOf, courseProgress } from './lesson-completions.ts';
@@ -74,15 +74,14 @@ const lessonPageJson = jsonWithFixedPart(lessonPageSchema, ['course', 'module', 
  * prepared statement. A session expired at `now` reads and records nothing.
  */
 const lessonPageStatement = prepareOnce((db) => {
-  const token = sql.placeholder('token');
   const now = sql.placeholder('now');
-  const userId = sessionUserId(token, now);
+  const userId = sessionUserId;
   const courseId = sql.placeholder('courseId');
   return prepareReadTogether(
     db,
     'read_lesson_page',
     {
-      session: sessionUserRead(token),
+      session: sessionUserRead,
       isEnrolled: whether(
         hasUnexpiredEnrollment(userId, courseId, sql.placeholder('countsTestPayments')),
       ),
@@ -98,6 +97,9 @@ const lessonPageStatement = prepareOnce((db) => {
         sql`order by ${videoProgress.lastWatchedAt} desc`,
       ),
     },
-    touchEnrollmentStatement(db, userId, courseId, now),
+    [
+      sessionUserCte(sql.placeholder('token'), now),
+      sql`visit as (${touchEnrollmentStatement(db, userId, courseId, now)})`,
+    ],
   );
 });

@@ -13,7 +13,12 @@ import type { Database } from '../db/client.ts';
 import { lessonReflections } from '../db/schema/learning.ts';
 import { AppError } from '../http/errors.ts';
 import type { PendingSession } from '../http/guards.ts';
-import { isAdminSession, sessionUserId, sessionUserRead } from '../users/find-session-user.ts';
+import {
+  isAdminSession,
+  sessionUserCte,
+  sessionUserId,
+  sessionUserRead,
+} from '../users/find-session-user.ts';
 import { findLesson } from './find-lesson.ts';
 import { createFieldCipher, type FieldContext } from '../db/field-cipher.ts';
 import { prepareOnce, prepareSql, type ValueOrPlaceholder } from '../db/prepare-once.ts';
@@ -150,35 +155,37 @@ const reflectionColumns = Object.keys(getTableColumns(lessonReflections)).filter
  */
 const upsertReflectionStatements = prepareOnce((db) => {
   const userId = sql.placeholder('userId');
-  const token = sql.placeholder('token');
-  const session = sessionUserRead(token);
-  const isSignedInAndEnrolled = prepareUpsertReflection(
-    db,
-    'save_reflection_if_enrolled',
-    sql`${sessionUserId(token, sql.placeholder('now'))} = ${userId} and (${isAdminSession(token)} or ${hasUnexpiredEnrollment(
+  const isSignedInAndEnrolled = prepareUpsertReflection(db, 'save_reflection_if_enrolled', {
+    session: sessionUserCte(sql.placeholder('token'), sql.placeholder('now')),
+    isAllowed: sql`${sessionUserId} = ${userId} and (${isAdminSession} or ${hasUnexpiredEnrollment(
       userId,
       sql.placeholder('courseId'),
       sql.placeholder('countsTestPayments'),
     )})`,
-    sql`, ${session.sql} as session`,
-  );
-  const always = prepareUpsertReflection(db, 'save_reflection', sql`true`);
+  });
+  const always = prepareUpsertReflection(db, 'save_reflection', { isAllowed: sql`true` });
   return {
     ifSignedInAndEnrolled: async (
       values: ReflectionValues & { token: string; now: Date; countsTestPayments: boolean },
     ) => {
       const row = await isSignedInAndEnrolled(values);
-      return row && { ...toSavedReflection(row), session: session.decode(row.session) };
+      return row && { ...toSavedReflection(row), session: sessionUserRead.decode(row.session) };
     },
     always: async (values: ReflectionValues) => toSavedReflection((await always(values))!),
   };
 });
 
-function prepareUpsertReflection(db: Database, name: string, isAllowed: SQL, returning = sql``) {
+/** With `session` (sessionUserCte), the statement also answers with the session it read. */
+function prepareUpsertReflection(
+  db: Database,
+  name: string,
+  { isAllowed, session }: { isAllowed: SQL; session?: SQL },
+) {
   const statement = prepareSql<{ completed: boolean; updated_at: unknown; session?: unknown }>(
     db,
     name,
     sql`
+    ${session ? sql`with ${session}` : sql``}
     insert into ${lessonReflections}
       (${sql.join(
         reflectionColumns.map((column) => sql.identifier(lessonReflections[column].name)),
@@ -199,7 +206,7 @@ function prepareUpsertReflection(db: Database, name: string, isAllowed: SQL, ret
       response = excluded.response,
       completed = ${lessonReflections.completed} or excluded.completed,
       updated_at = excluded.updated_at
-    returning ${lessonReflections.completed}, ${lessonReflections.updatedAt}${returning}`,
+    returning ${lessonReflections.completed}, ${lessonReflections.updatedAt}${session ? sql`, ${sessionUserRead.sql} as session` : sql``}`,
   );
   return async (values: Record<string, unknown>) => (await statement.execute(values)).rows[0];
 }

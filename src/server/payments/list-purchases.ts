@@ -5,7 +5,7 @@ import { prepareOnce } from '../db/prepare-once.ts';
 import { prepareReadTogether, rowsOf } from '../db/read-together.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import type { PendingSession } from '../http/guards.ts';
-import { sessionUserId, sessionUserRead } from '../users/find-session-user.ts';
+import { sessionUserCte, sessionUserId, sessionUserRead } from '../users/find-session-user.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 /** The user's completed purchases, newest first. */
@@ -69,10 +69,11 @@ const listPurchasesStatement = prepareOnce((db) =>
   }),
 );
 
-const listSessionPurchasesStatement = prepareOnce((db) => {
-  const token = sql.placeholder('token');
-  return prepareReadTogether(db, 'list_session_purchases', {
-    session: sessionUserRead(token),
-    purchases: purchasesRead(sessionUserId(token, sql.placeholder('now'))),
-  });
-});
+const listSessionPurchasesStatement = prepareOnce((db) =>
+  prepareReadTogether(
+    db,
+    'list_session_purchases',
+    { session: sessionUserRead, purchases: purchasesRead(sessionUserId) },
+    [sessionUserCte(sql.placeholder('token'), sql.placeholder('now'))],
+  ),
+);

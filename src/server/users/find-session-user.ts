@@ -14,39 +14,39 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
 }
 
 /**
- * The same session, user and role as a read that shares a route's own statement (as one of
- * `prepareReadTogether`'s reads, or in a `returning`), so a signed-in request is one round trip.
+ * The same session, user and role as the CTE `request_session` that a route's own statement
+ * starts with, so a signed-in request is one round trip: `sessionUserRead`, `sessionUserId` and
+ * `isAdminSession` read from it.
  */
-export function sessionUserRead(token: Placeholder): JsonRead<SessionRecord | null> {
+export function sessionUserCte(token: Placeholder, now: Placeholder): SQL {
   const fields = Object.entries(sessionUserColumns).flatMap(([key, column]) => [
     sql.raw(`'${key}'`),
     column,
   ]);
-  return {
-    sql: sql`(select json_build_object(${sql.join(fields, sql`, `)}) ${fromSessionUser(token)})`,
-    decode: (value) => {
-      if (value === null) return null;
-      const row = value as SessionUserRow & { expiresAt: string };
-      return toSessionRecord({
-        ...row,
-        expiresAt: sessions.expiresAt.mapFromDriverValue(row.expiresAt) as Date,
-      });
-    },
-  };
+  return sql`request_session as (select ${sessions.userId} as user_id, ${sessions.expiresAt} > ${now} as is_unexpired, ${eq(profiles.role, 'admin')} as is_admin, json_build_object(${sql.join(fields, sql`, `)}) as record ${fromSessionUser(token)})`;
 }
+
+/** The session read by `sessionUserCte`, or null when no session has the token. */
+export const sessionUserRead: JsonRead<SessionRecord | null> = {
+  sql: sql`(select record from request_session)`,
+  decode: (value) => {
+    if (value === null) return null;
+    const row = value as SessionUserRow & { expiresAt: string };
+    return toSessionRecord({
+      ...row,
+      expiresAt: sessions.expiresAt.mapFromDriverValue(row.expiresAt) as Date,
+    });
+  },
+};
 
 /**
- * The user of a token's session while it is unexpired at `now`, as SQL a statement puts where a
- * user id goes: for anyone else it is null and matches no row.
+ * The user of the session read by `sessionUserCte` while it is unexpired, as SQL a statement puts
+ * where a user id goes: for anyone else it is null and matches no row.
  */
-export function sessionUserId(token: Placeholder, now: Placeholder): SQL {
-  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.token} = ${token} and ${sessions.expiresAt} > ${now})`;
-}
+export const sessionUserId = sql`(select user_id from request_session where is_unexpired)`;
 
-/** Whether a token's session belongs to an admin, as SQL. */
-export function isAdminSession(token: Placeholder): SQL {
-  return sql`exists (select 1 ${fromSessionUser(token)} and ${eq(profiles.role, 'admin')})`;
-}
+/** Whether the session read by `sessionUserCte` is an admin's. */
+export const isAdminSession = sql`coalesce((select is_admin from request_session), false)`;
 
 const sessionUserColumns = {
   id: users.id,
