@@ -83,6 +83,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The hooks every request runs take a callback, not a promise: Better Auth's AsyncLocalStorage
+  // makes every promise the process creates dearer.
   refuseCrossSiteWrites(app, config.appUrl);
   keepApiAnswersPrivate(app);
   refuseNulText(app);

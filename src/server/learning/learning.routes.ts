@@ -46,9 +46,9 @@ export interface SavedReflectionEvent extends LessonParams {
 /** The lesson viewer's calls: every one needs a session, and all but reading need course access. */
 export async function learningRoutes(app: FastifyInstance, events: LearningEvents = {}) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onSend', async (_request, reply, payload) => {
+  routes.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   routes.get(
