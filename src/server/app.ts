@@ -14,7 +14,7 @@ import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
 import { adminOverviewRoutes } from './admin/admin-overview.routes.ts';
 import { adminUsersRoutes } from './admin/admin-users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { readSessionUser } from './auth/read-session-user.ts';
+import { sessionReader } from './auth/read-session-user.ts';
 import { betaRoutes } from './beta/beta.routes.ts';
 import { betaGrantFactsSource, endBetaGrantsForPurchase } from './beta/beta-grants.ts';
 import { claimBetaInvitations } from './beta/beta-invitations.ts';
@@ -25,7 +25,7 @@ import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import type { SessionUserReader } from './http/guards.ts';
+import type { SessionReader } from './http/guards.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { keepApiAnswersPrivate } from './http/private-answers.ts';
 import { pruneRateLimitHitsHourly } from './http/rate-limit.ts';
@@ -60,7 +60,7 @@ declare module 'fastify' {
     catalogue: Catalogue;
     mailer: Mailer;
     videos: VideoLibrary;
-    readSessionUser: SessionUserReader;
+    sessions: SessionReader;
     accessSources: AccessSources;
   }
 }
@@ -84,6 +84,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The hooks every request runs take a callback, not a promise: Better Auth's AsyncLocalStorage
+  // makes every promise the process creates dearer.
   refuseCrossSiteWrites(app, config.appUrl);
   keepApiAnswersPrivate(app);
   refuseNulText(app);
@@ -104,7 +106,8 @@ export async function buildApp(
   app.decorate('videos', createVideoLibrary(config.vimeo, app.log));
   app.decorateRequest('user', null as never);
   // What one feature supplies to another, wired here so that neither imports the other.
-  app.decorate('readSessionUser', readSessionUser);
+  app.decorate('sessions', sessionReader);
+  app.decorateRequest('sessionClaim', null);
   app.decorate('accessSources', {
     subscriptions: listSubscriptionFacts,
     betaGrants: betaGrantFactsSource(app.catalogue),

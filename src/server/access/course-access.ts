@@ -56,7 +56,7 @@ export async function canRequestOpenCourse(
   reply: FastifyReply,
   courseId: string,
 ): Promise<boolean> {
-  const user = await request.server.readSessionUser(request, reply);
+  const user = await request.server.sessions.readUser(request, reply);
   return user !== null && (await getCourseAccessType(request.server, user, courseId)) !== 'none';
 }
 

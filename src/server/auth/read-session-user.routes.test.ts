@@ -97,7 +97,9 @@ describe('the signed-in user of a request', () => {
       .where(eq(sessions.userId, learner.id));
     const response = await readPurchases(learner.cookie);
     expect(response.statusCode).toBe(401);
-    expect(String(response.headers['set-cookie'])).toMatch(/session_token=;.*Max-Age=0/);
+    const cookies = String(response.headers['set-cookie']);
+    expect(cookies).toMatch(/session_token=;.*Max-Age=0/);
+    expect(cookies.match(/session_token=/g)).toHaveLength(1);
   });
 
   it('rolls a session used a day after it last rolled, and leaves a fresher one alone', async () => {
@@ -116,5 +118,25 @@ describe('the signed-in user of a request', () => {
       .from(sessions)
       .where(eq(sessions.userId, learner.id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * DAY_MS);
+  });
+
+  it('answers 401, not 400 or 404, to a revoked session on a route that reads it in its own statement', async () => {
+    const learner = await createUser(testApp.app);
+    expect((await readPurchases(learner.cookie)).statusCode).toBe(200);
+    await testApp.db.delete(sessions).where(eq(sessions.userId, learner.id));
+    const invalidSave = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/learning/reflections',
+      headers: { cookie: learner.cookie },
+      payload: { courseId: 'energy-sovereignty' },
+    });
+    expect(invalidSave.statusCode).toBe(401);
+    const unknownLesson = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/learning/courses/energy-sovereignty/modules/none/lessons/none',
+      headers: { cookie: learner.cookie },
+    });
+    expect(unknownLesson.statusCode).toBe(401);
+    expect((await readPurchases(learner.cookie)).statusCode).toBe(401);
   });
 });

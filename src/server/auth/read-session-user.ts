@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
+import type { SessionClaim, SessionReader, SessionRecord } from '../http/guards.ts';
 import { findSessionUser } from '../users/find-session-user.ts';
 import type { Auth } from './auth.ts';
 import { getSessionUser } from './session-user.ts';
@@ -11,30 +12,96 @@ import { getSessionUser } from './session-user.ts';
  * role) and its cookie cache would let a revoked session or a changed role live on for the
  * cache's lifetime, so we read the row ourselves and leave every write to Better Auth: a session
  * that is due to roll, expired or unknown goes through `getSessionUser`, which refreshes or
- * clears the cookie exactly as before.
+ * clears the cookie exactly as before. A route may read the row in its own statement instead
+ * (`readSessionClaim`, then `settleSessionUser`), so its signed-in request is one round trip.
  */
-export async function readSessionUser(
+export const sessionReader: SessionReader = {
+  readUser: readSessionUser,
+  readClaim: readSessionClaim,
+  settle: settleSessionUser,
+};
+
+async function readSessionUser(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<SessionUser | null> {
+  const cookie = await readSessionCookie(request);
+  if (!cookie) return null;
+  const found = cookie.token ? await findSessionUser(request.server.db, cookie.token) : null;
+  return settleSessionUser(request, reply, found);
+}
+
+async function readSessionClaim(request: FastifyRequest): Promise<SessionClaim | null> {
+  const token = (await readSessionCookie(request))?.token;
+  return token ? { token, userId: userIdByToken.get(token) } : null;
+}
+
+async function settleSessionUser(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  found: SessionRecord | null,
+): Promise<SessionUser | null> {
+  const cookie = await readSessionCookie(request);
+  if (found && cookie?.token && isUnexpiredAndNotDueToRoll(found, cookie)) {
+    rememberUserOfToken(cookie.token, found.user.id);
+    return found.user;
+  }
+  return getSessionUser(request, reply);
+}
+
+function isUnexpiredAndNotDueToRoll(found: SessionRecord, cookie: SessionCookie): boolean {
+  const now = Date.now();
+  const rollsAt =
+    found.expiresAt.getTime() - cookie.settings.expiresInMs + cookie.settings.updateAgeMs;
+  return found.expiresAt.getTime() > now && (!cookie.isRemembered || rollsAt > now);
+}
+
+/**
+ * Which user each recent token settled to: a statement that must know the user before it runs
+ * (a reflection's ciphertext is bound to its owner) takes it from here and checks it against the
+ * session row in the same statement, so a revoked session is refused all the same. A token's
+ * user never changes; the oldest entries go first once the map is full.
+ */
+const userIdByToken = new Map<string, string>();
+const REMEMBERED_TOKENS = 10_000;
+
+function rememberUserOfToken(token: string, userId: string) {
+  if (userIdByToken.get(token) === userId) return;
+  if (userIdByToken.size >= REMEMBERED_TOKENS) {
+    userIdByToken.delete(userIdByToken.keys().next().value!);
+  }
+  userIdByToken.set(token, userId);
+}
+
+interface SessionCookie {
+  /** The session token, or null when the cookie's signature does not hold. */
+  token: string | null;
+  isRemembered: boolean;
+  settings: SessionSettings;
+}
+
+const cookieByRequest = new WeakMap<FastifyRequest, Promise<SessionCookie | null>>();
+
+/** The request's session cookie, verified once per request; null when it has none. */
+function readSessionCookie(request: FastifyRequest): Promise<SessionCookie | null> {
+  let cookie = cookieByRequest.get(request);
+  if (!cookie) {
+    cookie = verifySessionCookie(request);
+    cookieByRequest.set(request, cookie);
+  }
+  return cookie;
+}
+
+async function verifySessionCookie(request: FastifyRequest): Promise<SessionCookie | null> {
   const cookies = parseCookieHeader(request.headers.cookie);
   const settings = await sessionSettingsOf(request.server.auth);
   const sessionCookie = cookies.get(settings.sessionCookieName);
   if (sessionCookie === undefined) return null;
-  const token = verifySignedValue(sessionCookie, settings.secret);
-  if (token) {
-    const found = await findSessionUser(request.server.db, token);
-    const now = Date.now();
-    if (found && found.expiresAt.getTime() > now) {
-      const isRemembered = !verifySignedValue(
-        cookies.get(settings.dontRememberCookieName),
-        settings.secret,
-      );
-      const rollsAt = found.expiresAt.getTime() - settings.expiresInMs + settings.updateAgeMs;
-      if (!isRemembered || rollsAt > now) return found.user;
-    }
-  }
-  return getSessionUser(request, reply);
+  return {
+    token: verifySignedValue(sessionCookie, settings.secret),
+    isRemembered: !verifySignedValue(cookies.get(settings.dontRememberCookieName), settings.secret),
+    settings,
+  };
 }
 
 interface SessionSettings {

@@ -23,8 +23,11 @@ export function prepareOnce<Statement>(
   };
 }
 
-/** A value, or a `sql.placeholder` for a statement that is prepared once. */
-export type ValueOrPlaceholder<T> = T | Placeholder;
+/**
+ * A value, or for a statement that is prepared once a `sql.placeholder` or SQL that yields it
+ * (the user of the request's session, say).
+ */
+export type ValueOrPlaceholder<T> = T | Placeholder | SQL;
 
 const dialect = new PgDialect({ casing: DATABASE_CASING });
 

@@ -18,21 +18,22 @@ export interface ReadTogether<Reads> {
 
 /**
  * Several reads in one statement, so one round trip to the database, prepared by name (values
- * through `sql.placeholder`). `before` is a statement (an update) run in the same statement as a
- * data-modifying CTE.
+ * through `sql.placeholder`). `ctes` come first, each `name as (…)`: what the reads share (the
+ * request's session), or a statement (an update) run in the same statement as a data-modifying
+ * CTE.
  */
 export function prepareReadTogether<Reads extends Record<string, JsonRead<unknown>>>(
   db: Database,
   name: string,
   reads: Reads,
-  before?: SQL,
+  ctes: SQL[] = [],
 ): ReadTogether<Reads> {
   const keys = Object.keys(reads);
   const columns = sql.join(
     keys.map((key) => sql`${reads[key]!.sql} as ${sql.identifier(key)}`),
     sql`, `,
   );
-  const prefix = before ? sql`with before as (${before}) ` : sql``;
+  const prefix = ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``;
   const statement = prepareSql<Record<string, unknown>>(db, name, sql`${prefix}select ${columns}`);
   return {
     async execute(values) {
@@ -44,15 +45,27 @@ export function prepareReadTogether<Reads extends Record<string, JsonRead<unknow
   };
 }
 
-/** The rows of a table that match, in order, decoded as Drizzle would decode them. */
-export function rowsOf<Table extends PgTable>(
+/** The rows of a table that match, in order, decoded as Drizzle would decode them: all their columns, or those named. */
+export function rowsOf<
+  Table extends PgTable,
+  Key extends keyof Table['$inferSelect'] & string = keyof Table['$inferSelect'] & string,
+>(
   table: Table,
   where: SQL | undefined,
   orderBy: SQL = sql``,
-): JsonRead<Table['$inferSelect'][]> {
-  const columns = Object.entries(getTableColumns(table));
+  keys?: Key[],
+): JsonRead<Pick<Table['$inferSelect'], Key>[]> {
+  const columns = Object.entries(getTableColumns(table)).filter(
+    ([key]) => !keys || keys.includes(key as Key),
+  );
+  const row = keys
+    ? sql`json_build_object(${sql.join(
+        columns.flatMap(([, column]) => [sql.raw(`'${column.name}'`), column]),
+        sql`, `,
+      )})`
+    : sql`${table}`;
   return {
-    sql: sql`(select coalesce(json_agg(${table} ${orderBy}), '[]'::json) from ${table} where ${where})`,
+    sql: sql`(select coalesce(json_agg(${row} ${orderBy}), '[]'::json) from ${table} where ${where})`,
     decode: (value) =>
       (value as Record<string, unknown>[]).map((json) =>
         Object.fromEntries(
@@ -61,7 +74,7 @@ export function rowsOf<Table extends PgTable>(
             return [key, raw === null || raw === undefined ? null : column.mapFromDriverValue(raw)];
           }),
         ),
-      ) as Table['$inferSelect'][],
+      ) as Pick<Table['$inferSelect'], Key>[],
   };
 }
 

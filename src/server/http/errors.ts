@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api/errors.ts';
 
@@ -39,6 +39,8 @@ export class AppError extends Error {
   }
 }
 
+export const SIGN_IN_MESSAGE = 'Please sign in to continue.';
+
 export function errorBody(
   code: string,
   message: string,
@@ -53,7 +55,10 @@ export function codeForStatus(status: number): ErrorCode {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (await isUnsettledWithoutSession(request, reply)) {
+      return reply.status(401).send(errorBody('unauthorized', SIGN_IN_MESSAGE));
+    }
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
@@ -87,4 +92,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(500)
       .send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
   });
+}
+
+/**
+ * A route that reads its session row in its own statement (requireSessionClaim) can refuse a
+ * request before that statement runs, its input say: the session is settled first, so a caller
+ * without one gets 401 as under requireUser.
+ */
+async function isUnsettledWithoutSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  if (!request.sessionClaim) return false;
+  request.sessionClaim = null;
+  const user = await request.server.sessions.readUser(request, reply);
+  if (user) request.user = user;
+  return !user;
 }

@@ -1,31 +1,58 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
-import { AppError } from './errors.ts';
+import { AppError, SIGN_IN_MESSAGE } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireUser: the signed-in caller, from the session cookie only. */
+    /** Set by requireUser, or by settling a claimed session: the caller, from the session only. */
     user: SessionUser;
+    /**
+     * Set by requireSessionClaim: a session cookie whose row the route's own statement reads;
+     * cleared once that read is settled, either way.
+     */
+    sessionClaim: SessionClaim | null;
   }
 }
 
+/** A session row as read with its user and role. */
+export interface SessionRecord {
+  user: SessionUser;
+  expiresAt: Date;
+}
+
 /**
- * Reads the signed-in user of a request from its session cookie, or null. The auth feature
- * supplies it (app.ts), so the guards need no feature of their own.
+ * A session cookie whose signature holds, not yet checked against the database. `userId` is the
+ * user this token last settled to in this process: a hint for a statement that needs the id up
+ * front, which that statement checks against the session row.
  */
-export type SessionUserReader = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-) => Promise<SessionUser | null>;
+export interface SessionClaim {
+  token: string;
+  userId: string | undefined;
+}
+
+/** How a request's session is read; the auth feature supplies it (app.ts). */
+export interface SessionReader {
+  /** The signed-in user of a request, or null. */
+  readUser: (request: FastifyRequest, reply: FastifyReply) => Promise<SessionUser | null>;
+  /** The request's session cookie when its signature holds, without reading the database. */
+  readClaim: (request: FastifyRequest) => Promise<SessionClaim | null>;
+  /**
+   * The user of a session row read for this request, or null. A session due to roll, expired or
+   * unknown goes through Better Auth, which rolls or clears the cookie.
+   */
+  settle: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    found: SessionRecord | null,
+  ) => Promise<SessionUser | null>;
+}
 
 /**
  * Register guards as `preValidation`: a caller without a session gets 401 before their input is
  * judged, and learns nothing about a route's rules.
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const user = await request.server.readSessionUser(request, reply);
-  if (!user) throw new AppError('unauthorized', 'Please sign in to continue.');
-  request.user = user;
+  signedIn(request, await request.server.sessions.readUser(request, reply));
 }
 
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -33,6 +60,52 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   if (request.user.role !== 'admin') {
     throw new AppError('forbidden', 'You do not have permission to access this page');
   }
+}
+
+/**
+ * requireUser for a route that reads the session row in its own statement, so that a signed-in
+ * request is one round trip: the cookie's signature is checked here, the row by the route
+ * (`pendingSessionOf`). Without a validly signed cookie the request is refused as requireUser
+ * refuses it. Should anything answer before the route settles the session, the error handler
+ * settles it first, so a caller without a session still gets 401.
+ */
+export async function requireSessionClaim(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const claim = await request.server.sessions.readClaim(request);
+  if (claim) {
+    request.sessionClaim = claim;
+    return;
+  }
+  // Better Auth checks the same signature and finds no user either; it may clear cookies.
+  await request.server.sessions.readUser(request, reply);
+  throw new AppError('unauthorized', SIGN_IN_MESSAGE);
+}
+
+/** A claimed session, for the route that reads it: its token and how to settle what it read. */
+export interface PendingSession extends SessionClaim {
+  /** The user of the session row the route's statement read; 401 when there is none. */
+  settle: (found: SessionRecord | null) => Promise<SessionUser>;
+  /** The user, read on its own: for a route whose statement could not settle the session. */
+  readUser: () => Promise<SessionUser>;
+}
+
+export function pendingSessionOf(request: FastifyRequest, reply: FastifyReply): PendingSession {
+  const { sessions } = request.server;
+  return {
+    ...request.sessionClaim!,
+    settle: async (found) => signedIn(request, await sessions.settle(request, reply, found)),
+    readUser: async () =>
+      request.user ?? signedIn(request, await sessions.readUser(request, reply)),
+  };
+}
+
+function signedIn(request: FastifyRequest, user: SessionUser | null): SessionUser {
+  request.sessionClaim = null;
+  if (!user) throw new AppError('unauthorized', SIGN_IN_MESSAGE);
+  request.user = user;
+  return user;
 }
 
 /** For routes that name a user: the caller must be that user, or an admin. */

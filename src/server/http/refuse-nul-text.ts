@@ -9,11 +9,12 @@ export const NUL_TEXT_MESSAGE = 'Text may not contain the NUL character (\\u0000
  * Refused once here, for every route, before validation and handlers see it.
  */
 export function refuseNulText(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) {
-      return reply.status(400).send(errorBody('bad_request', NUL_TEXT_MESSAGE));
-    }
+  app.addHook('preValidation', (request, reply, done) => {
+    const isRefused =
+      request.url.startsWith('/api/') &&
+      (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body));
+    if (isRefused) reply.status(400).send(errorBody('bad_request', NUL_TEXT_MESSAGE));
+    else done();
   });
 }
 

@@ -13,13 +13,20 @@ const SIGNED_ROUTES = new Set(['/api/stripe/webhook']);
  */
 export function refuseCrossSiteWrites(app: FastifyInstance, appUrl: string): void {
   const appOrigin = new URL(appUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (SIGNED_ROUTES.has(request.url.split('?')[0] ?? '')) return;
-    if (isCrossSite(request, appOrigin)) {
-      throw new AppError('forbidden', 'Requests from other sites are not accepted.');
-    }
+  app.addHook('onRequest', (request, _reply, done) => {
+    const isRefused = isCrossSiteWrite(request, appOrigin);
+    done(
+      isRefused
+        ? new AppError('forbidden', 'Requests from other sites are not accepted.')
+        : undefined,
+    );
   });
+}
+
+function isCrossSiteWrite(request: FastifyRequest, appOrigin: string): boolean {
+  if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return false;
+  if (SIGNED_ROUTES.has(request.url.split('?')[0] ?? '')) return false;
+  return isCrossSite(request, appOrigin);
 }
 
 function isCrossSite(request: FastifyRequest, appOrigin: string): boolean {

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionUser } from '../../shared/api/auth.ts';
-import type { LessonPage, LessonParams } from '../../shared/api/learning.ts';
+import { lessonPageSchema, type LessonParams } from '../../shared/api/learning.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
 import { hasUnexpiredEnrollment, touchEnrollmentStatement } from '../access/enrollment-checks.ts';
 import { toCourseOutline, toLessonSummary } from '../catalogue/catalogue.ts';
 import { eq, sql } from 'drizzle-orm';
 import { prepareOnce } from '../db/prepare-once.ts';
 import { prepareReadTogether, rowsOf, whether } from '../db/read-together.ts';
+import type { PendingSession } from '../http/guards.ts';
+import { jsonWithFixedPart } from '../http/json-with-fixed-part.ts';
 import { lessonCompletions, videoProgress } from '../db/schema/learning.ts';
+import { sessionUserCte, sessionUserId, sessionUserRead } from '../users/find-session-user.ts';
 import { videoFallbackOf } from './get-catalogue-video.ts';
 import { findLesson } from './find-lesson.ts';
 import { completedLessonIdsOf, courseProgress } from './lesson-completions.ts';
@@ -15,19 +17,20 @@ import { decryptReflections, reflectionRowsRead } from './reflections.ts';
 import { toVideoProgress } from './video-progress.ts';
 
 /**
- * Everything the lesson viewer needs, for a learner with access; opening it counts as a visit.
- * One statement reads it all and records the visit; only a learner whose access comes from
- * elsewhere than an enrollment (a subscription, a beta grant) costs a second, the access facts.
+ * Everything the lesson viewer needs, for a learner with access, as JSON; opening it counts as a
+ * visit. One statement reads the session and all the rest and records the visit; only a learner
+ * whose access comes from elsewhere than an enrollment (a subscription, a beta grant) costs a
+ * second, the access facts. The lesson and its course's outline are serialised once per lesson.
  */
-export async function getLessonPage(
+export async function getLessonPageJson(
   app: FastifyInstance,
-  user: SessionUser,
+  session: PendingSession,
   params: LessonParams,
-): Promise<LessonPage> {
+): Promise<string> {
   const { course, module, lesson } = findLesson(app.catalogue, params);
   const [rows, video] = await Promise.all([
     lessonPageStatement(app.db).execute({
-      userId: user.id,
+      token: session.token,
       courseId: course.id,
       moduleId: module.id,
       lessonId: lesson.id,
@@ -38,13 +41,14 @@ export async function getLessonPage(
       ? app.videos.getVideo(lesson.vimeoVideoId, videoFallbackOf(lesson))
       : Promise.resolve(null),
   ]);
+  const user = await session.settle(rows.session);
   if (!rows.isEnrolled && user.role !== 'admin') await requireCourseAccess(app, user, course.id);
   const { completed, watching } = rows;
   const reflections = decryptReflections(app, rows.reflections);
   const completedLessonIds = completedLessonIdsOf(course, completed);
   const courseWatching = watching.filter((row) => row.courseId === course.id);
   const current = courseWatching.find((row) => row.lessonId === lesson.id);
-  return {
+  const fixedPart = lessonPageJson.fixedPartOf(lesson, () => ({
     course: { id: course.id, title: course.title, modules: toCourseOutline(course).modules },
     module: { id: module.id, title: module.title },
     lesson: {
@@ -52,23 +56,32 @@ export async function getLessonPage(
       content: lesson.content,
       reflectionPrompts: lesson.reflectionPrompts,
     },
+  }));
+  return lessonPageJson.join(fixedPart, {
     video,
     videoProgress: current && lesson.vimeoVideoId ? toVideoProgress(current) : null,
     reflections,
     completedLessonIds,
     watchedLessonIds: courseWatching.filter((row) => row.completed).map((row) => row.lessonId),
     progress: courseProgress(course, completedLessonIds),
-  };
+  });
 }
 
-/** The learner's rows the page shows, with the visit recorded, in one prepared statement. */
+const lessonPageJson = jsonWithFixedPart(lessonPageSchema, ['course', 'module', 'lesson']);
+
+/**
+ * The session and the rows of its learner that the page shows, with the visit recorded, in one
+ * prepared statement. A session expired at `now` reads and records nothing.
+ */
 const lessonPageStatement = prepareOnce((db) => {
-  const userId = sql.placeholder('userId');
+  const now = sql.placeholder('now');
+  const userId = sessionUserId;
   const courseId = sql.placeholder('courseId');
   return prepareReadTogether(
     db,
     'read_lesson_page',
     {
+      session: sessionUserRead,
       isEnrolled: whether(
         hasUnexpiredEnrollment(userId, courseId, sql.placeholder('countsTestPayments')),
       ),
@@ -84,6 +97,9 @@ const lessonPageStatement = prepareOnce((db) => {
         sql`order by ${videoProgress.lastWatchedAt} desc`,
       ),
     },
-    touchEnrollmentStatement(db, userId, courseId, sql.placeholder('now')),
+    [
+      sessionUserCte(sql.placeholder('token'), now),
+      sql`visit as (${touchEnrollmentStatement(db, userId, courseId, now)})`,
+    ],
   );
 });

@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LessonCompletion, LessonPage, Reflection } from '../../shared/api/learning.ts';
+import {
+  lessonPageSchema,
+  type LessonCompletion,
+  type LessonPage,
+  type Reflection,
+} from '../../shared/api/learning.ts';
 import { enrollInCourses } from '../access/enrollments.ts';
 import { courseEnrollments } from '../db/schema/access.ts';
 import { lessonReflections } from '../db/schema/learning.ts';
@@ -108,7 +113,10 @@ describe('GET the lesson page', () => {
     const response = await getLesson(learner.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const page = response.json<LessonPage>();
+    // Serialised in parts, it still says exactly what the contract does.
+    expect(page).toStrictEqual(lessonPageSchema.parse(page));
     expect(page.course).toMatchObject({ id: course, title: 'Energy Sovereignty' });
     expect(page.course.modules.flatMap((module) => module.lessons)).toHaveLength(8);
     expect(page.module.title).toBe('Reclaiming Your Field');

@@ -15,9 +15,15 @@ import {
   type LessonParams,
 } from '../../shared/api/learning.ts';
 import type { ReflectionAction } from '../../shared/rules/reflection.ts';
-import { requireSelfOrAdmin, requireUser } from '../http/guards.ts';
+import {
+  pendingSessionOf,
+  requireSelfOrAdmin,
+  requireSessionClaim,
+  requireUser,
+} from '../http/guards.ts';
+import { sendJsonText } from '../http/json-with-fixed-part.ts';
 import { findLesson } from './find-lesson.ts';
-import { getLessonPage } from './get-lesson-page.ts';
+import { getLessonPageJson } from './get-lesson-page.ts';
 import { completeLesson } from './lesson-completions.ts';
 import { listReflections, saveReflection } from './reflections.ts';
 import { saveVideoProgress, startVideo } from './video-progress.ts';
@@ -40,18 +46,21 @@ export interface SavedReflectionEvent extends LessonParams {
 /** The lesson viewer's calls: every one needs a session, and all but reading need course access. */
 export async function learningRoutes(app: FastifyInstance, events: LearningEvents = {}) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onSend', async (_request, reply, payload) => {
+  routes.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   routes.get(
     '/api/learning/courses/:courseId/modules/:moduleId/lessons/:lessonId',
     {
-      preValidation: requireUser,
+      preValidation: requireSessionClaim,
       schema: { params: lessonParamsSchema, response: { 200: lessonPageSchema } },
     },
-    async (request) => getLessonPage(app, request.user, request.params),
+    async (request, reply) => {
+      const page = await getLessonPageJson(app, pendingSessionOf(request, reply), request.params);
+      return sendJsonText(reply, page);
+    },
   );
 
   routes.get(
@@ -71,11 +80,11 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
   routes.put(
     '/api/learning/reflections',
     {
-      preValidation: requireUser,
+      preValidation: requireSessionClaim,
       schema: { body: saveReflectionSchema, response: { 200: reflectionSchema } },
     },
-    async (request) => {
-      const saved = await saveReflection(app, request.user, request.body);
+    async (request, reply) => {
+      const saved = await saveReflection(app, pendingSessionOf(request, reply), request.body);
       const { lesson } = findLesson(app.catalogue, request.body);
       await events.onReflectionSaved?.({
         userId: request.user.id,

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, min, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SessionUser } from '../../shared/api/auth.ts';
 import type { LessonParams, Reflection, SaveReflectionInput } from '../../shared/api/learning.ts';
 import {
   REFLECTION_COMPLETION_MINIMUM,
@@ -13,6 +12,13 @@ import { hasUnexpiredEnrollment } from '../access/enrollment-checks.ts';
 import type { Database } from '../db/client.ts';
 import { lessonReflections } from '../db/schema/learning.ts';
 import { AppError } from '../http/errors.ts';
+import type { PendingSession } from '../http/guards.ts';
+import {
+  isAdminSession,
+  sessionUserCte,
+  sessionUserId,
+  sessionUserRead,
+} from '../users/find-session-user.ts';
 import { findLesson } from './find-lesson.ts';
 import { createFieldCipher, type FieldContext } from '../db/field-cipher.ts';
 import { prepareOnce, prepareSql, type ValueOrPlaceholder } from '../db/prepare-once.ts';
@@ -71,11 +77,12 @@ function reflectionsOfLesson(
 /**
  * Saves the learner's answer to one prompt. A Save of 100 characters or a Submit (which needs
  * 100) completes it; the autosave only keeps the draft. Completed stays completed, even against
- * a concurrent save.
+ * a concurrent save. A learner with an enrollment (or an admin) whose session this process has
+ * seen before is saved in one statement, the session read included.
  */
 export async function saveReflection(
   app: FastifyInstance,
-  user: SessionUser,
+  session: PendingSession,
   input: SaveReflectionInput,
 ): Promise<Reflection> {
   const { course, module, lesson } = findLesson(app.catalogue, input);
@@ -83,75 +90,102 @@ export async function saveReflection(
   if (!prompt) throw new AppError('not_found', 'Reflection prompt not found');
   const action = input.action ?? 'save';
   if (action === 'submit' && reflectionLength(input.response) < REFLECTION_COMPLETION_MINIMUM) {
-    await requireCourseAccess(app, user, course.id);
+    await requireCourseAccess(app, await session.readUser(), course.id);
     throw new AppError('bad_request', reflectionMessages.tooShortToSubmit, {
       response: reflectionMessages.tooShortToSubmit,
     });
   }
 
-  const key = {
-    userId: user.id,
-    courseId: course.id,
-    moduleId: module.id,
-    lessonId: lesson.id,
-    promptId: prompt.id,
-  };
   const now = new Date();
-  const row: ReflectionValues = {
-    ...key,
-    moduleName: module.title,
-    lessonName: lesson.title,
-    question: prompt.question,
-    response: createFieldCipher(app.config.reflectionKey).encrypt(
-      input.response,
-      reflectionContext(key),
-    ),
-    completed: isReflectionCompleted({ wasCompleted: false, response: input.response, action }),
-    createdAt: now,
-    updatedAt: now,
+  const rowOf = (userId: string): ReflectionValues => {
+    const key = {
+      userId,
+      courseId: course.id,
+      moduleId: module.id,
+      lessonId: lesson.id,
+      promptId: prompt.id,
+    };
+    return {
+      ...key,
+      moduleName: module.title,
+      lessonName: lesson.title,
+      question: prompt.question,
+      // Bound to its owner, so the user must be known before the statement runs.
+      response: createFieldCipher(app.config.reflectionKey).encrypt(
+        input.response,
+        reflectionContext(key),
+      ),
+      completed: isReflectionCompleted({ wasCompleted: false, response: input.response, action }),
+      createdAt: now,
+      updatedAt: now,
+    };
   };
   const statements = upsertReflectionStatements(app.db);
-  const countsTestPayments = app.config.paymentMode === 'test';
-  let saved =
-    user.role === 'admin'
-      ? await statements.always(row)
-      : await statements.ifEnrolled({ ...row, countsTestPayments });
-  if (!saved) {
+  const userId = session.userId ?? (await session.readUser()).id;
+  const ifEnrolled = await statements.ifSignedInAndEnrolled({
+    ...rowOf(userId),
+    token: session.token,
+    now,
+    countsTestPayments: app.config.paymentMode === 'test',
+  });
+  let saved: SavedReflection;
+  if (ifEnrolled) {
+    await session.settle(ifEnrolled.session);
+    saved = ifEnrolled;
+  } else {
+    const user = await session.readUser();
     await requireCourseAccess(app, user, course.id);
-    saved = await statements.always(row);
+    saved = await statements.always(rowOf(user.id));
   }
-  return { promptId: prompt.id, response: input.response, ...saved! };
+  return { promptId: prompt.id, response: input.response, ...saved };
 }
 
 type ReflectionValues = Omit<ReflectionRow, 'id' | 'analyzed'>;
+type SavedReflection = Pick<Reflection, 'completed' | 'updatedAt'>;
 
 const reflectionColumns = Object.keys(getTableColumns(lessonReflections)).filter(
   (column) => column !== 'id' && column !== 'analyzed',
 ) as (keyof ReflectionValues)[];
 
 /**
- * Inserts or updates one reflection in one statement: `ifEnrolled` only while the learner has an
- * unexpired enrollment in the course (null when they have not), `always` once access is settled.
- * Completed stays completed, even against a concurrent save.
+ * Inserts or updates one reflection in one statement: `ifSignedInAndEnrolled` only while the
+ * session of `token` is unexpired and its user is the row's, an admin or a learner with an
+ * unexpired enrollment in the course (null otherwise), answering with the session read;
+ * `always` once the user and their access are settled.
  */
-const upsertReflectionStatements = prepareOnce((db) => ({
-  ifEnrolled: prepareUpsertReflection(
-    db,
-    'save_reflection_if_enrolled',
-    hasUnexpiredEnrollment(
-      sql.placeholder('userId'),
+const upsertReflectionStatements = prepareOnce((db) => {
+  const userId = sql.placeholder('userId');
+  const isSignedInAndEnrolled = prepareUpsertReflection(db, 'save_reflection_if_enrolled', {
+    session: sessionUserCte(sql.placeholder('token'), sql.placeholder('now')),
+    isAllowed: sql`${sessionUserId} = ${userId} and (${isAdminSession} or ${hasUnexpiredEnrollment(
+      userId,
       sql.placeholder('courseId'),
       sql.placeholder('countsTestPayments'),
-    ),
-  ),
-  always: prepareUpsertReflection(db, 'save_reflection', sql`true`),
-}));
+    )})`,
+  });
+  const always = prepareUpsertReflection(db, 'save_reflection', { isAllowed: sql`true` });
+  return {
+    ifSignedInAndEnrolled: async (
+      values: ReflectionValues & { token: string; now: Date; countsTestPayments: boolean },
+    ) => {
+      const row = await isSignedInAndEnrolled(values);
+      return row && { ...toSavedReflection(row), session: sessionUserRead.decode(row.session) };
+    },
+    always: async (values: ReflectionValues) => toSavedReflection((await always(values))!),
+  };
+});
 
-function prepareUpsertReflection(db: Database, name: string, isAllowed: SQL) {
-  const statement = prepareSql<{ completed: boolean; updated_at: unknown }>(
+/** With `session` (sessionUserCte), the statement also answers with the session it read. */
+function prepareUpsertReflection(
+  db: Database,
+  name: string,
+  { isAllowed, session }: { isAllowed: SQL; session?: SQL },
+) {
+  const statement = prepareSql<{ completed: boolean; updated_at: unknown; session?: unknown }>(
     db,
     name,
     sql`
+    ${session ? sql`with ${session}` : sql``}
     insert into ${lessonReflections}
       (${sql.join(
         reflectionColumns.map((column) => sql.identifier(lessonReflections[column].name)),
@@ -172,17 +206,15 @@ function prepareUpsertReflection(db: Database, name: string, isAllowed: SQL) {
       response = excluded.response,
       completed = ${lessonReflections.completed} or excluded.completed,
       updated_at = excluded.updated_at
-    returning ${lessonReflections.completed}, ${lessonReflections.updatedAt}`,
+    returning ${lessonReflections.completed}, ${lessonReflections.updatedAt}${session ? sql`, ${sessionUserRead.sql} as session` : sql``}`,
   );
-  return async (
-    values: ReflectionValues & { countsTestPayments?: boolean },
-  ): Promise<Pick<Reflection, 'completed' | 'updatedAt'> | null> => {
-    const [row] = (await statement.execute(values)).rows;
-    if (!row) return null;
-    // Drizzle hands timestamps over as text; its column decodes them as for any query.
-    const updatedAt = lessonReflections.updatedAt.mapFromDriverValue(row.updated_at as string);
-    return { completed: row.completed, updatedAt: (updatedAt as Date).toISOString() };
-  };
+  return async (values: Record<string, unknown>) => (await statement.execute(values)).rows[0];
+}
+
+function toSavedReflection(row: { completed: boolean; updated_at: unknown }): SavedReflection {
+  // Drizzle hands timestamps over as text; its column decodes them as for any query.
+  const updatedAt = lessonReflections.updatedAt.mapFromDriverValue(row.updated_at as string);
+  return { completed: row.completed, updatedAt: (updatedAt as Date).toISOString() };
 }
 
 /** How many reflections the learner has written, and when the first one was. */

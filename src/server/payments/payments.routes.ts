@@ -16,13 +16,13 @@ import {
   testCheckoutSchema,
   urlResponseSchema,
 } from '../../shared/api/payments.ts';
-import { requireUser } from '../http/guards.ts';
+import { pendingSessionOf, requireSessionClaim, requireUser } from '../http/guards.ts';
 import { limitUserRequests } from '../http/rate-limit.ts';
 import { createCheckout } from './create-checkout.ts';
 import { createPortalSession } from './create-portal-session.ts';
 import { checkCourseAccess, listCustomerSubscriptions } from './customer-access.ts';
 import { confirmCheckout } from './fulfil-checkout.ts';
-import { listPurchases } from './list-purchases.ts';
+import { listSessionPurchases } from './list-purchases.ts';
 import { openReleasedCourses } from './open-released-courses.ts';
 import { createPaymentsContext, type PaymentsOptions } from './payments-context.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
@@ -128,8 +128,11 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
 
   routes.get(
     '/api/me/purchases',
-    { preValidation: requireUser, schema: { response: { 200: purchasesResponseSchema } } },
-    async (request) => listPurchases(context, request.user),
+    {
+      preValidation: requireSessionClaim,
+      schema: { response: { 200: purchasesResponseSchema } },
+    },
+    async (request, reply) => listSessionPurchases(context, pendingSessionOf(request, reply)),
   );
 
   await app.register(stripeWebhookRoutes, { context });
