@@ -93,6 +93,16 @@ test('the landing page loads the code of its later sections only when the visito
   expect(errors).toEqual([]);
 });
 
+test('a keyboard visitor can tab to the later sections without scrolling to them first', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const question = page.getByRole('button', { name: 'What if the programme is not right for me?' });
+  await expect(question).toBeDisabled();
+  await page.keyboard.press('Tab');
+  await expect(question).toBeEnabled();
+});
+
 test('the landing page reached from another page shows every section at once', async ({ page }) => {
   // A page drawn in the browser, so its link is the app's from the start.
   await page.goto('/forgot-password');

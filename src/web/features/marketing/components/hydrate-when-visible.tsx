@@ -6,7 +6,8 @@ import type { LazyComponent } from '../../../lib/lazy-component.ts';
  * Part of a rendered page whose code loads only when a visitor scrolls near it, so the page's
  * first download carries only what is on screen. Until then React leaves its HTML as it came (a
  * Suspense boundary that has not hydrated), and its controls stay disabled, as the whole page's
- * are until React takes over. After a navigation inside the app it is shown at once.
+ * are until React takes over. A key press loads it too. After a navigation inside the app it is
+ * shown at once.
  */
 export function HydrateWhenVisible({ component: Component }: { component: LazyComponent }) {
   const isPageHydrated = useIsHydrated();
@@ -19,16 +20,22 @@ export function HydrateWhenVisible({ component: Component }: { component: LazyCo
 
   useEffect(() => {
     if (!whenLoaded || !box.current) return;
+    const load = () => {
+      observer.disconnect();
+      window.removeEventListener('keydown', load, true);
+      whenLoaded.resolve(Component.preload());
+    };
     const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        whenLoaded.resolve(Component.preload());
-      },
+      (entries) => entries.some((entry) => entry.isIntersecting) && load(),
       { rootMargin: '0px 0px 50% 0px' },
     );
     observer.observe(box.current);
-    return () => observer.disconnect();
+    // A keyboard visitor could tab past disabled controls before they scroll into view.
+    window.addEventListener('keydown', load, true);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('keydown', load, true);
+    };
   }, [Component, whenLoaded]);
 
   // The same element on every render: a boundary given new props before it has hydrated
