@@ -98,6 +98,8 @@ test('a keyboard visitor can tab to the later sections without scrolling to them
 }) => {
   await page.goto('/');
   const question = page.getByRole('button', { name: 'What if the programme is not right for me?' });
+  // Once the page is alive: the first section's controls are enabled, the later ones not yet.
+  await expect(page.getByRole('button', { name: 'Begin Your Sacred Assessment' })).toBeEnabled();
   await expect(question).toBeDisabled();
   await page.keyboard.press('Tab');
   await expect(question).toBeEnabled();
