@@ -2,7 +2,7 @@ import type { LessonParams } from '../../shared/api/learning.ts';
 import type { Catalogue, Course, Lesson, Module } from '../catalogue/catalogue.ts';
 import { AppError } from '../http/errors.ts';
 
-interface LessonInCourse {
+export interface LessonInCourse {
   course: Course;
   module: Module;
   lesson: Lesson;

@@ -6,6 +6,7 @@ import {
   isReflectionCompleted,
   reflectionLength,
   reflectionMessages,
+  type ReflectionAction,
 } from '../../shared/rules/reflection.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
 import { hasUnexpiredEnrollment } from '../access/enrollment-checks.ts';
@@ -19,7 +20,7 @@ import {
   sessionUserId,
   sessionUserRead,
 } from '../users/find-session-user.ts';
-import { findLesson } from './find-lesson.ts';
+import { findLesson, type LessonInCourse } from './find-lesson.ts';
 import { createFieldCipher, type FieldContext } from '../db/field-cipher.ts';
 import { prepareOnce, prepareSql, type ValueOrPlaceholder } from '../db/prepare-once.ts';
 import { rowsOf } from '../db/read-together.ts';
@@ -97,29 +98,8 @@ export async function saveReflection(
   }
 
   const now = new Date();
-  const rowOf = (userId: string): ReflectionValues => {
-    const key = {
-      userId,
-      courseId: course.id,
-      moduleId: module.id,
-      lessonId: lesson.id,
-      promptId: prompt.id,
-    };
-    return {
-      ...key,
-      moduleName: module.title,
-      lessonName: lesson.title,
-      question: prompt.question,
-      // Bound to its owner, so the user must be known before the statement runs.
-      response: createFieldCipher(app.config.reflectionKey).encrypt(
-        input.response,
-        reflectionContext(key),
-      ),
-      completed: isReflectionCompleted({ wasCompleted: false, response: input.response, action }),
-      createdAt: now,
-      updatedAt: now,
-    };
-  };
+  const target = { course, module, lesson, prompt, action };
+  const rowOf = (userId: string) => reflectionValues(app, userId, target, input.response, now);
   const statements = upsertReflectionStatements(app.db);
   const userId = session.userId ?? (await session.readUser()).id;
   const ifEnrolled = await statements.ifSignedInAndEnrolled({
@@ -138,6 +118,38 @@ export async function saveReflection(
     saved = await statements.always(rowOf(user.id));
   }
   return { promptId: prompt.id, response: input.response, ...saved };
+}
+
+interface ReflectionTarget extends LessonInCourse {
+  prompt: LessonInCourse['lesson']['reflectionPrompts'][number];
+  action: ReflectionAction;
+}
+
+/** The row a save stores; its answer is encrypted for its owner, who must be known first. */
+function reflectionValues(
+  app: FastifyInstance,
+  userId: string,
+  { course, module, lesson, prompt, action }: ReflectionTarget,
+  response: string,
+  now: Date,
+): ReflectionValues {
+  const key = {
+    userId,
+    courseId: course.id,
+    moduleId: module.id,
+    lessonId: lesson.id,
+    promptId: prompt.id,
+  };
+  return {
+    ...key,
+    moduleName: module.title,
+    lessonName: lesson.title,
+    question: prompt.question,
+    response: createFieldCipher(app.config.reflectionKey).encrypt(response, reflectionContext(key)),
+    completed: isReflectionCompleted({ wasCompleted: false, response, action }),
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 type ReflectionValues = Omit<ReflectionRow, 'id' | 'analyzed'>;
