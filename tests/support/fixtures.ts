@@ -99,8 +99,19 @@ export async function latestMailTo(
   throw new Error(`no mail reached ${email}`);
 }
 
-/** axe-core on the current page: no serious or critical violation. */
+/**
+ * axe-core on the current page: no serious or critical violation. Colours are judged as they
+ * settle: a control the page has just enabled may still be fading in (`transition-colors`).
+ */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((transition) => transition.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) =>
     ['serious', 'critical'].includes(violation.impact ?? ''),
