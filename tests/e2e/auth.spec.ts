@@ -120,6 +120,8 @@ test('a forgotten password is reset from the mailed link', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL('/forgot-password');
+  // The address changes at once; the sign-in page stays on screen until the next has loaded.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('status')).toContainText(`If an account exists for ${email}`);
