@@ -72,7 +72,16 @@ function SaveOnBlurField({
 function ThemeSetting() {
   const settings = useSettings();
   const update = useUpdateSettings();
-  const current = settings.data?.themePreference;
+  // The choice shows at once; the saved settings follow when the server answers.
+  const [chosen, setChosen] = useState<ThemePreference | null>(null);
+  const current = chosen ?? settings.data?.themePreference;
+  const choose = (theme: ThemePreference) => {
+    setChosen(theme);
+    update.mutate(
+      { themePreference: theme },
+      { ...settingsSaveToasts, onSettled: () => setChosen(null) },
+    );
+  };
   return (
     <fieldset className={cardClass}>
       <legend className="float-left font-display text-xl font-bold">Theme</legend>
@@ -85,7 +94,7 @@ function ThemeSetting() {
               value={theme}
               checked={current === theme}
               disabled={!settings.data}
-              onChange={() => update.mutate({ themePreference: theme }, settingsSaveToasts)}
+              onChange={() => choose(theme)}
               className="h-4 w-4 accent-flame-600"
             />
             {themeLabels[theme]}
