@@ -108,6 +108,32 @@ describe('the built web app', () => {
     });
   });
 
+  it.each(['/', '/dashboard'])(
+    'sends the page %s with the policy that lets it play Vimeo videos and pay with Stripe',
+    async (url) => {
+      const response = await get(url);
+      const policy = response.headers['content-security-policy'];
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain('frame-src https://player.vimeo.com');
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    },
+  );
+
+  it.each(['/api/health', '/api/no-such-thing'])(
+    "sends the API answer %s with a policy that allows nothing, and not the pages' policy",
+    async (url) => {
+      const response = await get(url);
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    },
+  );
+
   it('answers a POST to a client route with 404', async () => {
     const response = await testApp.app.inject({ method: 'POST', url: '/dashboard' });
     expect(response.statusCode).toBe(404);
