@@ -4,7 +4,9 @@
  * same database (scripts/bench-bare-route.mjs), loads each route in turn with autocannon at 50
  * connections and prints requests/s, p99 and the ratio to the bare route. Fails when a signed-in
  * route serves under half the bare route's requests/s or its p99 is 50 ms or more. Absolute
- * figures depend on the machine's load; the ratios are what it judges.
+ * figures depend on the machine's load; the ratios are what it judges. A second yardstick, a bare
+ * route doing one durable write, is printed beside the save, for what any write costs; it judges
+ * nothing.
  */
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -36,6 +38,8 @@ interface Target {
   method?: 'GET' | 'PUT';
   body?: string;
   signedIn: boolean;
+  /** Printed as a share of this yardstick too. */
+  alsoAgainst?: Target;
 }
 
 interface Figures {
@@ -84,6 +88,14 @@ async function main() {
       url: `${bareUrl}/bare`,
       signedIn: false,
     };
+    const reflectionDraft = 'A draft that the autosave keeps, as a learner types it.';
+    const bareWrite: Target = {
+      name: 'bare Fastify + one write',
+      url: `${bareUrl}/bare-write`,
+      method: 'PUT',
+      body: JSON.stringify({ value: reflectionDraft }),
+      signedIn: false,
+    };
     const targets: Target[] = [
       { name: 'GET /api/health', url: `${appUrl}/api/health`, signedIn: false },
       { name: 'GET /api/me/purchases', url: `${appUrl}/api/me/purchases`, signedIn: true },
@@ -99,10 +111,11 @@ async function main() {
         body: JSON.stringify({
           ...lesson,
           promptId: 'most-sovereign-moment',
-          response: 'A draft that the autosave keeps, as a learner types it.',
+          response: reflectionDraft,
           action: 'autosave',
         }),
         signedIn: true,
+        alsoAgainst: bareWrite,
       },
     ];
 
@@ -112,7 +125,7 @@ async function main() {
     // The machine's load changes under a run, so the routes take turns: each round loads the
     // bare route and then every other route briefly, and each ratio is the median of its rounds'
     // ratios to that round's bare figure.
-    const all = [bare, ...targets];
+    const all = [bare, bareWrite, ...targets];
     for (const target of all) await load(target, cookies, WARM_UP_SECONDS);
     const rounds: Figures[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -135,7 +148,21 @@ async function main() {
         p99Ms: median(figures.map((figure) => figure.p99Ms)),
         failures: figures.reduce((total, figure) => total + figure.failures, 0),
       };
+      const yardstick = target.alsoAgainst && all.indexOf(target.alsoAgainst);
+      const ratioToYardstick =
+        yardstick === undefined
+          ? undefined
+          : median(
+              rounds.map(
+                (round) => round[index]!.requestsPerSecond / round[yardstick]!.requestsPerSecond,
+              ),
+            );
       printRow(target.name, summary, ratio, target.signedIn ? SIGNED_IN_RATIO_GOAL : undefined);
+      if (ratioToYardstick !== undefined) {
+        console.log(
+          `${''.padEnd(46)}${percent(ratioToYardstick)} of the ${target.alsoAgainst!.name}`,
+        );
+      }
       if (summary.failures > 0)
         failures.push(`${target.name}: ${summary.failures} failed requests`);
       if (!target.signedIn) return;
@@ -174,9 +201,14 @@ async function load(target: Target, cookies: string[], seconds: number): Promise
     headers,
     ...(target.body ? { body: target.body } : {}),
     duration: seconds,
+    // Each connection is one learner, or for a yardstick one row of its own.
     setupClient: (client) => {
-      if (!target.signedIn) return;
-      client.setHeaders({ ...headers, cookie: cookies[connection++ % cookies.length]! });
+      const index = connection++;
+      client.setHeaders(
+        target.signedIn
+          ? { ...headers, cookie: cookies[index % cookies.length]! }
+          : { ...headers, 'x-bench-row': String(index) },
+      );
     },
   });
   return {
