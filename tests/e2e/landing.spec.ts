@@ -159,6 +159,40 @@ test('the page passes axe-core on a desktop window', async ({ page }) => {
   await expectNoSeriousAxeViolations(page);
 });
 
+test('in the dark theme the founder’s note and the footer stay deep panels with light text, and pass axe-core', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('sovereign-flame:theme', 'dark'));
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
+  for (const heading of ['A Note from the Founder', 'Contact']) {
+    const panel = page.getByRole('heading', { name: heading, exact: true });
+    await panel.scrollIntoViewIfNeeded();
+    const { text, background } = await panel.evaluate((element) => {
+      const luminance = (color: string) => {
+        const [red, green, blue] = (color.match(/[\d.]+/g) ?? []).map(Number);
+        const linear = (channel = 0) => {
+          const value = channel / 255;
+          return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
+      };
+      let surface: Element | null = element;
+      while (surface && getComputedStyle(surface).backgroundColor === 'rgba(0, 0, 0, 0)') {
+        surface = surface.parentElement;
+      }
+      return {
+        text: luminance(getComputedStyle(element).color),
+        background: luminance(getComputedStyle(surface ?? document.body).backgroundColor),
+      };
+    });
+    expect(background, `${heading}: the panel behind it`).toBeLessThan(0.05);
+    expect(text, `${heading}: its text`).toBeGreaterThan(0.8);
+  }
+  await expectNoSeriousAxeViolations(page);
+});
+
 test('a visitor takes the whole assessment, an admin reads it and the applicant gets a mail', async ({
   page,
 }) => {

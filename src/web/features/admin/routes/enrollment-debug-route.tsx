@@ -59,7 +59,7 @@ export function EnrollmentDebugRoute() {
             {isRawShown ? 'Hide raw data' : 'Show raw data'}
           </Button>
           {isRawShown && (
-            <pre className="mt-3 overflow-x-auto rounded-lg bg-ink-900 p-3 text-xs text-white">
+            <pre className="mt-3 overflow-x-auto rounded-lg bg-night p-3 text-xs text-on-night">
               {JSON.stringify(detail.data, null, 2)}
             </pre>
           )}

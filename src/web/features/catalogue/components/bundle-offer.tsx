@@ -14,14 +14,14 @@ export function BundleOffer({ catalogue }: { catalogue: CatalogueResponse }) {
   return (
     <section
       aria-labelledby="bundle-heading"
-      className="rounded-2xl bg-ink-900 p-8 text-white shadow-lg"
+      className="rounded-2xl bg-night p-8 text-on-night shadow-lg"
     >
-      <p className="text-sm font-semibold tracking-wide text-flame-100 uppercase">Special offer</p>
+      <p className="text-sm font-semibold tracking-wide text-on-night-accent uppercase">Special offer</p>
       <h2 id="bundle-heading" className="mt-1 font-display text-3xl font-bold">
         {bundle.name}
       </h2>
-      <p className="mt-3 max-w-2xl text-flame-50">{bundle.description}</p>
-      <ul className="mt-4 list-disc space-y-1 pl-6 text-flame-50">
+      <p className="mt-3 max-w-2xl text-on-night-accent">{bundle.description}</p>
+      <ul className="mt-4 list-disc space-y-1 pl-6 text-on-night-accent">
         {courses.map((course) => (
           <li key={course.id}>
             {course.title}

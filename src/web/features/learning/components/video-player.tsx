@@ -22,10 +22,10 @@ export function VideoPlayer({ videoId, ...props }: VideoPlayerProps) {
     return (
       <div
         role="alert"
-        className="flex aspect-video flex-col items-center justify-center rounded-xl bg-ink-900 text-center text-white"
+        className="flex aspect-video flex-col items-center justify-center rounded-xl bg-night text-center text-on-night"
       >
         <p className="text-lg font-semibold">Invalid Video ID</p>
-        <p className="mt-1 text-sm text-white/80">Please check the video ID</p>
+        <p className="mt-1 text-sm text-on-night/80">Please check the video ID</p>
       </div>
     );
   }
@@ -64,7 +64,7 @@ function ValidVideoPlayer({
 
   if (playerUrl) {
     return (
-      <div className="aspect-video overflow-hidden rounded-xl bg-ink-900">
+      <div className="aspect-video overflow-hidden rounded-xl bg-night">
         <iframe
           ref={iframe}
           src={playerUrl}
@@ -78,7 +78,7 @@ function ValidVideoPlayer({
   }
 
   return (
-    <div className="relative aspect-video overflow-hidden rounded-xl bg-ink-900">
+    <div className="relative aspect-video overflow-hidden rounded-xl bg-night">
       {thumbnail ? (
         <img
           key={thumbnail}
@@ -94,14 +94,14 @@ function ValidVideoPlayer({
       ) : (
         <div
           data-testid="video-placeholder"
-          className="flex h-full w-full items-center justify-center bg-gradient-to-br from-ink-800 to-flame-700 text-flame-100"
+          className="flex h-full w-full items-center justify-center bg-gradient-to-br from-night to-flame-700 text-on-night-accent"
         >
           <FlameMark className="h-16 w-16 opacity-60" />
         </div>
       )}
       {isLoading ? (
-        <div className="absolute inset-0 flex items-center justify-center bg-ink-900">
-          <p role="status" className="animate-pulse text-white/90">
+        <div className="absolute inset-0 flex items-center justify-center bg-night">
+          <p role="status" className="animate-pulse text-on-night/90">
             Loading video...
           </p>
         </div>
@@ -110,7 +110,7 @@ function ValidVideoPlayer({
           type="button"
           onClick={play}
           aria-label={`Play video: ${title}`}
-          className="group absolute inset-0 flex items-center justify-center bg-ink-900/30 hover:bg-ink-900/40"
+          className="group absolute inset-0 flex items-center justify-center bg-night/30 hover:bg-night/40"
         >
           <span className="flex h-20 w-20 items-center justify-center rounded-full bg-white/90 text-flame-700 shadow-lg transition-transform group-hover:scale-105">
             <Play className="ml-1 h-9 w-9" aria-hidden="true" fill="currentColor" />

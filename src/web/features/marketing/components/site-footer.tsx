@@ -14,40 +14,40 @@ const footerLinks = [
 export function SiteFooter({ onBeginAssessment }: { onBeginAssessment: () => void }) {
   const contactEmail = useContactEmail();
   return (
-    <footer id="contact" className="scroll-mt-16 bg-ink-900 px-4 pt-16 pb-8 text-white">
+    <footer id="contact" className="scroll-mt-16 bg-night px-4 pt-16 pb-8 text-on-night">
       <div className="mx-auto grid max-w-6xl gap-12 md:grid-cols-2">
         <NewsletterForm />
         <div>
           <h2 className="font-display text-2xl font-bold">Contact</h2>
-          <p className="mt-2 text-white/80">
+          <p className="mt-2 text-on-night/80">
             Every assessment is read by a person, and every applicant hears from us within 24 hours.
             If you have a question about the journey, ask it there: we answer it with your results.
           </p>
           <button
             type="button"
             onClick={onBeginAssessment}
-            className="mt-4 rounded-lg border border-white/60 px-4 py-2 font-semibold text-white hover:bg-white hover:text-ink-900"
+            className="mt-4 rounded-lg border border-on-night/60 px-4 py-2 font-semibold text-on-night hover:bg-on-night hover:text-night"
           >
             Open the Assessment
           </button>
         </div>
       </div>
-      <div className="mx-auto mt-16 flex max-w-6xl flex-col items-center justify-between gap-4 border-t border-white/15 pt-8 text-sm text-white/80 md:flex-row">
+      <div className="mx-auto mt-16 flex max-w-6xl flex-col items-center justify-between gap-4 border-t border-on-night/15 pt-8 text-sm text-on-night/80 md:flex-row">
         <p className="inline-flex items-center gap-2">
-          <FlameMark className="h-5 w-5 text-flame-100" />
+          <FlameMark className="h-5 w-5 text-on-night-accent" />
           {`© ${new Date().getFullYear()} ${PRODUCT_NAME}`}
         </p>
         <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
           {footerLinks.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="hover:text-white hover:underline">
+              <Link to={link.to} className="hover:text-on-night hover:underline">
                 {link.label}
               </Link>
             </li>
           ))}
           {contactEmail && (
             <li>
-              <a href={`mailto:${contactEmail}`} className="hover:text-white hover:underline">
+              <a href={`mailto:${contactEmail}`} className="hover:text-on-night hover:underline">
                 {contactEmail}
               </a>
             </li>

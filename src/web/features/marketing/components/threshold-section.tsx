@@ -35,12 +35,12 @@ export function ThresholdSection({ onBeginAssessment }: { onBeginAssessment: () 
             ))}
           </ul>
         </div>
-        <div className="rounded-2xl border border-ink-600/20 bg-ink-900 p-8 text-white shadow-sm">
+        <div className="rounded-2xl border border-ink-600/20 bg-night p-8 text-on-night shadow-sm">
           <h3 className="font-display text-2xl font-bold">You are not ready if</h3>
           <ul className="mt-6 space-y-4">
             {notReady.map((line) => (
-              <li key={line} className="flex gap-3 text-white/90">
-                <X aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-flame-100" />
+              <li key={line} className="flex gap-3 text-on-night/90">
+                <X aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-on-night-accent" />
                 {line}
               </li>
             ))}
