@@ -1,6 +1,9 @@
 import { Toaster } from 'react-hot-toast';
 
-/** Spec 1 §9: 4 s for blank and error, 2 s for success, loading until dismissed, 350 px wide at most. */
+/**
+ * Spec 1 §9: 4 s for blank and error, 2 s for success, loading until dismissed, 350 px wide at
+ * most. Drawn with the theme's surface and text, so a toast is dark in the dark theme too.
+ */
 export function AppToaster() {
   return (
     <Toaster
@@ -10,7 +13,7 @@ export function AppToaster() {
         success: { duration: 2000 },
         custom: { duration: 4000 },
         loading: { duration: Infinity },
-        style: { maxWidth: 350 },
+        style: { maxWidth: 350, background: 'var(--color-white)', color: 'var(--color-ink-900)' },
       }}
     />
   );
