@@ -16,7 +16,9 @@ export function BundleOffer({ catalogue }: { catalogue: CatalogueResponse }) {
       aria-labelledby="bundle-heading"
       className="rounded-2xl bg-night p-8 text-on-night shadow-lg"
     >
-      <p className="text-sm font-semibold tracking-wide text-on-night-accent uppercase">Special offer</p>
+      <p className="text-sm font-semibold tracking-wide text-on-night-accent uppercase">
+        Special offer
+      </p>
       <h2 id="bundle-heading" className="mt-1 font-display text-3xl font-bold">
         {bundle.name}
       </h2>
