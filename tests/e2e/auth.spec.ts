@@ -1,4 +1,5 @@
 import {
+  completeRegistration,
   expect,
   expectNoSeriousAxeViolations,
   latestMailTo,
@@ -29,6 +30,42 @@ test('a new learner registers, signs out, and signs back in to the page they ask
 
   await page.goto('/login');
   await expect(page).toHaveURL('/dashboard');
+});
+
+test('a learner who lost the confirmation mail has it sent again and confirms the address', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  const { email } = await completeRegistration(page, { firstName: 'Iris' });
+  await expect(page.getByRole('heading', { name: 'Welcome, Iris' })).toBeVisible();
+  const notice = page.getByRole('region', { name: 'Please confirm your email address' });
+  await expect(notice).toContainText(`We sent a link to ${email}`);
+  await expectNoSeriousAxeViolations(page);
+
+  await page.goto('/shop');
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(page.getByText(`A new link is on its way to ${email}.`)).toBeVisible();
+
+  const mail = await latestMailTo(email, 'Confirm your Sovereign Flame email address');
+  await page.goto(mail.text.match(/https?:\/\/\S+/)![0]);
+  await expect(page).toHaveURL('/confirm-email');
+  await expect(
+    page.getByRole('heading', { name: 'Your email address is confirmed' }),
+  ).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Iris' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});
+
+test('a confirmation link that no longer works says so and offers a new one', async ({ page }) => {
+  await page.goto('/register');
+  await completeRegistration(page, { firstName: 'Otto' });
+  await expect(page.getByRole('heading', { name: 'Welcome, Otto' })).toBeVisible();
+  await page.goto('/api/auth/verify-email?token=expired-or-forged&callbackURL=%2Fconfirm-email');
+  await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send the link again' })).toBeVisible();
 });
 
 test('the register form shows each validation message in the spec order', async ({ page }) => {

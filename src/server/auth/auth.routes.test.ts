@@ -292,6 +292,93 @@ describe('password reset', () => {
   });
 });
 
+describe('confirming the email address', () => {
+  const CONFIRM_SUBJECT = 'Confirm your Sovereign Flame email address';
+  const linkIn = (text: string) => new URL(text.match(/https?:\/\/\S+/)![0]);
+  const sendConfirmation = (payload: unknown, cookie?: string) =>
+    post('/api/auth/send-verification-email', payload, cookie ? { cookie } : {});
+  const mailsTo = (email: string) =>
+    testApp.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+
+  it('mails a signed-in learner a new link that confirms the address and leads to the confirm-email page', async () => {
+    const learner = await createUser(testApp.app, { isVerified: false });
+    const atSignUp = await waitForMailTo(testApp.db, learner.email, CONFIRM_SUBJECT);
+    expect(linkIn(atSignUp.text).searchParams.get('callbackURL')).toBe('/confirm-email');
+
+    const response = await sendConfirmation({ email: learner.email }, learner.cookie);
+    expect(response.statusCode).toBe(200);
+    await expect.poll(async () => (await mailsTo(learner.email)).length).toBe(2);
+    const resent = await waitForMailTo(testApp.db, learner.email, CONFIRM_SUBJECT);
+    expect(resent.id).toBeGreaterThan(atSignUp.id);
+
+    const link = linkIn(resent.text);
+    const opened = await testApp.app.inject({
+      method: 'GET',
+      url: `${link.pathname}${link.search}`,
+      headers: { cookie: learner.cookie },
+    });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe('/confirm-email');
+    const [user] = await testApp.db.select().from(users).where(eq(users.id, learner.id));
+    expect(user!.emailVerified).toBe(true);
+  });
+
+  it('sends a link that no longer works to the confirm-email page with the reason', async () => {
+    const opened = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/verify-email?token=not-a-token&callbackURL=%2Fconfirm-email',
+    });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe('/confirm-email?error=INVALID_TOKEN');
+  });
+
+  it('refuses a bad email with 400', async () => {
+    const learner = await createUser(testApp.app, { isVerified: false });
+    const response = await sendConfirmation({ email: 'nope' }, learner.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Please enter a valid email address');
+  });
+
+  it('answers 401 without a session and mails no one', async () => {
+    const learner = await createUser(testApp.app, { isVerified: false });
+    await waitForMailTo(testApp.db, learner.email, CONFIRM_SUBJECT);
+    const response = await sendConfirmation({ email: learner.email });
+    expect(response.statusCode).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await mailsTo(learner.email)).toHaveLength(1);
+  });
+
+  it("refuses with 403 a link to another learner's address, and mails them nothing", async () => {
+    const [asker, other] = [
+      await createUser(testApp.app, { isVerified: false }),
+      await createUser(testApp.app, { isVerified: false }),
+    ];
+    await waitForMailTo(testApp.db, other.email, CONFIRM_SUBJECT);
+    const response = await sendConfirmation({ email: other.email }, asker.cookie);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('forbidden');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await mailsTo(other.email)).toHaveLength(1);
+  });
+
+  it('sends at most five links in ten minutes from one address', async () => {
+    const learner = await createUser(testApp.app, { isVerified: false });
+    const remoteAddress = nextClientAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/send-verification-email',
+        payload: { email: learner.email },
+        headers: { cookie: learner.cookie },
+        remoteAddress,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
 describe('the HTTP contract', () => {
   it('answers malformed JSON with 400', async () => {
     const response = await testApp.app.inject({

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  CONFIRM_EMAIL_PATH,
   authMessages,
   loginSchema,
   resetPasswordSchema,
+  sendConfirmationEmailSchema,
   signUpSchema,
   forgotPasswordSchema,
 } from '../../shared/api/auth.ts';
@@ -13,6 +15,7 @@ import {
   twoFactorPasswordSchema,
 } from '../../shared/api/account.ts';
 import { codeForStatus, errorBody } from '../http/errors.ts';
+import { requireUser } from '../http/guards.ts';
 import { getSessionUser } from './session-user.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -22,6 +25,7 @@ const bodySchemas: Record<string, z.ZodType> = {
   '/api/auth/sign-up/email': signUpSchema,
   '/api/auth/sign-in/email': loginSchema,
   '/api/auth/request-password-reset': forgotPasswordSchema,
+  '/api/auth/send-verification-email': sendConfirmationEmailSchema,
   '/api/auth/reset-password': resetPasswordSchema,
   '/api/auth/two-factor/enable': twoFactorPasswordSchema,
   '/api/auth/two-factor/disable': twoFactorPasswordSchema,
@@ -38,6 +42,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
     bodyLimit: 16 * 1024,
     handler: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
+      if (signedInOnly.has(path)) await requireUser(request, reply);
       const invalid = validate(path, request.body);
       if (invalid) return reply.status(400).send(invalid);
       const response = await auth.handler(toWebRequest(request, path));
@@ -50,6 +55,12 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
     return { user: await getSessionUser(request, reply) };
   });
 }
+
+/**
+ * A new confirmation link goes to the signed-in learner's own address only: signed out, Better
+ * Auth would mail any unconfirmed address a stranger names.
+ */
+const signedInOnly = new Set(['/api/auth/send-verification-email']);
 
 /** Where each request that sets a password carries it. */
 const newPasswordFields: Record<string, string> = {
@@ -95,7 +106,7 @@ function toWebRequest(request: FastifyRequest, path: string): Request {
   const body =
     request.method === 'GET' || request.body === undefined
       ? undefined
-      : withName(path, request.body);
+      : asBetterAuthBody(path, request.body);
   if (body !== undefined) headers.set('content-type', 'application/json');
   headers.delete('content-length');
   return new Request(new URL(request.url, `${request.protocol}://${request.host}`), {
@@ -105,10 +116,17 @@ function toWebRequest(request: FastifyRequest, path: string): Request {
   });
 }
 
-/** Better Auth keeps a display name; ours is built from the first and last name. */
-function withName(path: string, body: unknown): unknown {
+/**
+ * Better Auth keeps a display name; ours is built from the first and last name. A confirmation
+ * link always leads to our page that says how it went, whatever the caller asked for.
+ */
+function asBetterAuthBody(path: string, body: unknown): unknown {
+  if (path === '/api/auth/send-verification-email') {
+    const { email } = body as Record<string, string>;
+    return { email, callbackURL: CONFIRM_EMAIL_PATH };
+  }
   if (path !== '/api/auth/sign-up/email') return body;
-  const { firstName, lastName, email, password, callbackURL } = body as Record<string, string>;
+  const { firstName, lastName, email, password } = body as Record<string, string>;
   const first = firstName?.trim() ?? '';
   const last = lastName?.trim() ?? '';
   return {
@@ -116,7 +134,7 @@ function withName(path: string, body: unknown): unknown {
     lastName: last,
     email,
     password,
-    callbackURL,
+    callbackURL: CONFIRM_EMAIL_PATH,
     name: `${first} ${last}`,
   };
 }
@@ -154,6 +172,10 @@ function toContractError(status: number, text: string) {
     code = parsed.code ?? '';
   } catch {
     // Not JSON: keep the generic message.
+  }
+  // A signed-in learner asked for a confirmation link to someone else's address.
+  if (code === 'EMAIL_MISMATCH') {
+    return { status: 403, body: errorBody('forbidden', 'You can only confirm your own address.') };
   }
   if (status === 422) {
     const isDuplicate = code.includes('ALREADY_EXISTS');

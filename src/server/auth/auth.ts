@@ -99,6 +99,7 @@ export function createAuth(
         '/sign-in/email': { window: MINUTE, max: 10 },
         '/sign-up/email': { window: 10 * MINUTE, max: 10 },
         '/request-password-reset': { window: 10 * MINUTE, max: 5 },
+        '/send-verification-email': { window: 10 * MINUTE, max: 5 },
         '/reset-password': { window: 10 * MINUTE, max: 10 },
       },
     },

@@ -20,6 +20,9 @@ const ForgotPasswordRoute = lazyComponent(
 const ResetPasswordRoute = lazyComponent(
   async () => (await import('../features/auth/routes/reset-password-route.tsx')).ResetPasswordRoute,
 );
+const ConfirmEmailRoute = lazyComponent(
+  async () => (await import('../features/auth/routes/confirm-email-route.tsx')).ConfirmEmailRoute,
+);
 const LegalPageRoute = lazyComponent(
   async () => (await import('../features/legal/routes/legal-page-route.tsx')).LegalPageRoute,
 );
@@ -27,9 +30,13 @@ const SiteLayout = lazyComponent(async () => (await import('./site-layout.tsx'))
 const CatalogueRoute = lazyComponent(
   async () => (await import('../features/catalogue/routes/catalogue-route.tsx')).CatalogueRoute,
 );
-const PurchaseRoute = lazyComponent(
-  async () => (await import('../features/purchase/routes/purchase-route.tsx')).PurchaseRoute,
-);
+const PurchasePage = lazyComponent(async () => {
+  const [{ PurchaseRoute }, { ConfirmEmailNotice }] = await Promise.all([
+    import('../features/purchase/routes/purchase-route.tsx'),
+    import('../features/auth/components/confirm-email-notice.tsx'),
+  ]);
+  return () => <PurchaseRoute notice={<ConfirmEmailNotice />} />;
+});
 const TestCheckoutRoute = lazyComponent(
   async () =>
     (await import('../features/purchase/routes/test-checkout-route.tsx')).TestCheckoutRoute,
@@ -48,14 +55,20 @@ const SettingsRoute = lazyComponent(
 );
 
 const DashboardPage = lazyComponent(async () => {
-  const [{ DashboardRoute }, { BetaAccessManager }, { BetaUpgradeNotice }] = await Promise.all([
-    import('../features/dashboard/routes/dashboard-route.tsx'),
-    import('../features/beta/components/beta-access-manager.tsx'),
-    import('../features/beta/components/beta-upgrade-notice.tsx'),
-  ]);
-  return () => (
-    <DashboardRoute betaManager={<BetaAccessManager />} notices={<BetaUpgradeNotice />} />
+  const [{ DashboardRoute }, { BetaAccessManager }, { BetaUpgradeNotice }, { ConfirmEmailNotice }] =
+    await Promise.all([
+      import('../features/dashboard/routes/dashboard-route.tsx'),
+      import('../features/beta/components/beta-access-manager.tsx'),
+      import('../features/beta/components/beta-upgrade-notice.tsx'),
+      import('../features/auth/components/confirm-email-notice.tsx'),
+    ]);
+  const notices = (
+    <>
+      <ConfirmEmailNotice />
+      <BetaUpgradeNotice />
+    </>
   );
+  return () => <DashboardRoute betaManager={<BetaAccessManager />} notices={notices} />;
 });
 
 const LessonPage = lazyComponent(async () => {
@@ -107,6 +120,7 @@ const routes: RouteObject[] = [
   { path: paths.register, element: <AuthRoute key="register" mode="register" /> },
   { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
   { path: paths.resetPassword, element: <ResetPasswordRoute /> },
+  { path: paths.confirmEmail, element: <ConfirmEmailRoute /> },
   { path: paths.terms, element: <LegalPageRoute key="terms" page="terms" /> },
   { path: paths.privacy, element: <LegalPageRoute key="privacy" page="privacy" /> },
   { path: paths.dashboard, element: signedIn(<DashboardPage />) },
@@ -116,8 +130,8 @@ const routes: RouteObject[] = [
     element: <SiteLayout />,
     children: [
       { path: paths.courses, element: <CatalogueRoute /> },
-      { path: paths.shop, element: <PurchaseRoute /> },
-      { path: paths.buyNow, element: <PurchaseRoute /> },
+      { path: paths.shop, element: <PurchasePage /> },
+      { path: paths.buyNow, element: <PurchasePage /> },
     ],
   },
   { path: paths.testCheckout, element: signedIn(<TestCheckoutRoute />) },

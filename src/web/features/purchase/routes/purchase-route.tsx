@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from '../../../lib/router/router.tsx';
 import { checkoutMessages } from '../../../../shared/api/payments.ts';
 import { isOwnedAccess } from '../../../../shared/rules/purchase.ts';
@@ -12,8 +13,11 @@ import { Testimonial } from '../components/testimonial.tsx';
 import { WhatsIncluded } from '../components/whats-included.tsx';
 import { hasFullAccess, type CourseOption } from '../purchase-selection.ts';
 
-/** /shop and /buy-now: public; a signed-out visitor owns nothing and signs in at checkout. */
-export function PurchaseRoute() {
+/**
+ * /shop and /buy-now: public; a signed-out visitor owns nothing and signs in at checkout.
+ * `notice` stands above the offer (a buyer whose address is not confirmed yet).
+ */
+export function PurchaseRoute({ notice }: { notice?: ReactNode }) {
   const [searchParams] = useSearchParams();
   const session = useSession();
   const user = session.data ?? null;
@@ -59,11 +63,12 @@ export function PurchaseRoute() {
   };
 
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-10">
+    <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+      {notice}
       {isCanceled && (
         <p
           role="status"
-          className="mb-6 rounded-lg border border-flame-600/40 bg-white px-4 py-3 text-ink-900"
+          className="rounded-lg border border-flame-600/40 bg-white px-4 py-3 text-ink-900"
         >
           {checkoutMessages.canceled}
         </p>

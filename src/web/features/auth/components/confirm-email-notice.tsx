@@ -1,0 +1,42 @@
+import { toast } from 'react-hot-toast';
+import { Button } from '../../../components/ui/button.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useSendConfirmationEmail } from '../api/send-confirmation-email.ts';
+import { authErrorMessage } from '../error-message.ts';
+
+/**
+ * For a signed-in learner who has not opened the link mailed at sign-up: where it went, why it
+ * matters (nothing can be bought before), and a way to have it sent again.
+ */
+export function ConfirmEmailNotice() {
+  const { data: user } = useSession();
+  if (!user || user.emailVerified) return null;
+  return <ConfirmEmailRequest email={user.email} />;
+}
+
+/** The request for a new link to `email`; also what the confirm-email page offers. */
+export function ConfirmEmailRequest({ email }: { email: string }) {
+  const sendLink = useSendConfirmationEmail();
+  const send = () =>
+    sendLink.mutate(email, {
+      onSuccess: () => toast.success(`A new link is on its way to ${email}.`),
+      onError: (error) => toast.error(authErrorMessage(error)),
+    });
+  return (
+    <section
+      aria-labelledby="confirm-email-heading"
+      className="rounded-xl border border-flame-500/40 bg-white px-5 py-4"
+    >
+      <h2 id="confirm-email-heading" className="font-display text-lg font-bold">
+        Please confirm your email address
+      </h2>
+      <p className="mt-1 text-ink-800">
+        We sent a link to {email} when you registered. Open it to confirm that the address is yours:
+        courses can be bought once it is confirmed. The link works for 24 hours.
+      </p>
+      <Button className="mt-3" onClick={send} disabled={sendLink.isPending}>
+        {sendLink.isPending ? 'Sending...' : 'Send the link again'}
+      </Button>
+    </section>
+  );
+}
