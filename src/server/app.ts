@@ -14,6 +14,7 @@ import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
 import { adminOverviewRoutes } from './admin/admin-overview.routes.ts';
 import { adminUsersRoutes } from './admin/admin-users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { pruneAuthRateLimits } from './auth/auth-rate-limits.ts';
 import { sessionReader } from './auth/read-session-user.ts';
 import { betaRoutes } from './beta/beta.routes.ts';
 import { betaGrantFactsSource, endBetaGrantsForPurchase } from './beta/beta-grants.ts';
@@ -28,7 +29,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import type { SessionReader } from './http/guards.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { keepApiAnswersPrivate } from './http/private-answers.ts';
-import { pruneRateLimitHitsHourly } from './http/rate-limit.ts';
+import { pruneRateLimitCountersHourly } from './http/rate-limit.ts';
 import { refuseNulText } from './http/refuse-nul-text.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
@@ -89,7 +90,7 @@ export async function buildApp(
   refuseCrossSiteWrites(app, config.appUrl);
   keepApiAnswersPrivate(app);
   refuseNulText(app);
-  pruneRateLimitHitsHourly(app);
+  pruneRateLimitCountersHourly(app, [pruneAuthRateLimits]);
 
   const mailer = createMailer(config.mail, database.db, app.log);
   app.decorate('config', config);

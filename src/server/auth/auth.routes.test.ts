@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth.ts';
-import { accounts, sessions, users } from '../db/schema/auth.ts';
+import { accounts, rateLimits, sessions, users } from '../db/schema/auth.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { profiles } from '../db/schema/users.ts';
 import { waitForMailTo } from '../testing/mail.ts';
+import { pruneAuthRateLimits } from './auth-rate-limits.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { cookieHeader, createUser, nextClientAddress, TEST_PASSWORD } from '../testing/users.ts';
 
@@ -224,6 +225,22 @@ describe('rate limits', () => {
       headers: { 'x-sovereign-client-ip': '203.0.113.9', 'x-forwarded-for': '203.0.113.9' },
     });
     expect(spoofed.statusCode).toBe(429);
+  });
+});
+
+describe("Better Auth's rate-limit counters", () => {
+  it('are forgotten once untouched for a day, and kept while they still count', async () => {
+    const dayAndMinuteAgo = Date.now() - 24 * 60 * 60 * 1000 - 60 * 1000;
+    await testApp.db.insert(rateLimits).values([
+      { id: 'old', key: '10.9.9.9/sign-in/email', count: 9, lastRequest: dayAndMinuteAgo },
+      { id: 'fresh', key: '10.9.9.8/sign-in/email', count: 1, lastRequest: Date.now() },
+    ]);
+    expect(await pruneAuthRateLimits(testApp.db)).toBeGreaterThanOrEqual(1);
+    const ids = (await testApp.db.select({ id: rateLimits.id }).from(rateLimits)).map(
+      (row) => row.id,
+    );
+    expect(ids).not.toContain('old');
+    expect(ids).toContain('fresh');
   });
 });
 

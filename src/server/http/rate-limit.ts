@@ -62,14 +62,22 @@ export async function pruneRateLimitHits(db: Database): Promise<number> {
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-/** Every hour, in each process (the delete is the same whoever runs it). */
-export function pruneRateLimitHitsHourly(app: FastifyInstance): void {
+/**
+ * Every hour, in each process (a delete is the same whoever runs it): these counters, and any
+ * other feature's (`prunes`), such as Better Auth's own.
+ */
+export function pruneRateLimitCountersHourly(
+  app: FastifyInstance,
+  prunes: ((db: Database) => Promise<number>)[] = [],
+): void {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      pruneRateLimitHits(app.db).catch((error: unknown) =>
-        app.log.error({ err: error }, 'could not prune the rate-limit counters'),
-      );
+      for (const prune of [pruneRateLimitHits, ...prunes]) {
+        prune(app.db).catch((error: unknown) =>
+          app.log.error({ err: error }, 'could not prune the rate-limit counters'),
+        );
+      }
     }, PRUNE_EVERY_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
