@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  CONFIRM_EMAIL_PATH,
   authMessages,
   loginSchema,
   resetPasswordSchema,
@@ -55,6 +54,9 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
     return { user: await getSessionUser(request, reply) };
   });
 }
+
+/** The web app's page that says how opening a confirmation link went. */
+const CONFIRM_EMAIL_PAGE = '/confirm-email';
 
 /**
  * A new confirmation link goes to the signed-in learner's own address only: signed out, Better
@@ -123,7 +125,7 @@ function toWebRequest(request: FastifyRequest, path: string): Request {
 function asBetterAuthBody(path: string, body: unknown): unknown {
   if (path === '/api/auth/send-verification-email') {
     const { email } = body as Record<string, string>;
-    return { email, callbackURL: CONFIRM_EMAIL_PATH };
+    return { email, callbackURL: CONFIRM_EMAIL_PAGE };
   }
   if (path !== '/api/auth/sign-up/email') return body;
   const { firstName, lastName, email, password } = body as Record<string, string>;
@@ -134,7 +136,7 @@ function asBetterAuthBody(path: string, body: unknown): unknown {
     lastName: last,
     email,
     password,
-    callbackURL: CONFIRM_EMAIL_PATH,
+    callbackURL: CONFIRM_EMAIL_PAGE,
     name: `${first} ${last}`,
   };
 }

@@ -100,9 +100,6 @@ export const forgotPasswordSchema = z.object({ email });
 /** A new confirmation link for the signed-in learner's address (Better Auth's own endpoint). */
 export const sendConfirmationEmailSchema = z.object({ email });
 
-/** Where the link mailed to confirm an address leads, once it has been opened. */
-export const CONFIRM_EMAIL_PATH = '/confirm-email';
-
 export const resetPasswordSchema = z
   .object({
     password: newPassword,

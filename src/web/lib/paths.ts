@@ -1,12 +1,10 @@
-import { CONFIRM_EMAIL_PATH } from '../../shared/api/auth.ts';
-
 export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
-  confirmEmail: CONFIRM_EMAIL_PATH,
+  confirmEmail: '/confirm-email',
   terms: '/terms',
   privacy: '/privacy',
   dashboard: '/dashboard',
