@@ -68,7 +68,7 @@ export function ConfirmEmailRoute() {
   }
   return (
     <Frame heading="Sign in to continue">
-      <p>If you have just opened the link we sent you, your address is confirmed.</p>
+      <p>Sign in to see whether your email address is confirmed.</p>
       <Link to={paths.login} className={linkClass}>
         Sign In
       </Link>
