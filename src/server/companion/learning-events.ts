@@ -2,9 +2,9 @@ import {
   SUPPORTIVE_INTENSITY_ABOVE,
   companionMessages,
   crisisReply,
-  isCrisisText,
   isPatternAnalysisDue,
 } from '../../shared/rules/companion.ts';
+import { isAtRisk } from '../../shared/rules/crisis-detection.ts';
 import { analyseEmotion } from './analyse-emotion.ts';
 import { analysePatterns, getAnalysedAtCount } from './analyse-patterns.ts';
 import type { CompanionContext } from './companion-context.ts';
@@ -38,7 +38,7 @@ export async function handleReflectionSaved(
 ): Promise<void> {
   if (event.action === 'autosave') return;
   const { userId, courseId } = event;
-  if (isCrisisText(event.response)) {
+  if (isAtRisk(event.response)) {
     await appendMessage(context, {
       userId,
       courseId,
@@ -49,7 +49,7 @@ export async function handleReflectionSaved(
   }
   const { state, source } = await analyseEmotion(context, userId, event);
   await saveEmotion(context, { ...event, state, source });
-  if (state.intensity > SUPPORTIVE_INTENSITY_ABOVE && !isCrisisText(event.response)) {
+  if (state.intensity > SUPPORTIVE_INTENSITY_ABOVE && !isAtRisk(event.response)) {
     await appendMessage(context, {
       userId,
       courseId,

@@ -9,9 +9,9 @@ import {
   companionMessages,
   crisisReply,
   fallbackReply,
-  isCrisisText,
   type AiSource,
 } from '../../shared/rules/companion.ts';
+import { isAtRisk } from '../../shared/rules/crisis-detection.ts';
 import { recordTokens } from './ai-usage.ts';
 import { logAiFailure } from './ask-json.ts';
 import type { ChatTurn } from './chat-client.ts';
@@ -76,7 +76,7 @@ async function composeReply(
     onDelta(content);
     return { content, source: 'fallback' as const, isDegraded };
   };
-  if (isCrisisText(message)) return whole(crisisReply(context.settings.helplineText));
+  if (isAtRisk(message)) return whole(crisisReply(context.settings.helplineText));
   if ((await resolveMode(context, userId)) !== 'ai' || !context.chat) {
     return whole(fallbackReply(message));
   }

@@ -101,27 +101,6 @@ export const fallbackSuggestions: Record<SuggestionType, string> = {
     'How does this connect with an earlier lesson, or with a moment from your own life outside this course?',
 };
 
-// Words that ask for care beyond a learning companion; matched before any AI call.
-const crisisPatterns = [
-  /\bsuicid(e|al)\b/,
-  /\bkill(ing)? (my ?self|me)\b/,
-  /\bend(ing)? (my|it all|my own) li(fe|ves)\b/,
-  /\bend it all\b/,
-  /\bself[- ]?harm/,
-  /\bhurt(ing)? my ?self\b/,
-  /\bcut(ting)? my ?self\b/,
-  /\b(want|wish|going) to die\b/,
-  /\bno reason to (live|go on)\b/,
-  /\bbetter off (dead|without me)\b/,
-  /\btake my (own )?life\b/,
-  /\boverdose\b/,
-];
-
-export function isCrisisText(text: string): boolean {
-  const lower = text.toLowerCase();
-  return crisisPatterns.some((pattern) => pattern.test(lower));
-}
-
 /** The calm reply to words of crisis: no therapy, a pointer to people who can help now. */
 export function crisisReply(helpline: string): string {
   return `I'm really sorry you're carrying this, and I'm glad you said it. I'm an AI learning companion, not a counsellor or a crisis service, so please reach out to a person who can help right now. ${helpline} If you are in immediate danger, call your local emergency number.`;
