@@ -67,6 +67,7 @@ const environmentSchema = z
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: url('the base URL of an OpenAI-compatible API'),
     OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+    OPENAI_MODERATION_MODEL: z.string().max(100).default('omni-moderation-latest'),
     COMPANION_HELPLINE_TEXT: z
       .string()
       .trim()
@@ -75,6 +76,27 @@ const environmentSchema = z
       .default(
         'You can find a free, confidential helpline in your country at https://findahelpline.com.',
       ),
+    COMPANION_HELPLINE_URL: optionalText.pipe(
+      z
+        .string()
+        .max(500, 'expected an https:// URL of at most 500 characters')
+        .pipe(z.url({ protocol: /^https$/, message: 'expected an https:// URL' }))
+        .default('https://findahelpline.com'),
+    ),
+    COMPANION_HELPLINE_PHONE: optionalText.pipe(
+      z
+        .string()
+        .max(30, 'expected a phone number of at most 30 characters')
+        .regex(/^\+?[0-9][0-9 ()-]{1,28}$/, 'expected a phone number such as +44 116 123')
+        .optional(),
+    ),
+    COMPANION_SAFETY_ALERT_EMAIL: optionalText.pipe(
+      z
+        .string()
+        .max(254, 'expected an email address of at most 254 characters')
+        .pipe(z.email({ message: 'expected an email address' }))
+        .optional(),
+    ),
     COMPANION_REQUESTS_PER_MINUTE: positiveInteger(20),
     COMPANION_DAILY_TOKEN_LIMIT: positiveInteger(50_000),
     VIMEO_ACCESS_TOKEN: optionalText,
@@ -204,9 +226,18 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       apiBase: env.STRIPE_API_BASE,
     },
-    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    openai: {
+      apiKey: env.OPENAI_API_KEY,
+      baseUrl: env.OPENAI_BASE_URL,
+      model: env.OPENAI_MODEL,
+      moderationModel: env.OPENAI_MODERATION_MODEL,
+    },
     companion: {
       helplineText: env.COMPANION_HELPLINE_TEXT,
+      helplineUrl: env.COMPANION_HELPLINE_URL,
+      helplinePhone: env.COMPANION_HELPLINE_PHONE,
+      /** The operator's opt-in: a mail (learner id and time only) when a safety response is shown. */
+      safetyAlertEmail: env.COMPANION_SAFETY_ALERT_EMAIL,
       requestsPerMinute: env.COMPANION_REQUESTS_PER_MINUTE,
       dailyTokenLimit: env.COMPANION_DAILY_TOKEN_LIMIT,
     },
