@@ -201,9 +201,10 @@ describe('sending a chat message (AI service)', () => {
     const learner = await createEnrolledLearner(ai.app, ai.db);
     const before = fake.requests.length;
     const { deltas, done } = await chat(ai, learner, 'Honestly I want to die, nothing helps');
-    expect(deltas).toContain(HELPLINE);
-    expect(deltas).toContain('not a counsellor or a crisis service');
-    expect(done.reply.content).toBe(deltas);
+    expect(deltas).toBe('');
+    expect(done.reply.kind).toBe('safety');
+    expect(done.reply.content).toContain(HELPLINE);
+    expect(done.reply.content).toContain('not a counsellor or a crisis service');
     expect(fake.requests.length).toBe(before);
   });
 
@@ -251,6 +252,7 @@ describe('suggestions', () => {
         type: 'insight',
       },
       source: 'openai',
+      isAtRisk: false,
     });
     const sent = fake.requests.at(-1)!;
     expect(sent).toMatchObject({
@@ -265,8 +267,8 @@ describe('suggestions', () => {
     const response = await requestSuggestion(offline, learner, calmText);
     const { suggestion, source } = response.json<SuggestionResponse>();
     expect(source).toBe('fallback');
-    expect(['deepening', 'clarity', 'insight', 'connection']).toContain(suggestion.type);
-    expect(suggestion.text.length).toBeGreaterThan(20);
+    expect(['deepening', 'clarity', 'insight', 'connection']).toContain(suggestion!.type);
+    expect(suggestion!.text.length).toBeGreaterThan(20);
   });
 });
 

@@ -106,6 +106,15 @@ export function crisisReply(helpline: string): string {
   return `I'm really sorry you're carrying this, and I'm glad you said it. I'm an AI learning companion, not a counsellor or a crisis service, so please reach out to a person who can help right now. ${helpline} If you are in immediate danger, call your local emergency number.`;
 }
 
+/** Told to the learner when the operator has asked to hear of safety responses. */
+export const safetyAlertNotice =
+  'The team behind this course is told, without anything you wrote, that someone needed help here, so a person can check in with you.';
+
+/** To a dark time the learner has come through: warmth, no alarm, and the door left open. */
+export function pastDarknessReply(helpline: string): string {
+  return `Thank you for trusting me with that part of your story. It takes courage to look back at a time that dark, and it sounds like you have come a long way since. If any of it ever stirs again, you do not have to hold it alone: ${helpline}`;
+}
+
 export function canRequestSuggestion(text: string): boolean {
   return text.trim().length >= SUGGESTION_MINIMUM_LENGTH;
 }
