@@ -15,7 +15,7 @@ import { askJson, logAiFailure } from './ask-json.ts';
 import type { CompanionContext } from './companion-context.ts';
 import { resolveMode } from './companion-settings.ts';
 import { describeLesson } from './lesson-grounding.ts';
-import { feelingWords } from './offline-emotion.ts';
+import { findFeelingWords } from './feeling-words.ts';
 
 const suggestionFormat =
   'Suggest one way the learner could take their reflection further. Answer with a JSON object only: {"text": string (one or two sentences), "type": "deepening" | "clarity" | "insight" | "connection"}.';
@@ -66,7 +66,7 @@ export async function generateSuggestion(
  */
 export function chooseSuggestionType(text: string): SuggestionType {
   const lower = text.toLowerCase();
-  const { positive, negative } = feelingWords(text);
+  const { positive, negative } = findFeelingWords(text);
   if (/\b(not sure|don't know|do not know|confus|maybe)\b|\?/.test(lower) || text.length > 1200) {
     return 'clarity';
   }

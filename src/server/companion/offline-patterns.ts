@@ -1,7 +1,7 @@
 import type { MoodPoint } from '../../shared/api/companion.ts';
 import type { CompanionReflection } from './companion-context.ts';
 import type { NewPattern } from './journey-records.ts';
-import { feelingWords } from './offline-emotion.ts';
+import { findFeelingWords } from './feeling-words.ts';
 
 const MIN_THEME_LENGTH = 5;
 // Long words that carry no theme of their own.
@@ -67,7 +67,7 @@ export function findRecurringPatterns(
       ],
     });
   }
-  const heavy = mostRecurring(reflections, (text) => feelingWords(text).negative);
+  const heavy = mostRecurring(reflections, (text) => findFeelingWords(text).negative);
   if (heavy) {
     patterns.push({
       type: 'challenge',
@@ -79,7 +79,7 @@ export function findRecurringPatterns(
       ],
     });
   }
-  const bright = mostRecurring(reflections, (text) => feelingWords(text).positive);
+  const bright = mostRecurring(reflections, (text) => findFeelingWords(text).positive);
   if (bright) {
     patterns.push({
       type: 'strength',
