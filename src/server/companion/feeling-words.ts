@@ -91,12 +91,22 @@ const negativeFeelings = new Set([
   'worthless',
 ]);
 
-const negators = new Set(['not', 'never', 'no', "don't", "didn't", "isn't", "wasn't", 'hardly']);
+/** "No" negates only the word after it ("no joy"); "saying no makes me anxious" is anxious. */
+const negators = new Set([
+  'not',
+  'never',
+  "don't",
+  "didn't",
+  "isn't",
+  "wasn't",
+  'hardly',
+  'longer',
+]);
 const NEGATION_REACH = 3;
 
 /**
  * The feeling words of a text, each once, in order of appearance. A feeling under a negation
- * ("not happy", "never calm") is left out: it is not what the learner felt.
+ * ("not happy", "never calm", "no longer anxious") is left out: it is not what the learner felt.
  */
 export function findFeelingWords(text: string): { positive: string[]; negative: string[] } {
   const words =
@@ -108,10 +118,11 @@ export function findFeelingWords(text: string): { positive: string[]; negative: 
   const negative = new Set<string>();
   words.forEach((word, index) => {
     const previous = words.slice(Math.max(0, index - NEGATION_REACH), index);
+    const isNegated =
+      previous.some((candidate) => negators.has(candidate)) || previous.at(-1) === 'no';
+    if (isNegated) return;
     const pair = index > 0 ? `${words[index - 1]} ${word}` : '';
-    const isNegated = previous.some((candidate) => negators.has(candidate));
     for (const candidate of [pair, word]) {
-      if (isNegated) continue;
       if (positiveFeelings.has(candidate)) positive.add(candidate);
       if (negativeFeelings.has(candidate)) negative.add(candidate);
     }
