@@ -30,6 +30,8 @@ const hopelessnessCues: readonly RegExp[] = [
   /\b(?:want|going|ready|wish) to (?:die|disappear)\b/,
   /\b(?:kill(?:ing)?|hurt(?:ing)?|harm(?:ing)?|cut(?:ting)?) myself\b(?! some slack)/,
   /\bend (?:it all|it tonight|it today|my life)\b/,
+  /\btake my (?:own )?life\b/,
+  /\b(?:saving|stockpiling|hoarding|collecting) (?:up )?(?:my |the )?(?:pills|tablets|meds)\b/,
   /\b(?:unalive|kms|suicid\w*|sucid\w*)\b/,
   /\bempty inside\b/,
   /\bnothing (?:i do )?(?:ever )?(?:changes|matters|helps)(?: any ?more)?\s*(?:[.,!;]|$| and\b)/,
