@@ -16,18 +16,24 @@ export interface MoodReadingsProps {
 
 /** Each reading of the chart in words, with the learner's controls to correct or hide it. */
 export function MoodReadings({ moods, correct, hide }: MoodReadingsProps) {
+  // Closed at first, so that a long journey does not push the patterns out of sight.
   return (
-    <ol className="mt-3 space-y-2 text-sm" aria-label="Readings of your reflections">
-      {moods.map((mood, index) => (
-        <MoodReading
-          key={mood.id}
-          mood={mood}
-          number={index + 1}
-          correct={(reading) => correct(mood.id, reading)}
-          hide={() => hide(mood.id)}
-        />
-      ))}
-    </ol>
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-semibold text-ink-800">
+        Check or correct each reading
+      </summary>
+      <ol className="mt-2 space-y-2" aria-label="Readings of your reflections">
+        {moods.map((mood, index) => (
+          <MoodReading
+            key={mood.id}
+            mood={mood}
+            number={index + 1}
+            correct={(reading) => correct(mood.id, reading)}
+            hide={() => hide(mood.id)}
+          />
+        ))}
+      </ol>
+    </details>
   );
 }
 
