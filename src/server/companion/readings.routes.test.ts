@@ -1,15 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatternsView } from '../../shared/api/companion.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import {
+  FAKE_OPENAI_KEY,
+  startFakeOpenAiServer,
+  type FakeOpenAiServer,
+} from '../testing/fake-openai-server.ts';
 import { createAdmin, createEnrolledLearner, type TestUser } from '../testing/users.ts';
 import { patternStopwords } from './offline-patterns.ts';
 
 let testApp: TestApp;
+let fake: FakeOpenAiServer;
+let ai: TestApp;
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  fake = await startFakeOpenAiServer();
+  [testApp, ai] = await Promise.all([
+    buildTestApp(),
+    buildTestApp({ OPENAI_API_KEY: FAKE_OPENAI_KEY, OPENAI_BASE_URL: fake.url }),
+  ]);
 });
 afterAll(async () => {
-  await testApp.close();
+  await Promise.all([testApp.close(), ai.close()]);
+  await fake.close();
 });
 
 const courseId = 'energy-sovereignty';
@@ -44,16 +56,16 @@ const yesAndNoReflections = [
 
 const cookieOf = (user: TestUser | undefined) => (user ? { cookie: user.cookie } : {});
 
-const save = (user: TestUser, slot: (typeof slots)[number], response: string) =>
-  testApp.app.inject({
+const save = (user: TestUser, slot: (typeof slots)[number], response: string, { app } = testApp) =>
+  app.inject({
     method: 'PUT',
     url: '/api/learning/reflections',
     headers: { cookie: user.cookie },
     payload: { ...slot, response, action: 'submit' },
   });
 
-async function viewOf(user: TestUser): Promise<PatternsView> {
-  const response = await testApp.app.inject({
+async function viewOf(user: TestUser, { app } = testApp): Promise<PatternsView> {
+  const response = await app.inject({
     method: 'GET',
     url: patternsUrl,
     headers: cookieOf(user),
@@ -103,8 +115,35 @@ describe('patterns without the AI service', () => {
     ]);
   });
 
+  it('chart the review\'s "gone for good" reflection as hopeless, never hopeful', async () => {
+    const learner = await createEnrolledLearner(testApp.app, testApp.db);
+    await save(
+      learner,
+      slots[0]!,
+      'Honestly I do not see the point of going on with any of this, nobody would notice if I was gone for good.',
+    );
+    const [reading] = (await viewOf(learner)).moods;
+    expect(reading!.sentiment).toBeLessThan(0);
+    expect(['joyful', 'hopeful']).not.toContain(reading!.primary);
+    expect(['joyful', 'hopeful']).not.toContain(reading!.secondary);
+  });
+
   it('keep the stopwords of the review out of every name', () => {
     for (const word of ['yes', 'no', 'want', 'like']) expect(patternStopwords.has(word)).toBe(true);
+  });
+});
+
+describe('patterns from the AI service', () => {
+  it('rest on the reflections the AI saw when it names none', async () => {
+    const learner = await createEnrolledLearner(ai.app, ai.db);
+    for (const [index, text] of yesAndNoReflections.entries()) {
+      expect((await save(learner, slots[index]!, text, ai)).statusCode).toBe(200);
+    }
+    const [pattern] = (await viewOf(learner, ai)).patterns;
+    expect(pattern!.title).toBe('Choosing yourself');
+    expect(pattern!.evidence.map((reflection) => reflection.question)).toEqual(
+      slots.slice(0, 3).map((slot) => questions[slot.promptId as keyof typeof questions]),
+    );
   });
 });
 
