@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   companionSettingsSchema,
   conversationSchema,
+  correctEmotionSchema,
   courseParamsSchema,
   ownerQuerySchema,
   patternsViewSchema,
+  recordParamsSchema,
   requestSuggestionSchema,
   safetyEventsQuerySchema,
   safetyEventsSchema,
@@ -22,7 +24,7 @@ import type { CompanionContext } from './companion-context.ts';
 import { getCompanionSettings, updateCompanionSettings } from './companion-settings.ts';
 import { listMessages } from './conversation.ts';
 import { generateSuggestion } from './generate-suggestion.ts';
-import { listMoods, listPatterns } from './journey-records.ts';
+import { correctEmotion, dismissPattern, listMoods, listPatterns } from './journey-records.ts';
 import { countSafetyEvents } from './safety-check.ts';
 import { sendChatMessage } from './send-chat-message.ts';
 import { safetyAlertNotice } from '../../shared/rules/companion.ts';
@@ -171,6 +173,28 @@ export async function companionRoutes(
       schema: { body: updateCompanionSettingsSchema, response: { 200: companionSettingsSchema } },
     },
     async (request) => updateCompanionSettings(companion, request.user.id, request.body),
+  );
+
+  // The learner's own word on what the companion read: only their own records, never an admin's.
+  routes.patch(
+    '/api/companion/emotions/:id',
+    {
+      preValidation: requireUser,
+      schema: { params: recordParamsSchema, body: correctEmotionSchema },
+    },
+    async (request, reply) => {
+      await correctEmotion(companion, request.user.id, request.params.id, request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  routes.delete(
+    '/api/companion/patterns/:id',
+    { preValidation: requireUser, schema: { params: recordParamsSchema } },
+    async (request, reply) => {
+      await dismissPattern(companion, request.user.id, request.params.id);
+      return reply.status(204).send();
+    },
   );
 }
 

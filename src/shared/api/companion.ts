@@ -75,6 +75,14 @@ export const suggestionResponseSchema = z.object({
 });
 export type SuggestionResponse = z.infer<typeof suggestionResponseSchema>;
 
+/** A reflection a pattern rests on, as the learner knows it: its lesson and its question. */
+export const patternEvidenceSchema = z.object({
+  reflectionId: z.string(),
+  lessonTitle: z.string(),
+  question: z.string(),
+});
+export type PatternEvidence = z.infer<typeof patternEvidenceSchema>;
+
 export const patternSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -82,6 +90,7 @@ export const patternSchema = z.object({
   suggestions: z.array(z.string()),
   type: z.enum(patternTypes),
   timestamp: z.string(),
+  evidence: z.array(patternEvidenceSchema),
 });
 export type Pattern = z.infer<typeof patternSchema>;
 
@@ -94,8 +103,11 @@ export const emotionalStateSchema = z.object({
 export type EmotionalState = z.infer<typeof emotionalStateSchema>;
 
 export const moodPointSchema = emotionalStateSchema.extend({
+  id: z.string(),
   lessonId: z.string(),
   timestamp: z.string(),
+  /** The learner replaced the reading with their own. */
+  isCorrected: z.boolean(),
 });
 export type MoodPoint = z.infer<typeof moodPointSchema>;
 
@@ -155,3 +167,37 @@ export const updateCompanionSettingsSchema = z
     message: 'expected isAiEnabled or typingSpeed',
   });
 export type UpdateCompanionSettingsInput = z.infer<typeof updateCompanionSettingsSchema>;
+
+/** The feelings a learner can name when they correct a reading of their reflection. */
+export const learnerEmotions = [
+  'joyful',
+  'hopeful',
+  'calm',
+  'reflective',
+  'uneasy',
+  'sad',
+  'anxious',
+  'angry',
+  'distressed',
+  'hopeless',
+] as const;
+export type LearnerEmotion = (typeof learnerEmotions)[number];
+
+export const recordParamsSchema = z.object({ id: z.uuid('expected a record id') });
+
+/** The learner's own reading of a reflection, or "this reading is wrong": hide it. */
+export const correctEmotionSchema = z
+  .object({
+    primary: z.enum(learnerEmotions).optional(),
+    sentiment: z.number().int().min(-10).max(10).optional(),
+    isHidden: z.boolean().optional(),
+  })
+  .refine(
+    (input) =>
+      (input.primary !== undefined && input.sentiment !== undefined) ||
+      (input.isHidden !== undefined &&
+        input.primary === undefined &&
+        input.sentiment === undefined),
+    { message: 'expected primary and sentiment, or isHidden' },
+  );
+export type CorrectEmotionInput = z.infer<typeof correctEmotionSchema>;
