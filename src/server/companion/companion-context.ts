@@ -58,16 +58,17 @@ export async function createCompanionContext(input: {
   countCompletedReflections: CountCompletedReflections;
 }): Promise<CompanionContext> {
   const { config } = input;
+  const log = input.log.child({ feature: 'companion' });
   return {
     db: input.db,
     catalogue: input.catalogue,
     settings: config.companion,
     cipher: createCompanionCipher(config.reflectionKey),
-    chat: createChatClient(config.openai),
+    chat: createChatClient(config.openai, config.aiLimits, log),
     prompts: await loadSystemPrompts(path.join(config.contentDir, 'companion')),
     listRecentReflections: input.listRecentReflections,
     countCompletedReflections: input.countCompletedReflections,
-    log: input.log.child({ feature: 'companion' }),
+    log,
     background: new Set(),
   };
 }
