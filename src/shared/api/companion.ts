@@ -100,8 +100,11 @@ export type PatternsView = z.infer<typeof patternsViewSchema>;
 
 const typingSpeedSchema = z.enum(Object.keys(typingSpeeds) as [TypingSpeed, ...TypingSpeed[]]);
 
-/** ai: replies from the AI service; fallback: built-in guidance; off: the learner switched AI off. */
-export const companionModes = ['ai', 'fallback', 'off'] as const;
+/**
+ * ai: replies from the AI service; fallback: built-in guidance; off: the learner switched AI off;
+ * unavailable: the AI service failed repeatedly and is skipped for now, built-in guidance answers.
+ */
+export const companionModes = ['ai', 'fallback', 'off', 'unavailable'] as const;
 export type CompanionMode = (typeof companionModes)[number];
 
 export const companionSettingsSchema = z.object({
