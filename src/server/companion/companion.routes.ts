@@ -28,6 +28,11 @@ export async function companionRoutes(
   { companion }: { companion: CompanionContext },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Closing: no new vendor calls, and the hung ones end soon, so replies and reactions settle on
+  // their fallback while the database is still open.
+  app.addHook('preClose', async () => {
+    companion.chat?.close();
+  });
   app.addHook('onClose', async () => {
     await Promise.allSettled([...companion.background]);
   });
@@ -75,6 +80,7 @@ export async function companionRoutes(
         courseId,
         request.body,
         (text) => events.send('delta', { text }),
+        events.abandoned,
       ).catch((error: unknown) => {
         request.log.error({ err: error }, 'chat reply failed');
         return null;
@@ -144,9 +150,16 @@ export async function companionRoutes(
   );
 }
 
-/** A text/event-stream answer written as the reply is generated (server-sent events). */
+/**
+ * A text/event-stream answer written as the reply is generated (server-sent events); `abandoned`
+ * aborts when the learner's connection closes before the answer ends.
+ */
 function openEventStream(reply: FastifyReply) {
   reply.hijack();
+  const learnerLeft = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) learnerLeft.abort(new Error('The learner left.'));
+  });
   reply.raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
@@ -154,8 +167,12 @@ function openEventStream(reply: FastifyReply) {
     'x-accel-buffering': 'no',
   });
   return {
-    send: (event: string, data: unknown) =>
-      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    abandoned: learnerLeft.signal,
+    send: (event: string, data: unknown) => {
+      if (!learnerLeft.signal.aborted) {
+        reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      }
+    },
     close: () => reply.raw.end(),
   };
 }

@@ -34,6 +34,7 @@ export async function sendChatMessage(
   courseId: string,
   input: SendChatMessageInput,
   onDelta: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<ChatDoneEvent> {
   const lesson = describeLesson(context, { courseId, ...input });
   const history = await listMessages(context, userId, courseId);
@@ -52,6 +53,7 @@ export async function sendChatMessage(
     lesson,
     history,
     onDelta,
+    signal,
   );
   const reply = await appendMessage(context, {
     userId,
@@ -71,6 +73,7 @@ async function composeReply(
   lesson: string,
   history: ChatMessage[],
   onDelta: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<{ content: string; source: AiSource; isDegraded: boolean }> {
   const whole = (content: string, isDegraded = false) => {
     onDelta(content);
@@ -96,22 +99,17 @@ async function composeReply(
     })),
     { role: 'user', content: message },
   ];
-  let streamed = '';
   try {
     const { content, tokens } = await context.chat.stream(
-      { messages, ...aiSettings.reply },
-      (text) => {
-        streamed += text;
-        onDelta(text);
-      },
+      { messages, ...aiSettings.reply, signal },
+      onDelta,
     );
     await recordTokens(context, userId, tokens);
     if (content.trim() === '') return whole(companionMessages.emptyCompletion);
     return { content, source: 'openai', isDegraded: false };
   } catch (error) {
     logAiFailure(context, 'reply', error);
-    // Part of a reply already reached the learner: keep it rather than switch voices mid-way.
-    if (streamed.trim() !== '') return { content: streamed, source: 'openai', isDegraded: true };
+    // A broken stream is never kept as a reply: the done event's fallback replaces its fragment.
     return whole(fallbackReply(message), true);
   }
 }
