@@ -30,7 +30,9 @@ export async function companionRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Closing: no new vendor calls, and the hung ones end soon, so replies and reactions settle on
   // their fallback while the database is still open.
+  let isClosing = false;
   app.addHook('preClose', async () => {
+    isClosing = true;
     companion.chat?.close();
   });
   app.addHook('onClose', async () => {
@@ -73,7 +75,7 @@ export async function companionRoutes(
     async (request, reply) => {
       const { courseId } = request.params;
       await requireCourseAccess(app, request.user, courseId);
-      const events = openEventStream(reply);
+      const events = openEventStream(reply, () => isClosing);
       const outcome = await sendChatMessage(
         companion,
         request.user.id,
@@ -154,7 +156,7 @@ export async function companionRoutes(
  * A text/event-stream answer written as the reply is generated (server-sent events); `abandoned`
  * aborts when the learner's connection closes before the answer ends.
  */
-function openEventStream(reply: FastifyReply) {
+function openEventStream(reply: FastifyReply, isAppClosing: () => boolean) {
   reply.hijack();
   const learnerLeft = new AbortController();
   reply.raw.on('close', () => {
@@ -173,6 +175,13 @@ function openEventStream(reply: FastifyReply) {
         reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       }
     },
-    close: () => reply.raw.end(),
+    close: () => {
+      const socket = reply.raw.socket;
+      // A kept-alive connection would hold a closing server open until the browser lets it go.
+      reply.raw.once('finish', () => {
+        if (isAppClosing()) socket?.end();
+      });
+      reply.raw.end();
+    },
   };
 }
