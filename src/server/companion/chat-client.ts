@@ -132,6 +132,8 @@ export function createChatClient(
         let content = '';
         let tokens: number | null = null;
         for await (const chunk of stream) {
+          // A chunk already read when the call was given up must not reach the learner.
+          timer.signal.throwIfAborted();
           timer.expectWithin(limits.streamIdleMs, 'no next chunk');
           const text = chunk.choices[0]?.delta?.content ?? '';
           if (text) {

@@ -171,7 +171,7 @@ function openEventStream(reply: FastifyReply, isAppClosing: () => boolean) {
   return {
     abandoned: learnerLeft.signal,
     send: (event: string, data: unknown) => {
-      if (!learnerLeft.signal.aborted) {
+      if (!learnerLeft.signal.aborted && !reply.raw.writableEnded) {
         reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       }
     },
