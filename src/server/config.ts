@@ -187,6 +187,27 @@ function proxyTrustOf(value: string | undefined): number | string[] | false {
   return value.split(',').map((entry) => entry.trim());
 }
 
+/**
+ * How long the companion waits for the AI vendor, so a learner has the fallback within 15 s
+ * whatever the vendor does (docs/decisions/016-bounded-waiting.md). Not read from the
+ * environment; the tests shorten the cool-down.
+ */
+export const defaultAiLimits = {
+  /** One attempt's wait for the response headers (the SDK's own timeout). */
+  attemptTimeoutMs: 8_000,
+  /** A quick retry for a 5xx or a reset connection, still inside the deadlines below. */
+  maxRetries: 1,
+  /** A JSON answer in full, or a stream's first chunk. */
+  answerDeadlineMs: 10_000,
+  /** Silence allowed between two chunks of a stream. */
+  streamIdleMs: 5_000,
+  /** A stream that keeps trickling is cut here. */
+  streamDeadlineMs: 60_000,
+  breaker: { failures: 3, coolDownMs: 60_000 },
+  /** On shutdown, how long calls in flight may still finish before they are aborted. */
+  closeGraceMs: 3_000,
+};
+
 export type Config = ReturnType<typeof resolveConfig>;
 
 export class ConfigError extends Error {
@@ -256,6 +277,7 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
      * one (testing/build-test-app.ts).
      */
     passwordHashing: { N: 2 ** 15, r: 8, p: 3 },
+    aiLimits: defaultAiLimits,
     communityUrl: env.COMMUNITY_URL,
     /** The operator's address for refunds and privacy requests; shown on the site when set. */
     contactEmail: env.CONTACT_EMAIL,

@@ -73,7 +73,7 @@ export async function createCompanionContext(input: {
     catalogue: input.catalogue,
     settings: config.companion,
     cipher: createCompanionCipher(config.reflectionKey),
-    chat: createChatClient(config.openai),
+    chat: createChatClient(config.openai, config.aiLimits, log),
     moderation: createModerationClient(config.openai, (error) =>
       log.warn(
         { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },

@@ -49,5 +49,6 @@ export async function resolveMode(
   const enabled = isAiEnabled ?? (await getCompanionSettings(context, userId)).isAiEnabled;
   if (!enabled) return 'off';
   if (!context.chat || !(await hasTokensLeftToday(context, userId))) return 'fallback';
+  if (!context.chat.isAvailable()) return 'unavailable';
   return 'ai';
 }

@@ -35,6 +35,13 @@ export async function companionRoutes(
   { companion }: { companion: CompanionContext },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Closing: no new vendor calls, and the hung ones end soon, so replies and reactions settle on
+  // their fallback while the database is still open.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+    companion.chat?.close();
+  });
   app.addHook('onClose', async () => {
     await Promise.allSettled([...companion.background]);
   });
@@ -75,13 +82,14 @@ export async function companionRoutes(
     async (request, reply) => {
       const { courseId } = request.params;
       await requireCourseAccess(app, request.user, courseId);
-      const events = openEventStream(reply);
+      const events = openEventStream(reply, () => isClosing);
       const outcome = await sendChatMessage(
         companion,
         request.user.id,
         courseId,
         request.body,
         (text) => events.send('delta', { text }),
+        events.abandoned,
       ).catch((error: unknown) => {
         request.log.error({ err: error }, 'chat reply failed');
         return null;
@@ -198,9 +206,16 @@ export async function companionRoutes(
   );
 }
 
-/** A text/event-stream answer written as the reply is generated (server-sent events). */
-function openEventStream(reply: FastifyReply) {
+/**
+ * A text/event-stream answer written as the reply is generated (server-sent events); `abandoned`
+ * aborts when the learner's connection closes before the answer ends.
+ */
+function openEventStream(reply: FastifyReply, isAppClosing: () => boolean) {
   reply.hijack();
+  const learnerLeft = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) learnerLeft.abort(new Error('The learner left.'));
+  });
   reply.raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
@@ -208,8 +223,19 @@ function openEventStream(reply: FastifyReply) {
     'x-accel-buffering': 'no',
   });
   return {
-    send: (event: string, data: unknown) =>
-      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
-    close: () => reply.raw.end(),
+    abandoned: learnerLeft.signal,
+    send: (event: string, data: unknown) => {
+      if (!learnerLeft.signal.aborted && !reply.raw.writableEnded) {
+        reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      }
+    },
+    close: () => {
+      const socket = reply.raw.socket;
+      // A kept-alive connection would hold a closing server open until the browser lets it go.
+      reply.raw.once('finish', () => {
+        if (isAppClosing()) socket?.end();
+      });
+      reply.raw.end();
+    },
   };
 }

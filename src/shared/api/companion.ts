@@ -130,10 +130,17 @@ export const safetyHelpSchema = z.object({
 });
 export type SafetyHelp = z.infer<typeof safetyHelpSchema>;
 
+/**
+ * ai: replies from the AI service; fallback: built-in guidance; off: the learner switched AI off;
+ * unavailable: the AI service failed repeatedly and is skipped for now, built-in guidance answers.
+ */
+export const companionModes = ['ai', 'fallback', 'off', 'unavailable'] as const;
+export type CompanionMode = (typeof companionModes)[number];
+
 export const safetyEventPaths = ['chat', 'suggestion', 'autosave', 'save', 'submit'] as const;
 export const safetyEventCountSchema = z.object({
   path: z.enum(safetyEventPaths),
-  mode: z.enum(['ai', 'fallback', 'off']),
+  mode: z.enum(companionModes),
   /** detector: the built-in check; moderation: the AI vendor's moderation endpoint. */
   signal: z.enum(['detector', 'moderation']),
   count: z.number().int(),
@@ -149,10 +156,6 @@ export const safetyEventsSchema = z.object({
 export type SafetyEvents = z.infer<typeof safetyEventsSchema>;
 
 const typingSpeedSchema = z.enum(Object.keys(typingSpeeds) as [TypingSpeed, ...TypingSpeed[]]);
-
-/** ai: replies from the AI service; fallback: built-in guidance; off: the learner switched AI off. */
-export const companionModes = ['ai', 'fallback', 'off'] as const;
-export type CompanionMode = (typeof companionModes)[number];
 
 export const companionSettingsSchema = z.object({
   isAiEnabled: z.boolean(),

@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { companionModes } from '../../../shared/api/companion.ts';
 import { users } from './auth.ts';
 
 /**
@@ -52,7 +53,7 @@ export const companionSafetyEvents = pgTable(
     path: text('path', {
       enum: ['chat', 'suggestion', 'autosave', 'save', 'submit'],
     }).notNull(),
-    mode: text('mode', { enum: ['ai', 'fallback', 'off'] }).notNull(),
+    mode: text('mode', { enum: companionModes }).notNull(),
     signal: text('signal', { enum: ['detector', 'moderation'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

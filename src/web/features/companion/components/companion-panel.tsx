@@ -32,6 +32,8 @@ const privacyNotice: Record<CompanionMode, string> = {
   fallback:
     'Built-in guidance: the AI service is not available, so nothing you write leaves our server.',
   off: 'The AI service is switched off: nothing you write leaves our server; replies come from built-in guidance.',
+  unavailable:
+    'The AI service is unavailable for now: replies come from built-in guidance until it is back.',
 };
 
 const tabClass =
