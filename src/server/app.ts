@@ -32,6 +32,7 @@ import { keepApiAnswersPrivate } from './http/private-answers.ts';
 import { pruneRateLimitCountersHourly } from './http/rate-limit.ts';
 import { refuseNulText } from './http/refuse-nul-text.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
+import { recordRouteTable } from './http/route-table.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { listCourseEngagement } from './learning/course-engagement.ts';
@@ -90,6 +91,7 @@ export async function buildApp(
   refuseCrossSiteWrites(app, config.appUrl);
   keepApiAnswersPrivate(app);
   refuseNulText(app);
+  recordRouteTable(app);
   pruneRateLimitCountersHourly(app, [pruneAuthRateLimits]);
 
   const mailer = createMailer(config.mail, database.db, app.log);

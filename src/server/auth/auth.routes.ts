@@ -20,7 +20,7 @@ import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 /** Requests the shared contract validates before Better Auth sees them. */
-const bodySchemas: Record<string, z.ZodType> = {
+export const authBodySchemas: Record<string, z.ZodType> = {
   '/api/auth/sign-up/email': signUpSchema,
   '/api/auth/sign-in/email': loginSchema,
   '/api/auth/request-password-reset': forgotPasswordSchema,
@@ -72,7 +72,7 @@ const newPasswordFields: Record<string, string> = {
 };
 
 function validate(path: string, body: unknown) {
-  const schema = bodySchemas[path];
+  const schema = authBodySchemas[path];
   if (!schema) return undefined;
   const result = schema.safeParse(asFormInput(path, body ?? {}));
   if (result.success) return refuseCommonPassword(path, body);
