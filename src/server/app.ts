@@ -25,8 +25,9 @@ import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
+import { bodyLimits } from './http/body-limits.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import type { SessionReader } from './http/guards.ts';
+import { claimSessionBeforeBody, type SessionReader } from './http/guards.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { keepApiAnswersPrivate } from './http/private-answers.ts';
 import { pruneRateLimitCountersHourly } from './http/rate-limit.ts';
@@ -67,8 +68,6 @@ declare module 'fastify' {
   }
 }
 
-const BODY_LIMIT_BYTES = 1024 * 1024;
-
 export async function buildApp(
   config: Config,
   database: DatabaseConnection,
@@ -79,7 +78,7 @@ export async function buildApp(
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: { req: serializeRequest },
     },
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: bodyLimits.form,
     trustProxy: fastifyProxyTrust(config.trustProxy),
     return503OnClosing: true,
   });
@@ -92,6 +91,7 @@ export async function buildApp(
   keepApiAnswersPrivate(app);
   refuseNulText(app);
   recordRouteTable(app);
+  claimSessionBeforeBody(app);
   pruneRateLimitCountersHourly(app, [pruneAuthRateLimits]);
 
   const mailer = createMailer(config.mail, database.db, app.log);
