@@ -1,10 +1,11 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
-import type {
-  CheckoutSessionResponse,
-  PurchasesResponse,
-  TestCheckout,
+import {
+  checkoutMessages,
+  type CheckoutSessionResponse,
+  type PurchasesResponse,
+  type TestCheckout,
 } from '../../shared/api/payments.ts';
 import { authMessages } from '../../shared/api/auth.ts';
 import { enrollInCourses, listEnrollments } from '../access/enrollments.ts';
@@ -243,6 +244,36 @@ describe('POST /api/create-checkout-session', () => {
       mode: 'subscription',
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe("Stripe's own errors", () => {
+  it("reach the buyer in our words, never with Stripe's status or text", async () => {
+    const buyer = await createUser(stripeApp.app);
+    await stripeApp.db
+      .update(profiles)
+      .set({ stripeCustomerId: 'cus_gone_from_stripe' })
+      .where(eq(profiles.id, buyer.id));
+    const staleCustomer = await startCheckout(stripeApp, buyer, ['energy-sovereignty']);
+    expect(staleCustomer.statusCode).toBe(503);
+    expect(staleCustomer.json().error).toEqual({
+      code: 'unavailable',
+      message: checkoutMessages.serviceUnavailable,
+    });
+
+    const wrongKeyApp = await buildTestApp({
+      ...fakeStripe.environment,
+      STRIPE_SECRET_KEY: 'sk_test_not_the_right_key',
+    });
+    try {
+      const learner = await createUser(wrongKeyApp.app);
+      const wrongKey = await startCheckout(wrongKeyApp, learner, ['energy-sovereignty']);
+      expect(wrongKey.statusCode).toBe(503);
+      expect(wrongKey.body).not.toContain('API Key');
+      expect(wrongKey.json().error.message).toBe(checkoutMessages.serviceUnavailable);
+    } finally {
+      await wrongKeyApp.close();
+    }
   });
 });
 
