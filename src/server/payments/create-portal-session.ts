@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../shared/api/auth.ts';
 import { checkoutMessages } from '../../shared/api/payments.ts';
+import { toReturnPath } from '../../shared/rules/return-path.ts';
 import { AppError } from '../http/errors.ts';
 import { getStripeCustomerId } from '../users/users.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -30,8 +31,9 @@ export async function createPortalSession(
 
 /** The portal sends people back only to a page of this site, never elsewhere. */
 function toOwnPage(appUrl: string, returnUrl: string): string {
-  if (returnUrl.startsWith('/') && !returnUrl.startsWith('//')) return `${appUrl}${returnUrl}`;
-  if (returnUrl === appUrl || returnUrl.startsWith(`${appUrl}/`)) return returnUrl;
+  const isOnSite = returnUrl === appUrl || returnUrl.startsWith(`${appUrl}/`);
+  const returnPath = toReturnPath(isOnSite ? returnUrl.slice(appUrl.length) || '/' : returnUrl);
+  if (returnPath) return `${appUrl}${returnPath}`;
   throw new AppError('bad_request', 'returnUrl: expected a page of this site', {
     returnUrl: 'expected a page of this site',
   });

@@ -471,6 +471,8 @@ describe('payment test mode', () => {
     expect(response.json()).toEqual({
       url: 'http://localhost:3000/billing/test?return=%2Fsettings',
     });
+    const elsewhere = await openPortal(testModeApp, buyer, { returnUrl: '/\\evil.example' });
+    expect(elsewhere.statusCode).toBe(400);
   });
 
   it('has no Stripe webhook', async () => {
@@ -507,10 +509,15 @@ describe('POST /api/create-customer-portal-session', () => {
     )!;
     expect(sent.body.return_url).toBe('http://localhost:3000/dashboard');
 
-    const elsewhere = await openPortal(stripeApp, buyer, {
-      returnUrl: 'https://evil.example/',
-    });
-    expect(elsewhere.statusCode).toBe(400);
+    for (const returnUrl of [
+      'https://evil.example/',
+      '/\\evil.example',
+      'http://localhost:3000/\\evil.example',
+      '/\t/evil.example',
+    ]) {
+      const elsewhere = await openPortal(stripeApp, buyer, { returnUrl });
+      expect(elsewhere.statusCode, returnUrl).toBe(400);
+    }
   });
 
   it("refuses another customer's portal with 403", async () => {
