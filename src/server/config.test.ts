@@ -151,6 +151,30 @@ describe('the payment mode', () => {
   });
 });
 
+describe('the addresses of Stripe, the AI service and Vimeo', () => {
+  const production = { NODE_ENV: 'production', PAYMENT_MODE: 'test', DATA_DIR: '' };
+
+  it.each(['STRIPE_API_BASE', 'OPENAI_BASE_URL', 'VIMEO_API_BASE'])(
+    'refuse plain http to another host in production, naming %s',
+    (name) => {
+      production.DATA_DIR = temporaryDataDir();
+      expect(problemWith({ ...production, [name]: 'http://169.254.169.254/v1' })).toContain(
+        `\n  ${name}: expected an https:// address in production`,
+      );
+      for (const address of [
+        'https://api.example.com/v1',
+        'http://127.0.0.1:8080',
+        'http://[::1]:9',
+      ]) {
+        expect(() => loadConfig({ AUTH_SECRET, ...production, [name]: address })).not.toThrow();
+      }
+      expect(() =>
+        loadConfig({ AUTH_SECRET, DATA_DIR: production.DATA_DIR, [name]: 'http://10.0.0.1' }),
+      ).not.toThrow();
+    },
+  );
+});
+
 describe('TRUST_PROXY', () => {
   it('takes the proxies as addresses and CIDR ranges, or a hop count; never every hop', () => {
     expect(loadConfig({ AUTH_SECRET, TRUST_PROXY: '10.0.0.0/8, ::1/128' }).trustProxy).toEqual([

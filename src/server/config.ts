@@ -129,7 +129,33 @@ const environmentSchema = z
   .refine((env) => env.PAYMENT_MODE !== 'test' || !env.STRIPE_SECRET_KEY, {
     message: 'expected no STRIPE_SECRET_KEY when PAYMENT_MODE is test (unset one of them)',
     path: ['PAYMENT_MODE'],
+  })
+  // Keys and learners' words travel to these services: never in the clear across a network.
+  .superRefine((env, context) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of serviceAddressVariables) {
+      const address = env[name];
+      if (address && !isSecureOrLoopback(address)) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message:
+            'expected an https:// address in production (plain http only to this machine: localhost, 127.0.0.1 or ::1)',
+        });
+      }
+    }
   });
+
+const serviceAddressVariables = ['STRIPE_API_BASE', 'OPENAI_BASE_URL', 'VIMEO_API_BASE'] as const;
+
+function isSecureOrLoopback(address: string): boolean {
+  if (!URL.canParse(address)) return true; // already refused as not a URL
+  const { protocol, hostname } = new URL(address);
+  if (protocol === 'https:') return true;
+  const isLoopback =
+    hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+  return protocol === 'http:' && isLoopback;
+}
 
 interface PaymentEnvironment {
   NODE_ENV: string;
