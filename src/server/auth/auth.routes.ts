@@ -155,12 +155,19 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   return reply.status(status).header('content-type', 'application/json').send(body);
 }
 
-/** The session token lives in its HttpOnly cookie only: no script may read it from an answer. */
+/**
+ * The session token lives in its HttpOnly cookie only: no script may read it from an answer, a
+ * list of sessions (list-sessions) included.
+ */
 function withoutSessionToken(text: string): string {
-  if (!text.startsWith('{')) return text;
-  const body = JSON.parse(text) as { token?: unknown; session?: { token?: unknown } | null };
-  delete body.token;
-  if (body.session) delete body.session.token;
+  if (!text.startsWith('{') && !text.startsWith('[')) return text;
+  type Answer = { token?: unknown; session?: { token?: unknown } | null } | null;
+  const body = JSON.parse(text) as Answer | Answer[];
+  for (const answer of [body].flat()) {
+    if (!answer || typeof answer !== 'object') continue;
+    delete answer.token;
+    if (answer.session) delete answer.session.token;
+  }
   return JSON.stringify(body);
 }
 
