@@ -162,7 +162,7 @@ describe('POST /api/create-checkout-session', () => {
     )!;
     expect(sent.body).toMatchObject({
       mode: 'payment',
-      allow_promotion_codes: 'true',
+      allow_promotion_codes: 'false',
       client_reference_id: buyer.id,
       success_url: 'http://localhost:3000/dashboard?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:3000/shop?canceled=true',

@@ -14,12 +14,16 @@ import { AppError } from '../http/errors.ts';
 export type StripeEvent = Stripe.Event;
 export type StripeSubscription = Stripe.Subscription;
 
+/** The one currency the catalogue's prices are in. */
+export const CURRENCY = 'eur';
+
 /** A Checkout session as Stripe reports it now. */
 export interface ProviderCheckout {
   status: CheckoutStatus;
   paymentStatus: PaymentStatus;
   paymentIntentId: string | null;
   amountTotalCents: number | null;
+  currency: string | null;
 }
 
 export interface CheckoutSessionInput {
@@ -35,6 +39,8 @@ export interface StripeGateway {
   createCustomer: (customer: { userId: string; email: string; name: string }) => Promise<string>;
   createCheckoutSession: (input: CheckoutSessionInput) => Promise<{ id: string; url: string }>;
   retrieveCheckoutSession: (sessionId: string) => Promise<ProviderCheckout>;
+  /** The Checkout session a payment was made in, when it was made in one. */
+  findCheckoutSessionOfPayment: (paymentIntentId: string) => Promise<string | null>;
   createPortalSession: (customerId: string, returnUrl: string) => Promise<string>;
   /** Verifies the signature on the raw body; throws when it is wrong or too old. */
   constructEvent: (payload: Buffer, signature: string) => Promise<StripeEvent>;
@@ -77,7 +83,7 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         line_items: order.products.map((product) => ({
           quantity: 1,
           price_data: {
-            currency: 'eur',
+            currency: CURRENCY,
             unit_amount: product.priceCents,
             product_data: {
               name: product.name,
@@ -86,7 +92,8 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
             },
           },
         })),
-        allow_promotion_codes: true,
+        // The amount paid must be the catalogue's: fulfilment compares them.
+        allow_promotion_codes: false,
         success_url: successUrl,
         cancel_url: cancelUrl,
         metadata: { userId, productIds, isBundle: String(order.isBundle) },
@@ -103,7 +110,13 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         paymentStatus: oneOf(paymentStatuses, session.payment_status, 'unpaid'),
         paymentIntentId: idOf(session.payment_intent),
         amountTotalCents: session.amount_total,
+        currency: session.currency,
       };
+    }),
+
+    findCheckoutSessionOfPayment: call('find the Checkout session of a payment', async (id) => {
+      const found = await stripe.checkout.sessions.list({ payment_intent: id, limit: 1 });
+      return found.data[0]?.id ?? null;
     }),
 
     createPortalSession: call('open the billing portal', async (customerId, returnUrl) => {
