@@ -130,6 +130,18 @@ const environmentSchema = z
     message: 'expected no STRIPE_SECRET_KEY when PAYMENT_MODE is test (unset one of them)',
     path: ['PAYMENT_MODE'],
   })
+  // A key generated next to the database would be lost, or leaked, with it: production names one.
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      Boolean(env.REFLECTION_ENCRYPTION_KEY) ||
+      existsSync(reflectionKeyFile(env.DATA_DIR)),
+    {
+      message:
+        'expected in production: 32 bytes in base64 (openssl rand -base64 32), kept and backed up apart from the database',
+      path: ['REFLECTION_ENCRYPTION_KEY'],
+    },
+  )
   // Keys and learners' words travel to these services: never in the clear across a network.
   .superRefine((env, context) => {
     if (env.NODE_ENV !== 'production') return;
@@ -242,7 +254,7 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
     },
     /** AES-256 key for reflections at rest; losing it loses every reflection. */
     reflectionKey: Buffer.from(
-      env.REFLECTION_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'reflection-key'),
+      env.REFLECTION_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, REFLECTION_KEY_FILE),
       'base64',
     ),
     /**
@@ -259,6 +271,17 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
     contentDir: path.resolve(import.meta.dirname, '../../content'),
     webDir: path.resolve(import.meta.dirname, '../../dist/web'),
   };
+}
+
+/**
+ * Outside production, the reflection key is generated once into DATA_DIR; in production it comes
+ * from REFLECTION_ENCRYPTION_KEY, or from the file an earlier start generated (so existing
+ * installations keep reading their reflections).
+ */
+const REFLECTION_KEY_FILE = 'reflection-key';
+
+function reflectionKeyFile(dataDir: string): string {
+  return path.join(path.resolve(dataDir), REFLECTION_KEY_FILE);
 }
 
 /** A secret generated once and kept in DATA_DIR, so restarts keep sessions valid. */
