@@ -16,14 +16,15 @@ export async function createPortalSession(
 ): Promise<{ url: string }> {
   const { appUrl } = context.app.config;
   const returnUrl = toOwnPage(appUrl, request.returnUrl);
+  const ownCustomerId = await getStripeCustomerId(context.app.db, user.id);
+  const customerId = request.customerId ?? ownCustomerId;
+  // Refused the same in both modes, so that test mode tells no more than live mode.
+  if (customerId !== ownCustomerId && user.role !== 'admin') {
+    throw new AppError('forbidden', 'You may only open your own billing.');
+  }
   if (!context.stripe) {
     const returnPath = returnUrl.slice(appUrl.length) || '/';
     return { url: `${appUrl}/billing/test?return=${encodeURIComponent(returnPath)}` };
-  }
-  const ownCustomerId = await getStripeCustomerId(context.app.db, user.id);
-  const customerId = request.customerId ?? ownCustomerId;
-  if (customerId !== ownCustomerId && user.role !== 'admin') {
-    throw new AppError('forbidden', 'You may only open your own billing.');
   }
   if (!customerId) throw new AppError('bad_request', checkoutMessages.noCustomer);
   return { url: await context.stripe.createPortalSession(customerId, returnUrl) };

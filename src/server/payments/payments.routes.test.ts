@@ -473,6 +473,11 @@ describe('payment test mode', () => {
     });
     const elsewhere = await openPortal(testModeApp, buyer, { returnUrl: '/\\evil.example' });
     expect(elsewhere.statusCode).toBe(400);
+    const someoneElse = await openPortal(testModeApp, buyer, {
+      returnUrl: '/settings',
+      customerId: 'cus_someone_else',
+    });
+    expect(someoneElse.statusCode).toBe(403);
   });
 
   it('has no Stripe webhook', async () => {
