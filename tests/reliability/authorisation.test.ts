@@ -13,6 +13,7 @@ import {
   TEST_PASSWORD,
   type TestUser,
 } from '../../src/server/testing/users.ts';
+import { listApiRoutes } from './route-list.ts';
 import { routeRules, type Fixtures, type Rule, type RouteRequest } from './route-rules.ts';
 
 const APP_URL = 'http://localhost:3000';
@@ -40,33 +41,12 @@ interface RouteKey {
   suggestedRule: Rule;
 }
 
-/** Every API route of Fastify's table, and every endpoint Better Auth serves behind its mount. */
 function listRoutes(): RouteKey[] {
-  const appRoutes = testApp.app.routeTable
-    .filter((route) => route.url.startsWith('/api/') && route.url !== '/api/auth/*')
-    .flatMap((route) =>
-      [route.method]
-        .flat()
-        .filter((method) => method !== 'HEAD')
-        .map((method) => ({ key: `${method} ${route.url}`, suggestedRule: ruleOfGuards(route) })),
-    );
-  const authEndpoints = Object.values(
-    testApp.app.auth.api as unknown as Record<
-      string,
-      {
-        path?: string;
-        options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean } };
-      }
-    >,
-  )
-    .filter((endpoint) => endpoint.path && !endpoint.options?.metadata?.SERVER_ONLY)
-    .flatMap((endpoint) =>
-      [endpoint.options?.method ?? 'GET'].flat().map((method) => ({
-        key: `${method} /api/auth${endpoint.path}`,
-        suggestedRule: 'signed-in' as Rule,
-      })),
-    );
-  return [...appRoutes, ...authEndpoints];
+  return listApiRoutes(testApp.app).map(({ method, url, options }) => ({
+    key: `${method} ${url}`,
+    // Better Auth's own endpoints: most act on the session.
+    suggestedRule: options ? ruleOfGuards(options) : 'signed-in',
+  }));
 }
 
 function ruleOfGuards(route: RouteOptions): Rule {
