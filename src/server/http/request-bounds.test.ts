@@ -49,7 +49,9 @@ function unboundedStringsWithin(
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
   const ownChecks = (def.checks ?? []) as Check[];
   // A string format (z.email(), z.uuid()) is its own first check.
-  const checks = schema._zod.traits.has('$ZodCheck') ? [schema as unknown as Check, ...ownChecks] : ownChecks;
+  const checks = schema._zod.traits.has('$ZodCheck')
+    ? [schema as unknown as Check, ...ownChecks]
+    : ownChecks;
   const below = (inner: unknown, path = where, bounded = state.isBounded) =>
     unboundedStrings(
       inner as Schema,
