@@ -151,7 +151,45 @@ const environmentSchema = z
   .refine((env) => env.PAYMENT_MODE !== 'test' || !env.STRIPE_SECRET_KEY, {
     message: 'expected no STRIPE_SECRET_KEY when PAYMENT_MODE is test (unset one of them)',
     path: ['PAYMENT_MODE'],
+  })
+  // A key generated next to the database would be lost, or leaked, with it: production names one.
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      Boolean(env.REFLECTION_ENCRYPTION_KEY) ||
+      existsSync(reflectionKeyFile(env.DATA_DIR)),
+    {
+      message:
+        'expected in production: 32 bytes in base64 (openssl rand -base64 32), kept and backed up apart from the database',
+      path: ['REFLECTION_ENCRYPTION_KEY'],
+    },
+  )
+  // Keys and learners' words travel to these services: never in the clear across a network.
+  .superRefine((env, context) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of serviceAddressVariables) {
+      const address = env[name];
+      if (address && !isSecureOrLoopback(address)) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message:
+            'expected an https:// address in production (plain http only to this machine: localhost, 127.0.0.1 or ::1)',
+        });
+      }
+    }
   });
+
+const serviceAddressVariables = ['STRIPE_API_BASE', 'OPENAI_BASE_URL', 'VIMEO_API_BASE'] as const;
+
+function isSecureOrLoopback(address: string): boolean {
+  if (!URL.canParse(address)) return true; // already refused as not a URL
+  const { protocol, hostname } = new URL(address);
+  if (protocol === 'https:') return true;
+  const isLoopback =
+    hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+  return protocol === 'http:' && isLoopback;
+}
 
 interface PaymentEnvironment {
   NODE_ENV: string;
@@ -268,7 +306,7 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
     },
     /** AES-256 key for reflections at rest; losing it loses every reflection. */
     reflectionKey: Buffer.from(
-      env.REFLECTION_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'reflection-key'),
+      env.REFLECTION_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, REFLECTION_KEY_FILE),
       'base64',
     ),
     /**
@@ -286,6 +324,17 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
     contentDir: path.resolve(import.meta.dirname, '../../content'),
     webDir: path.resolve(import.meta.dirname, '../../dist/web'),
   };
+}
+
+/**
+ * Outside production, the reflection key is generated once into DATA_DIR; in production it comes
+ * from REFLECTION_ENCRYPTION_KEY, or from the file an earlier start generated (so existing
+ * installations keep reading their reflections).
+ */
+const REFLECTION_KEY_FILE = 'reflection-key';
+
+function reflectionKeyFile(dataDir: string): string {
+  return path.join(path.resolve(dataDir), REFLECTION_KEY_FILE);
 }
 
 /** A secret generated once and kept in DATA_DIR, so restarts keep sessions valid. */

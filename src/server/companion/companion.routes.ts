@@ -17,6 +17,7 @@ import {
   updateCompanionSettingsSchema,
 } from '../../shared/api/companion.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
+import { bodyLimits } from '../http/body-limits.ts';
 import { AppError } from '../http/errors.ts';
 import { requireAdmin, requireSelfOrAdmin, requireUser } from '../http/guards.ts';
 import { limitCompanionRequests } from './ai-usage.ts';
@@ -105,6 +106,7 @@ export async function companionRoutes(
     {
       preValidation: requireUser,
       preHandler: limit,
+      bodyLimit: bodyLimits.longText,
       schema: { body: requestSuggestionSchema, response: { 200: suggestionResponseSchema } },
     },
     async (request) => {

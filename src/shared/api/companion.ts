@@ -37,7 +37,10 @@ export const sendChatMessageSchema = z.object({
   lessonId: id,
   message: z
     .string()
-    .max(CHAT_MESSAGE_MAX_LENGTH, `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`)
+    .max(CHAT_MESSAGE_MAX_LENGTH, {
+      message: `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
+      abort: true,
+    })
     .refine((text) => text.trim() !== '', 'Please enter a message.'),
 });
 export type SendChatMessageInput = z.infer<typeof sendChatMessageSchema>;
