@@ -7,7 +7,11 @@ import type {
   Settings,
   TwoFactorSetup,
 } from '../../shared/api/account.ts';
-import { accountMessages, defaultNotificationPreferences } from '../../shared/rules/account.ts';
+import {
+  accountMessages,
+  addressDataCoverage,
+  defaultNotificationPreferences,
+} from '../../shared/rules/account.ts';
 import { authMessages } from '../../shared/api/auth.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { waitForMailTo } from '../testing/mail.ts';
@@ -394,6 +398,67 @@ describe('GET /api/account/export', () => {
     const other = await createUser(testApp.app);
     expect((await call('GET', '/api/account/export?format=pdf', other)).statusCode).toBe(400);
     expect((await call('GET', '/api/account/export', other)).body).not.toContain(owner.email);
+  });
+});
+
+describe("a visitor's data under an address someone else registers", () => {
+  async function leaveVisitorData(email: string) {
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/assessments',
+      remoteAddress: nextClientAddress(),
+      payload: { ...assessmentFrom(email), additionalThoughts: 'VICTOR-PRIVATE: my diagnosis' },
+    });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      remoteAddress: nextClientAddress(),
+      payload: { email },
+    });
+  }
+  const visitorRows = async (email: string) =>
+    (
+      await testApp.pool.query<{ kept: number }>(
+        `select (select count(*) from assessments where lower(email) = $1)
+              + (select count(*) from newsletter_subscriptions where lower(email) = $1) as kept`,
+        [email],
+      )
+    ).rows[0]!.kept;
+
+  it('stays out of an unconfirmed account’s export, which says why', async () => {
+    const email = `victor-${Date.now()}@example.com`;
+    await leaveVisitorData(email);
+    const mallory = await createUser(testApp.app, { email, isVerified: false });
+    const response = await call('GET', '/api/account/export', mallory);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('VICTOR-PRIVATE');
+    const data = response.json();
+    expect(data.assessments).toEqual([]);
+    expect(data.newsletter).toEqual({ subscribed: false, since: null });
+    expect(data.dataSentWithYourAddress).toBe(addressDataCoverage.exportWithheld);
+    const html = await call('GET', '/api/account/export?format=html', mallory);
+    expect(html.body).toContain('Not included: assessments');
+  });
+
+  it('outlives the deletion of an unconfirmed account', async () => {
+    const email = `victor-${Date.now()}@example.com`;
+    await leaveVisitorData(email);
+    const mallory = await createUser(testApp.app, { email, isVerified: false });
+    const response = await call('POST', '/api/account/delete', mallory, {
+      password: TEST_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(Number(await visitorRows(email))).toBe(2);
+  });
+
+  it('joins the account once the address is confirmed', async () => {
+    const email = `victor-${Date.now()}@example.com`;
+    await leaveVisitorData(email);
+    const owner = await createUser(testApp.app, { email });
+    const data = (await call('GET', '/api/account/export', owner)).json();
+    expect(data.assessments[0].additionalThoughts).toBe('VICTOR-PRIVATE: my diagnosis');
+    expect(data.newsletter.subscribed).toBe(true);
+    expect(data.dataSentWithYourAddress).toBe(addressDataCoverage.exportIncluded);
   });
 });
 

@@ -40,10 +40,13 @@ export async function deleteAccount(
     await anonymisePurchases(tx, user.id);
     await forgetAccessActor(tx, user.id);
     await forgetReflectionReader(tx, user.id);
-    await deleteBetaInvitationsTo(tx, user.email);
     await forgetUserRateLimits(tx, user.id);
-    await deleteVisitorData(tx, user.email);
-    await deleteOutboxMailTo(tx, user.email);
+    // What was sent with an address belongs to its owner: an unconfirmed account is not proof.
+    if (user.emailVerified) {
+      await deleteBetaInvitationsTo(tx, user.email);
+      await deleteVisitorData(tx, user.email);
+      await deleteOutboxMailTo(tx, user.email);
+    }
     await deleteUserRecords(tx, user.id);
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
+import { addressDataCoverage } from '../../shared/rules/account.ts';
 import { exportAccessData } from '../access/learner-data.ts';
 import { exportBetaData } from '../beta/learner-data.ts';
 import { exportCompanionData } from '../companion/learner-data.ts';
@@ -12,8 +13,12 @@ import { listDevices } from './security.ts';
 
 export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
-/** Everything we keep about the learner, in one document (the right of access and portability). */
+/**
+ * Everything we keep about the learner, in one document (the right of access and portability).
+ * What was sent with their email address is theirs only once they have confirmed that address.
+ */
 export async function exportAccountData(app: FastifyInstance, user: SessionUser, call: AuthCall) {
+  const addressEmail = user.emailVerified ? user.email : null;
   const [session, profile, devices, access, learning, companion, beta, payments, visitor] =
     await Promise.all([
       call.auth.getSession({ headers: call.headers }),
@@ -22,12 +27,15 @@ export async function exportAccountData(app: FastifyInstance, user: SessionUser,
       exportAccessData(app.db, user.id),
       exportLearningData(app, user.id),
       exportCompanionData(app.db, app.config.reflectionKey, user.id),
-      exportBetaData(app.db, user.id, user.email),
+      exportBetaData(app.db, user.id, addressEmail),
       exportPaymentData(app.db, user.id),
-      exportVisitorData(app.db, user.email),
+      exportVisitorData(app.db, addressEmail),
     ]);
   return {
     exportedAt: new Date().toISOString(),
+    dataSentWithYourAddress: addressEmail
+      ? addressDataCoverage.exportIncluded
+      : addressDataCoverage.exportWithheld,
     account: {
       id: user.id,
       email: user.email,

@@ -1,4 +1,6 @@
 import type { Settings } from '../../../../shared/api/account.ts';
+import { addressDataCoverage } from '../../../../shared/rules/account.ts';
+import { useSession } from '../../../lib/session.ts';
 import { cardClass } from './account-page.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
@@ -7,6 +9,7 @@ import { DownloadDataLinks } from './download-data-links.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 export function PrivacySecurityTab({ settings }: { settings: Settings | undefined }) {
+  const isAddressConfirmed = useSession().data?.emailVerified ?? false;
   return (
     <section aria-labelledby="privacy-heading" className={`${cardClass} space-y-8`}>
       <h2 id="privacy-heading" className="font-display text-xl font-bold">
@@ -21,9 +24,14 @@ export function PrivacySecurityTab({ settings }: { settings: Settings | undefine
           A copy of everything we keep about you: profile, enrollments, progress, reflections,
           purchases, assessments and the record of your course access.
         </p>
+        <p className="text-ink-800">
+          {isAddressConfirmed
+            ? addressDataCoverage.exportIncluded
+            : addressDataCoverage.exportWithheld}
+        </p>
         <DownloadDataLinks />
       </div>
-      <DeleteAccountSection />
+      <DeleteAccountSection isAddressConfirmed={isAddressConfirmed} />
     </section>
   );
 }
