@@ -10,6 +10,7 @@ import { createAuth, type Auth } from './auth/auth.ts';
 import { accessRoutes } from './access/access.routes.ts';
 import { canRequestOpenCourse } from './access/course-access.ts';
 import { accountRoutes } from './account/account.routes.ts';
+import { adminAccountControlRoutes } from './admin/admin-account-controls.routes.ts';
 import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
 import { adminOverviewRoutes } from './admin/admin-overview.routes.ts';
 import { adminUsersRoutes } from './admin/admin-users.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(
   await app.register(dashboardRoutes);
   await app.register(adminUsersRoutes);
   await app.register(adminEnrollmentRoutes);
+  await app.register(adminAccountControlRoutes);
   await app.register(betaRoutes, {
     readEngagement: (userIds) => listCourseEngagement(app, userIds),
   });

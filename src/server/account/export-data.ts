@@ -7,6 +7,8 @@ import { exportCompanionData } from '../companion/learner-data.ts';
 import { exportLearningData } from '../learning/learner-data.ts';
 import { exportVisitorData } from '../marketing/visitor-data.ts';
 import { exportPaymentData } from '../payments/buyer-data.ts';
+import { listAccountEvents } from '../users/account-controls.ts';
+import { listAdminReads } from '../users/admin-reads.ts';
 import { getProfile } from '../users/users.ts';
 import type { AuthCall } from './auth-session.ts';
 import { listDevices } from './security.ts';
@@ -19,18 +21,31 @@ export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
  */
 export async function exportAccountData(app: FastifyInstance, user: SessionUser, call: AuthCall) {
   const addressEmail = user.emailVerified ? user.email : null;
-  const [session, profile, devices, access, learning, companion, beta, payments, visitor] =
-    await Promise.all([
-      call.auth.getSession({ headers: call.headers }),
-      getProfile(app.db, user.id),
-      listDevices(call),
-      exportAccessData(app.db, user.id),
-      exportLearningData(app, user.id),
-      exportCompanionData(app.db, app.config.reflectionKey, user.id),
-      exportBetaData(app.db, user.id, addressEmail),
-      exportPaymentData(app.db, user.id),
-      exportVisitorData(app.db, addressEmail),
-    ]);
+  const [
+    session,
+    profile,
+    devices,
+    access,
+    learning,
+    companion,
+    beta,
+    payments,
+    visitor,
+    adminReads,
+    accountEvents,
+  ] = await Promise.all([
+    call.auth.getSession({ headers: call.headers }),
+    getProfile(app.db, user.id),
+    listDevices(call),
+    exportAccessData(app.db, user.id),
+    exportLearningData(app, user.id),
+    exportCompanionData(app.db, app.config.reflectionKey, user.id),
+    exportBetaData(app.db, user.id, addressEmail),
+    exportPaymentData(app.db, user.id),
+    exportVisitorData(app.db, addressEmail),
+    listAdminReads(app.db, user.id),
+    listAccountEvents(app.db, user.id),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     dataSentWithYourAddress: addressEmail
@@ -64,5 +79,9 @@ export async function exportAccountData(app: FastifyInstance, user: SessionUser,
     ...beta,
     ...payments,
     ...visitor,
+    /** Each time an admin read your private text: who, what and when. */
+    adminReads,
+    /** What an admin did to your account itself: ended its sessions, disabled or enabled it. */
+    accountEvents,
   };
 }

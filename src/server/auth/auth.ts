@@ -16,6 +16,7 @@ import {
 import type { Mailer } from '../mail/send-mail.ts';
 import { createProfile } from '../users/users.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { refuseDisabledAccount } from './refuse-disabled-account.ts';
 import { resetPasswordEmail } from './reset-password-email.ts';
 import { verifyEmailEmail } from './verify-email-email.ts';
 
@@ -118,6 +119,7 @@ export function createAuth(
       },
       session: {
         create: {
+          before: refuseDisabledAccount(db),
           after: async (session) => {
             await hooks.onSignedIn?.(session.userId).catch((error: unknown) => {
               log.error({ err: error, userId: session.userId }, 'the sign-in hook failed');

@@ -13,7 +13,8 @@ import {
 } from '../../shared/api/companion.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
 import { AppError } from '../http/errors.ts';
-import { requireSelfOrAdmin, requireUser } from '../http/guards.ts';
+import { requireUser } from '../http/guards.ts';
+import { requireSelfOrRecordedAdminRead } from '../users/admin-reads.ts';
 import { limitCompanionRequests } from './ai-usage.ts';
 import type { CompanionContext } from './companion-context.ts';
 import { getCompanionSettings, updateCompanionSettings } from './companion-settings.ts';
@@ -52,7 +53,7 @@ export async function companionRoutes(
     },
     async (request) => {
       const { userId = request.user.id } = request.query;
-      requireSelfOrAdmin(request, userId);
+      await requireSelfOrRecordedAdminRead(request, userId, 'companion-conversation');
       requireCourse(request.params.courseId);
       return { messages: await listMessages(companion, userId, request.params.courseId) };
     },
@@ -111,7 +112,7 @@ export async function companionRoutes(
     async (request) => {
       const { userId = request.user.id } = request.query;
       const { courseId } = request.params;
-      requireSelfOrAdmin(request, userId);
+      await requireSelfOrRecordedAdminRead(request, userId, 'companion-moods-and-patterns');
       requireCourse(courseId);
       const [patterns, moods] = await Promise.all([
         listPatterns(companion, userId, courseId),
@@ -129,7 +130,7 @@ export async function companionRoutes(
     },
     async (request) => {
       const { userId = request.user.id } = request.query;
-      requireSelfOrAdmin(request, userId);
+      await requireSelfOrRecordedAdminRead(request, userId, 'companion-settings');
       return getCompanionSettings(companion, userId);
     },
   );

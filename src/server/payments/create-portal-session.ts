@@ -1,6 +1,7 @@
 import type { SessionUser } from '../../shared/api/auth.ts';
 import { checkoutMessages } from '../../shared/api/payments.ts';
 import { AppError } from '../http/errors.ts';
+import { hasAdminPowers } from '../http/guards.ts';
 import { getStripeCustomerId } from '../users/users.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
@@ -21,7 +22,7 @@ export async function createPortalSession(
   }
   const ownCustomerId = await getStripeCustomerId(context.app.db, user.id);
   const customerId = request.customerId ?? ownCustomerId;
-  if (customerId !== ownCustomerId && user.role !== 'admin') {
+  if (customerId !== ownCustomerId && !hasAdminPowers(user)) {
     throw new AppError('forbidden', 'You may only open your own billing.');
   }
   if (!customerId) throw new AppError('bad_request', checkoutMessages.noCustomer);
