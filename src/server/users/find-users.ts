@@ -110,3 +110,12 @@ export async function countSignUpsByWeek(
     .where(gte(users.createdAt, since))
     .groupBy(week);
 }
+
+/** Whether an account has confirmed this address (opened the link mailed to it). */
+export async function isConfirmedAddress(db: Database, email: string): Promise<boolean> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${emailKey} = ${email.toLowerCase()} and ${users.emailVerified}`);
+  return user !== undefined;
+}
