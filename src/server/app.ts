@@ -101,8 +101,9 @@ export async function buildApp(
   app.decorate(
     'auth',
     createAuth(config, database.db, mailer, app.log, {
-      // An invitation by email is claimed when that address registers or signs in.
+      // An invitation by email is claimed when its address is confirmed, or signs in confirmed.
       onSignedIn: (userId) => claimBetaInvitations(app, userId),
+      onEmailConfirmed: (userId) => claimBetaInvitations(app, userId),
     }),
   );
   app.decorate('videos', createVideoLibrary(config.vimeo, app.log));

@@ -54,8 +54,8 @@ export async function listBetaInvitations(app: FastifyInstance): Promise<BetaInv
 
 /**
  * Claims the open invitations of the user's email: each becomes a beta grant 'email'. Only for a
- * confirmed address: registering someone else's address must not take their invitation. The
- * confirmation link signs in, so the claim follows the confirmation at once.
+ * confirmed address: registering someone else's address must not take their invitation. It runs
+ * again once the address is confirmed (app.ts), so the claim follows the confirmation at once.
  */
 export async function claimBetaInvitations(app: FastifyInstance, userId: string): Promise<number> {
   return app.db.transaction(async (tx) => {
