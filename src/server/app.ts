@@ -16,6 +16,7 @@ import { adminOverviewRoutes } from './admin/admin-overview.routes.ts';
 import { adminUsersRoutes } from './admin/admin-users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { pruneAuthRateLimits } from './auth/auth-rate-limits.ts';
+import { logFailedSignIns } from './auth/log-failed-sign-ins.ts';
 import { sessionReader } from './auth/read-session-user.ts';
 import { betaRoutes } from './beta/beta.routes.ts';
 import { betaGrantFactsSource, endBetaGrantsForPurchase } from './beta/beta-grants.ts';
@@ -92,6 +93,7 @@ export async function buildApp(
   keepApiAnswersPrivate(app);
   refuseNulText(app);
   pruneRateLimitCountersHourly(app, [pruneAuthRateLimits]);
+  logFailedSignIns(app);
 
   const mailer = createMailer(config.mail, database.db, app.log);
   app.decorate('config', config);

@@ -119,3 +119,12 @@ export async function isConfirmedAddress(db: Database, email: string): Promise<b
     .where(sql`${emailKey} = ${email.toLowerCase()} and ${users.emailVerified}`);
   return user !== undefined;
 }
+
+/** The id of the account with this address, whatever its case; null when there is none. */
+export async function findUserIdByEmail(db: Database, email: string): Promise<string | null> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${emailKey} = ${email.toLowerCase()}`);
+  return user?.id ?? null;
+}
