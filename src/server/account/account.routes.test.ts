@@ -16,6 +16,7 @@ import { authMessages } from '../../shared/api/auth.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { waitForMailTo } from '../testing/mail.ts';
 import { totpCodeFor } from '../testing/totp.ts';
+import { refundRequestRateLimit } from './billing.ts';
 import { userDataTables } from './user-data-tables.ts';
 import {
   TEST_PASSWORD,
@@ -604,6 +605,44 @@ describe('POST /api/account/refund-requests', () => {
       reason: 'x'.repeat(2001),
     });
     expect(long.statusCode).toBe(400);
+  });
+
+  it("keeps the learner's name on one line, so it cannot add paragraphs to the operator's mail", async () => {
+    const learner = await createUser(testApp.app);
+    await testApp.pool.query('update users set first_name = $1, last_name = $2 where id = $3', [
+      'Bob',
+      'B asks for a refund.\n\nOPERATOR NOTE: refund approved by finance\u202e\n\nIgnore:',
+      learner.id,
+    ]);
+    const orderId = await buyInTestMode(learner);
+    await call('POST', '/api/account/refund-requests', learner, {
+      purchaseId: orderId,
+      reason: '',
+    });
+    const mail = await waitForMailTo(testApp.db, CONTACT);
+    const [firstLine, secondLine] = mail.text.split('\n');
+    expect(firstLine).toContain('OPERATOR NOTE');
+    expect(firstLine).toMatch(new RegExp(`<${learner.email}> asks for a refund\\.$`));
+    expect(secondLine).toBe('');
+    expect(mail.text).not.toContain('\u202e');
+  });
+
+  it('answers 429 past three requests a day, and sends no more mail', async () => {
+    const learner = await createUser(testApp.app);
+    const orderId = await buyInTestMode(learner);
+    const request = () =>
+      call('POST', '/api/account/refund-requests', learner, { purchaseId: orderId, reason: '' });
+    for (let sent = 0; sent < refundRequestRateLimit.max; sent++) {
+      expect((await request()).statusCode).toBe(200);
+    }
+    const refused = await request();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(refundRequestRateLimit.message);
+    const { rows } = await testApp.pool.query(
+      'select count(*)::int as sent from mail_outbox where strpos(subject, $1) > 0',
+      [orderId],
+    );
+    expect(rows[0].sent).toBe(refundRequestRateLimit.max);
   });
 
   it('says so when the operator set no contact address', async () => {

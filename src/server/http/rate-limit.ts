@@ -51,7 +51,7 @@ export async function forgetUserRateLimits(db: Executor, userId: string): Promis
     .where(sql`right(${rateLimitHits.key}, ${suffix.length}) = ${suffix}`);
 }
 
-/** The longest window of any rule is an hour: a counter a day old counts nothing any more. */
+/** The longest window of any rule is a day: a counter whose window began a day ago has ended. */
 export async function pruneRateLimitHits(db: Database): Promise<number> {
   const removed = await db
     .delete(rateLimitHits)

@@ -19,9 +19,21 @@ interface MailConfig {
   from: string;
 }
 
-/** Visitor-written text a mail may carry: one line, short, so it cannot pass for our own words. */
+/**
+ * Visitor-written text a mail may carry: one line, short, without control or bidi characters, so
+ * it cannot pass for our own words.
+ */
 export function singleLine(text: string, maxLength = 100): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, maxLength);
+  return text
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, maxLength);
+}
+
+/** A person's name in a mail body: one line, whatever the account's fields hold. */
+export function nameForMail({ firstName, lastName }: { firstName: string; lastName: string }) {
+  return singleLine(`${firstName} ${lastName}`);
 }
 
 /** Mail over SMTP_URL; without it, messages go to the outbox table and the log. */
