@@ -499,7 +499,20 @@ describe('POST /api/account/delete', () => {
       remoteAddress: nextClientAddress(),
       payload: { email: learner.email },
     });
-    expect(await tablesMentioning(learner)).not.toEqual([]);
+    await call('POST', '/api/account/refund-requests', learner, {
+      purchaseId: orderId,
+      reason: 'Changed my mind',
+    });
+    await waitForMailTo(testApp.db, CONTACT);
+    const chat = await call('POST', '/api/companion/courses/energy-sovereignty/messages', learner, {
+      moduleId: lesson.moduleId,
+      lessonId: lesson.lessonId,
+      message: 'What does this lesson ask of me?',
+    });
+    expect(chat.statusCode).toBe(200);
+    expect(await tablesMentioning(learner)).toEqual(
+      expect.arrayContaining(['mail_outbox.text', 'rate_limit_hits.key']),
+    );
 
     const response = await call('POST', '/api/account/delete', learner, {
       password: TEST_PASSWORD,

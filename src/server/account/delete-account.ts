@@ -5,7 +5,7 @@ import { accountMessages } from '../../shared/rules/account.ts';
 import { forgetAccessActor } from '../access/learner-data.ts';
 import { deleteUserRecords } from '../auth/delete-user.ts';
 import { deleteBetaInvitationsTo } from '../beta/learner-data.ts';
-import { deleteOutboxMailTo } from '../mail/outbox.ts';
+import { deleteOutboxMailAbout } from '../mail/outbox.ts';
 import { deleteVisitorData } from '../marketing/visitor-data.ts';
 import { anonymisePurchases } from '../payments/buyer-data.ts';
 import { listUserSubscriptions } from '../payments/subscriptions.ts';
@@ -47,7 +47,7 @@ export async function deleteAccount(
     if (user.emailVerified) {
       await deleteBetaInvitationsTo(tx, user.email);
       await deleteVisitorData(tx, user.email);
-      await deleteOutboxMailTo(tx, user.email);
+      await deleteOutboxMailAbout(tx, user.email);
     }
     await deleteUserRecords(tx, user.id);
   });

@@ -71,6 +71,6 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
   },
   mail_outbox: {
     exported: 'not exported: copies of mail we sent',
-    deleted: 'mail to the address (deleteOutboxMailTo)',
+    deleted: 'mail to or naming a confirmed address (deleteOutboxMailAbout)',
   },
 };

@@ -41,10 +41,11 @@ export function createMailer(config: MailConfig, db: Database, log: FastifyBaseL
   if (!config.smtpUrl) {
     return {
       send: async (message) => {
-        await db.insert(mailOutbox).values(message);
-        // Never the text: it may hold a reset or verification link.
+        const [kept] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+        // Never the text (it may hold a reset or verification link), nor the address: the log
+        // outlives a deleted account.
         log.info(
-          { to: message.to, subject: message.subject },
+          { outboxId: kept?.id, subject: message.subject },
           'no SMTP_URL: mail kept in the outbox',
         );
       },
@@ -54,8 +55,8 @@ export function createMailer(config: MailConfig, db: Database, log: FastifyBaseL
   const transport = nodemailer.createTransport(config.smtpUrl);
   return {
     send: async (message) => {
-      await transport.sendMail({ from: config.from, ...message });
-      log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      const { messageId } = await transport.sendMail({ from: config.from, ...message });
+      log.info({ messageId, subject: message.subject }, 'mail sent');
     },
     close: () => transport.close(),
   };
