@@ -17,6 +17,7 @@ import { adminUsersRoutes } from './admin/admin-users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { pruneAuthRateLimits } from './auth/auth-rate-limits.ts';
 import { logFailedSignIns } from './auth/log-failed-sign-ins.ts';
+import { pruneExpiredAuthMail } from './auth/prune-expired-auth-mail.ts';
 import { sessionReader } from './auth/read-session-user.ts';
 import { betaRoutes } from './beta/beta.routes.ts';
 import { betaGrantFactsSource, endBetaGrantsForPurchase } from './beta/beta-grants.ts';
@@ -47,6 +48,7 @@ import {
 import { learningRoutes } from './learning/learning.routes.ts';
 import { countCompletedReflections, listRecentReflections } from './learning/reflections.ts';
 import { videoRoutes } from './learning/videos.routes.ts';
+import { pruneMailOutbox } from './mail/outbox.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
@@ -92,7 +94,11 @@ export async function buildApp(
   refuseCrossSiteWrites(app, config.appUrl);
   keepApiAnswersPrivate(app);
   refuseNulText(app);
-  pruneRateLimitCountersHourly(app, [pruneAuthRateLimits]);
+  pruneRateLimitCountersHourly(app, [
+    pruneAuthRateLimits,
+    pruneMailOutbox,
+    (db) => pruneExpiredAuthMail(app.auth, db),
+  ]);
   logFailedSignIns(app);
 
   const mailer = createMailer(config.mail, database.db, app.log);
