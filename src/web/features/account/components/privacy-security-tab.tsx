@@ -1,5 +1,4 @@
 import type { Settings } from '../../../../shared/api/account.ts';
-import { addressDataCoverage } from '../../../../shared/rules/account.ts';
 import { useSession } from '../../../lib/session.ts';
 import { cardClass } from './account-page.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -23,11 +22,6 @@ export function PrivacySecurityTab({ settings }: { settings: Settings | undefine
         <p className="text-ink-800">
           A copy of everything we keep about you: profile, enrollments, progress, reflections,
           purchases, assessments and the record of your course access.
-        </p>
-        <p className="text-ink-800">
-          {isAddressConfirmed
-            ? addressDataCoverage.exportIncluded
-            : addressDataCoverage.exportWithheld}
         </p>
         <DownloadDataLinks />
       </div>
