@@ -283,6 +283,23 @@ describe('/api/account/devices', () => {
     expect((await call('GET', '/api/account/settings', owner)).statusCode).toBe(200);
   });
 
+  it('show the address a password change came from, never one the client names', async () => {
+    const learner = await createUser(testApp.app);
+    const changed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: { cookie: learner.cookie, 'x-sovereign-client-ip': '6.6.6.6' },
+      remoteAddress: '10.77.0.1',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'NewSovereign2' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const thisDevice = { cookie: cookieHeader(changed.headers['set-cookie']) };
+    const { devices } = (await call('GET', '/api/account/devices', thisDevice)).json<{
+      devices: Device[];
+    }>();
+    expect(devices.map((device) => device.ipAddress)).toEqual(['10.77.0.1']);
+  });
+
   it('answers 400 for a device id that is too long', async () => {
     const learner = await createUser(testApp.app);
     const response = await call('DELETE', `/api/account/devices/${'x'.repeat(80)}`, learner);

@@ -1,10 +1,13 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_IP_HEADER } from '../auth/auth.ts';
 import { AppError } from '../http/errors.ts';
 
 /** Better Auth's server API, called with the caller's own cookies; its new cookies are passed on. */
 export function authCallFor(request: FastifyRequest, reply: FastifyReply) {
   const headers = fromNodeHeaders(request.headers);
+  // As at the mount: Better Auth records the real client address, never one the client names.
+  headers.set(CLIENT_IP_HEADER, request.ip);
   return {
     auth: request.server.auth.api,
     headers,
