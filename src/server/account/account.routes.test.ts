@@ -251,6 +251,20 @@ describe('POST /api/account/password', () => {
     });
     expect(missing.json().error.message).toContain(accountMessages.currentPasswordRequired);
   });
+
+  it('refuses Password1, one of the most common passwords, with the sign-up message', async () => {
+    const learner = await createUser(testApp.app);
+    const common = await call('POST', '/api/account/password', learner, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Password1',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error).toMatchObject({
+      message: authMessages.passwordTooCommon,
+      fields: { newPassword: authMessages.passwordTooCommon },
+    });
+    expect((await signIn(learner.email, 'Password1')).statusCode).toBe(401);
+  });
 });
 
 describe('/api/account/devices', () => {

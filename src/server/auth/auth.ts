@@ -15,6 +15,7 @@ import {
 } from '../db/schema/auth.ts';
 import type { Mailer } from '../mail/send-mail.ts';
 import { createProfile } from '../users/users.ts';
+import { applyRequestRules } from './auth-request-rules.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { resetPasswordEmail } from './reset-password-email.ts';
 import { verifyEmailEmail } from './verify-email-email.ts';
@@ -108,6 +109,7 @@ export function createAuth(
       useSecureCookies: config.appUrl.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
     },
+    hooks: { before: applyRequestRules },
     databaseHooks: {
       user: {
         create: {

@@ -4,7 +4,7 @@ import {
   themePreferences,
   type NotificationPreferences,
 } from '../rules/account.ts';
-import { authMessages, PASSWORD_MAX_LENGTH, signUpSchema } from './auth.ts';
+import { authMessages, fullNameSchema, PASSWORD_MAX_LENGTH, signUpSchema } from './auth.ts';
 import { myAccessResponseSchema } from './access.ts';
 import { purchaseSchema } from './payments.ts';
 
@@ -18,11 +18,7 @@ const webAddress = z
   });
 
 export const profileFieldsSchema = z.object({
-  fullName: z
-    .string()
-    .trim()
-    .min(1, 'Full name is required')
-    .max(200, 'The name can be at most 200 characters'),
+  fullName: fullNameSchema,
   bio: z.string().trim().max(2000, 'The bio can be at most 2000 characters'),
   website: webAddress,
   avatarUrl: webAddress,
