@@ -1,4 +1,5 @@
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import type { GenericEndpointContext } from 'better-auth';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { z } from 'zod';
 import {
   authMessages,
@@ -90,8 +91,8 @@ function signUpBody({ firstName, lastName, email, password }: z.output<typeof si
  * a server call made for a client, meets the rules of its door first. Only the app's own calls
  * for no client (the ADMIN_EMAIL account at start) carry neither a request nor headers.
  */
-export const applyRequestRules = createAuthMiddleware(async (ctx) => {
-  const rule = requestRules[ctx.path];
+export async function applyRequestRules(ctx: GenericEndpointContext): Promise<void> {
+  const rule = ctx.path ? requestRules[ctx.path] : undefined;
   if (!rule || (!ctx.request && !ctx.headers)) return;
   if (rule.isSignedInOnly && !(await getSessionFromCtx(ctx))) {
     throw new APIError('UNAUTHORIZED', { code: 'UNAUTHORIZED', message: SIGN_IN_MESSAGE });
@@ -110,7 +111,7 @@ export const applyRequestRules = createAuthMiddleware(async (ctx) => {
     throw refused(authMessages.passwordTooCommon, { [field]: authMessages.passwordTooCommon });
   }
   if (rule.toBetterAuthBody) replaceBody(body, rule.toBetterAuthBody(result.data as never));
-});
+}
 
 /** A refusal in Better Auth's shape that keeps the fields for the API contract. */
 function refused(message: string, fields: Record<string, string>) {

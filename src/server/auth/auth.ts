@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
@@ -16,6 +17,7 @@ import {
 import type { Mailer } from '../mail/send-mail.ts';
 import { createProfile } from '../users/users.ts';
 import { applyRequestRules } from './auth-request-rules.ts';
+import { countGuess, forgiveRightGuess } from './guess-limits.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { resetPasswordEmail } from './reset-password-email.ts';
 import { verifyEmailEmail } from './verify-email-email.ts';
@@ -109,7 +111,13 @@ export function createAuth(
       useSecureCookies: config.appUrl.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
     },
-    hooks: { before: applyRequestRules },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        await applyRequestRules(ctx);
+        await countGuess(db, ctx);
+      }),
+      after: createAuthMiddleware(async (ctx) => forgiveRightGuess(db, ctx)),
+    },
     databaseHooks: {
       user: {
         create: {
