@@ -7,6 +7,7 @@ import type {
   Settings,
   TwoFactorSetup,
 } from '../../shared/api/account.ts';
+import { twoFactorMessages } from '../../shared/api/account.ts';
 import { accountMessages, defaultNotificationPreferences } from '../../shared/rules/account.ts';
 import { authMessages } from '../../shared/api/auth.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
@@ -345,12 +346,13 @@ describe('two-factor sign-in', () => {
     expect((await call('GET', '/api/account/settings', { cookie: challenge })).statusCode).toBe(
       401,
     );
+    // The next step's code: the one turning 2FA on cannot be used again.
     const withCode = await call(
       'POST',
       '/api/auth/two-factor/verify-totp',
       { cookie: challenge },
       {
-        code: totpCodeFor(totpURI),
+        code: totpCodeFor(totpURI, Date.now() + 30_000),
       },
     );
     expect(withCode.statusCode).toBe(200);
@@ -367,6 +369,42 @@ describe('two-factor sign-in', () => {
       },
     );
     expect(recovery.statusCode).toBe(200);
+  });
+
+  it('accepts a code once: again, or twice at the same time, it is refused', async () => {
+    const learner = await createUser(testApp.app);
+    const enable = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      headers: { cookie: learner.cookie },
+      payload: { password: TEST_PASSWORD },
+      remoteAddress: nextClientAddress(),
+    });
+    const { totpURI } = enable.json<TwoFactorSetup>();
+
+    const challenge = async () => cookieHeader((await signIn(learner.email)).headers['set-cookie']);
+    // Each from an address of its own: Better Auth allows three 2FA requests per address in 10 s.
+    const verify = async (code: string, cookie: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/verify-totp',
+        headers: { cookie },
+        payload: { code },
+        remoteAddress: nextClientAddress(),
+      });
+    const turnOn = await verify(totpCodeFor(totpURI), learner.cookie);
+    expect(turnOn.statusCode).toBe(200);
+    const replayed = await verify(totpCodeFor(totpURI), await challenge());
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().error.message).toBe(twoFactorMessages.codeUsed);
+    expect(replayed.headers['set-cookie'] ?? '').not.toContain('session_token=');
+
+    const next = totpCodeFor(totpURI, Date.now() + 30_000);
+    const [first, second] = await Promise.all([
+      verify(next, await challenge()),
+      verify(next, await challenge()),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 401]);
   });
 
   it('answers 400 for a code that is not six digits and for a wrong password', async () => {

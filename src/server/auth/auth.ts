@@ -18,6 +18,7 @@ import type { Mailer } from '../mail/send-mail.ts';
 import { createProfile } from '../users/users.ts';
 import { applyRequestRules } from './auth-request-rules.ts';
 import { countGuess, forgiveRightGuess } from './guess-limits.ts';
+import { refuseReplayedTotp } from './totp-replay.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { resetPasswordEmail } from './reset-password-email.ts';
 import { verifyEmailEmail } from './verify-email-email.ts';
@@ -115,6 +116,7 @@ export function createAuth(
       before: createAuthMiddleware(async (ctx) => {
         await applyRequestRules(ctx);
         await countGuess(db, ctx);
+        await refuseReplayedTotp(db, ctx);
       }),
       after: createAuthMiddleware(async (ctx) => forgiveRightGuess(db, ctx)),
     },

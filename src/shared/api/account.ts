@@ -131,6 +131,7 @@ export const okSchema = z.object({ ok: z.literal(true) });
 /** Two-factor sign-in (Better Auth's twoFactor plugin), validated before Better Auth sees it. */
 export const twoFactorMessages = {
   codeInvalid: 'Enter the 6-digit code from your authenticator app',
+  codeUsed: 'This code was used already. Enter the next code your authenticator app shows.',
   recoveryCodeRequired: 'Enter one of your recovery codes',
   enabled: 'Two-factor sign-in is on',
   disabled: 'Two-factor sign-in is off',
