@@ -5,6 +5,7 @@ import { accounts, rateLimits, sessions, users } from '../db/schema/auth.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { profiles } from '../db/schema/users.ts';
 import { waitForMailTo } from '../testing/mail.ts';
+import { totpCodeFor } from '../testing/totp.ts';
 import { pruneAuthRateLimits } from './auth-rate-limits.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { cookieHeader, createUser, nextClientAddress, TEST_PASSWORD } from '../testing/users.ts';
@@ -341,6 +342,37 @@ describe('confirming the email address', () => {
     expect(opened.headers.location).toBe('/confirm-email');
     const [user] = await testApp.db.select().from(users).where(eq(users.id, learner.id));
     expect(user!.emailVerified).toBe(true);
+  });
+
+  it('confirms the address of an account with two-factor sign-in, and signs it in only with its code', async () => {
+    const learner = await createUser(testApp.app, { isVerified: false });
+    const atSignUp = await waitForMailTo(testApp.db, learner.email, CONFIRM_SUBJECT);
+    const enable = await post(
+      '/api/auth/two-factor/enable',
+      { password: TEST_PASSWORD },
+      { cookie: learner.cookie },
+    );
+    const { totpURI } = enable.json<{ totpURI: string }>();
+    const turnOn = await post(
+      '/api/auth/two-factor/verify-totp',
+      { code: totpCodeFor(totpURI) },
+      { cookie: learner.cookie },
+    );
+    expect(turnOn.statusCode).toBe(200);
+
+    const link = linkIn(atSignUp.text);
+    const opened = await testApp.app.inject({
+      method: 'GET',
+      url: `${link.pathname}${link.search}`,
+    });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe('/confirm-email');
+    expect(await sessionOf(cookieHeader(opened.headers['set-cookie']))).toBeNull();
+    const [user] = await testApp.db.select().from(users).where(eq(users.id, learner.id));
+    expect(user!.emailVerified).toBe(true);
+    expect((await signIn(learner.email, TEST_PASSWORD)).json()).toMatchObject({
+      twoFactorRedirect: true,
+    });
   });
 
   it('sends a link that no longer works to the confirm-email page with the reason', async () => {

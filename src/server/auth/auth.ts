@@ -18,6 +18,7 @@ import type { Mailer } from '../mail/send-mail.ts';
 import { createProfile } from '../users/users.ts';
 import { applyRequestRules } from './auth-request-rules.ts';
 import { countGuess, forgiveRightGuess } from './guess-limits.ts';
+import { withholdSessionFromSecondFactorAccounts } from './second-factor.ts';
 import { refuseReplayedTotp } from './totp-replay.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { resetPasswordEmail } from './reset-password-email.ts';
@@ -118,7 +119,10 @@ export function createAuth(
         await countGuess(db, ctx);
         await refuseReplayedTotp(db, ctx);
       }),
-      after: createAuthMiddleware(async (ctx) => forgiveRightGuess(db, ctx)),
+      after: createAuthMiddleware(async (ctx) => {
+        await forgiveRightGuess(db, ctx);
+        await withholdSessionFromSecondFactorAccounts(ctx);
+      }),
     },
     databaseHooks: {
       user: {
