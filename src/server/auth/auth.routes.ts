@@ -88,12 +88,6 @@ function toContractError(status: number, text: string) {
   if (code === 'EMAIL_MISMATCH') {
     return { status: 403, body: errorBody('forbidden', 'You can only confirm your own address.') };
   }
-  if (status === 422) {
-    const isDuplicate = code.includes('ALREADY_EXISTS');
-    return {
-      status: isDuplicate ? 409 : 400,
-      body: errorBody(isDuplicate ? 'conflict' : 'bad_request', message),
-    };
-  }
+  if (status === 422) return { status: 400, body: errorBody('bad_request', message) };
   return { status, body: errorBody(codeForStatus(status), message, fields) };
 }

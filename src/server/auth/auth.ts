@@ -17,6 +17,7 @@ import {
 import type { Mailer } from '../mail/send-mail.ts';
 import { createProfile } from '../users/users.ts';
 import { applyRequestRules } from './auth-request-rules.ts';
+import { existingAccountEmail } from './existing-account-email.ts';
 import { countGuess, forgiveRightGuess } from './guess-limits.ts';
 import { withholdSessionFromSecondFactorAccounts } from './second-factor.ts';
 import { refuseReplayedTotp } from './totp-replay.ts';
@@ -63,6 +64,16 @@ export function createAuth(
     },
     emailAndPassword: {
       enabled: true,
+      // A new account signs in by opening the link mailed to it, so that sign-up can answer a
+      // known address exactly as a new one (Better Auth's generic answer) and mail its owner.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        void mailer
+          .send(existingAccountEmail(user.email, config.appUrl))
+          .catch((error: unknown) => {
+            log.error({ err: error }, 'could not send the existing-account email');
+          });
+      },
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: {
