@@ -4,6 +4,7 @@ import { E2E_CONTACT_EMAIL } from '../../playwright.config.ts';
 import { totpCodeFor } from '../../src/server/testing/totp.ts';
 import {
   completeRegistration,
+  expectCheckYourEmail,
   expect,
   expectNoSeriousAxeViolations,
   PASSWORD,
@@ -179,6 +180,8 @@ test('a learner deletes their account, and the email is free to register again',
   await expect(page.getByRole('alert')).toBeVisible();
   await page.goto('/register');
   await completeRegistration(page, { email });
+  await expectCheckYourEmail(page, email);
+  await signIn(page, email);
   await expect(page).toHaveURL('/dashboard');
 });
 

@@ -2,7 +2,9 @@ import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import {
   completeRegistration,
+  confirmEmail,
   expect,
+  expectCheckYourEmail,
   expectNoSeriousAxeViolations,
   latestMailTo,
   register,
@@ -107,6 +109,8 @@ test('an admin invites by email; the invitee registers from the link in the mail
   await page.goto(link);
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await completeRegistration(page, { firstName: 'Ines', email });
+  await expectCheckYourEmail(page, email);
+  await confirmEmail(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
   await openSubscriptionTab(page);
   await expect(page.getByText(/Sovereign Flame · Invitation/)).toBeVisible();
