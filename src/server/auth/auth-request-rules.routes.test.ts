@@ -210,6 +210,21 @@ describe("Better Auth's endpoints that write a user field", () => {
     },
   );
 
+  it.each([
+    '/update-user',
+    '/change-password',
+    '/verify-password',
+    '/two-factor/enable',
+    '/two-factor/disable',
+    '/two-factor/generate-backup-codes',
+    '/two-factor/get-totp-uri',
+    '/send-verification-email',
+  ])('%s tells a visitor to sign in before anything about the body', async (path) => {
+    const response = await post(`/api/auth${path}`, { firstName: '', password: '' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('unauthorized');
+  });
+
   it('update-user still saves a valid name, trimmed', async () => {
     const learner = await createUser(testApp.app);
     const response = await post(

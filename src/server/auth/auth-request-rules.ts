@@ -28,7 +28,10 @@ interface RequestRule {
   schema: z.ZodType;
   /** The field that carries a new password, refused when it is one of the common ones. */
   newPasswordField?: string;
-  /** Signed out, Better Auth would act for anyone who names an address. */
+  /**
+   * The door serves a signed-in account: a visitor is told so (401) before anything about the
+   * body. Signed out, Better Auth's send-verification-email would mail any address named.
+   */
   isSignedInOnly?: boolean;
   /** What Better Auth is given instead of the body: only the fields the contract names. */
   toBetterAuthBody?: (valid: never) => Record<string, unknown>;
@@ -63,13 +66,21 @@ export const requestRules: Record<string, RequestRule> = {
     }),
     newPasswordField: 'newPassword',
   },
-  '/change-password': { schema: changePasswordSchema, newPasswordField: 'newPassword' },
-  '/update-user': { schema: updateUserSchema, toBetterAuthBody: (names: object) => ({ ...names }) },
-  '/verify-password': { schema: deleteAccountSchema },
-  '/two-factor/enable': { schema: twoFactorPasswordSchema },
-  '/two-factor/disable': { schema: twoFactorPasswordSchema },
-  '/two-factor/generate-backup-codes': { schema: twoFactorPasswordSchema },
-  '/two-factor/get-totp-uri': { schema: twoFactorPasswordSchema },
+  '/change-password': {
+    schema: changePasswordSchema,
+    newPasswordField: 'newPassword',
+    isSignedInOnly: true,
+  },
+  '/update-user': {
+    schema: updateUserSchema,
+    isSignedInOnly: true,
+    toBetterAuthBody: (names: object) => ({ ...names }),
+  },
+  '/verify-password': { schema: deleteAccountSchema, isSignedInOnly: true },
+  '/two-factor/enable': { schema: twoFactorPasswordSchema, isSignedInOnly: true },
+  '/two-factor/disable': { schema: twoFactorPasswordSchema, isSignedInOnly: true },
+  '/two-factor/generate-backup-codes': { schema: twoFactorPasswordSchema, isSignedInOnly: true },
+  '/two-factor/get-totp-uri': { schema: twoFactorPasswordSchema, isSignedInOnly: true },
   '/two-factor/verify-totp': { schema: totpCodeSchema },
   '/two-factor/verify-backup-code': { schema: recoveryCodeSchema },
 };
