@@ -105,7 +105,7 @@ function signUpBody({ firstName, lastName, email, password }: z.output<typeof si
 export async function applyRequestRules(ctx: GenericEndpointContext): Promise<void> {
   const rule = ctx.path ? requestRules[ctx.path] : undefined;
   if (!rule || (!ctx.request && !ctx.headers)) return;
-  if (rule.isSignedInOnly && !(await getSessionFromCtx(ctx))) {
+  if (rule.isSignedInOnly && !(await getSessionFromCtx(ctx, { disableRefresh: true }))) {
     throw new APIError('UNAUTHORIZED', { code: 'UNAUTHORIZED', message: SIGN_IN_MESSAGE });
   }
   const body = (ctx.body ?? {}) as Record<string, unknown>;

@@ -36,7 +36,7 @@ interface GuessedDoor {
 const currentPasswordCheck: GuessedDoor = {
   rule: passwordCheckLimit,
   keyOf: async (ctx) => {
-    const session = await getSessionFromCtx(ctx);
+    const session = await getSessionFromCtx(ctx, { disableRefresh: true });
     // The account's own counters go with it when it is deleted (forgetUserRateLimits).
     return session ? `${passwordCheckLimit.name}:user:${session.user.id}` : undefined;
   },

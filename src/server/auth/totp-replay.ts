@@ -54,7 +54,7 @@ function stepOf(key: Buffer, code: string): number | undefined {
 
 /** The signed-in learner turning 2FA on, or the one half-way through a sign-in. */
 async function totpUserOf(ctx: GenericEndpointContext): Promise<string | undefined> {
-  const session = await getSessionFromCtx(ctx);
+  const session = await getSessionFromCtx(ctx, { disableRefresh: true });
   if (session) return session.user.id;
   const cookie = ctx.context.createAuthCookie('two_factor');
   const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
