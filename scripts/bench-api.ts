@@ -253,23 +253,32 @@ async function signUpEnrolledLearners(
 }
 
 async function signUp(appUrl: string, index: number): Promise<{ userId: string; cookie: string }> {
+  const headers = {
+    'content-type': 'application/json',
+    origin: appUrl,
+    'x-forwarded-for': `10.0.${index >> 8}.${index & 255}`,
+  };
+  const email = `bench-${index}-${Date.now()}@example.com`;
   const response = await fetch(`${appUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: appUrl,
-      'x-forwarded-for': `10.0.${index >> 8}.${index & 255}`,
-    },
+    headers,
     body: JSON.stringify({
       firstName: 'Bench',
       lastName: 'Learner',
-      email: `bench-${index}-${Date.now()}@example.com`,
+      email,
       password: 'Sovereign1',
     }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };
-  const cookie = response.headers
+  // Sign-up gives no session: the learner signs in.
+  const signIn = await fetch(`${appUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'Sovereign1' }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
+  const cookie = signIn.headers
     .getSetCookie()
     .map((header) => header.split(';')[0])
     .join('; ');

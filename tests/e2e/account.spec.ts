@@ -5,6 +5,7 @@ import { totpCodeFor } from '../../src/server/testing/totp.ts';
 import { addressDataCoverage } from '../../src/shared/rules/account.ts';
 import {
   completeRegistration,
+  expectCheckYourEmail,
   expect,
   expectNoSeriousAxeViolations,
   PASSWORD,
@@ -193,6 +194,8 @@ test('a learner deletes their account, and the email is free to register again',
   await expect(page.getByRole('alert')).toBeVisible();
   await page.goto('/register');
   await completeRegistration(page, { email });
+  await expectCheckYourEmail(page, email);
+  await signIn(page, email);
   await expect(page).toHaveURL('/dashboard');
 });
 

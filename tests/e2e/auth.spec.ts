@@ -1,6 +1,7 @@
 import {
   completeRegistration,
   expect,
+  expectCheckYourEmail,
   expectNoSeriousAxeViolations,
   latestMailTo,
   PASSWORD,
@@ -37,6 +38,10 @@ test('a learner who lost the confirmation mail has it sent again and confirms th
 }) => {
   await page.goto('/register');
   const { email } = await completeRegistration(page, { firstName: 'Iris' });
+  await expectCheckYourEmail(page, email);
+  await expectNoSeriousAxeViolations(page);
+  // Signed in with the password, before the address is confirmed.
+  await signIn(page, email);
   await expect(page.getByRole('heading', { name: 'Welcome, Iris' })).toBeVisible();
   const notice = page.getByRole('region', { name: 'Please confirm your email address' });
   await expect(notice).toContainText(`We sent a link to ${email}`);
@@ -61,7 +66,9 @@ test('a learner who lost the confirmation mail has it sent again and confirms th
 
 test('a confirmation link that no longer works says so and offers a new one', async ({ page }) => {
   await page.goto('/register');
-  await completeRegistration(page, { firstName: 'Otto' });
+  const { email } = await completeRegistration(page, { firstName: 'Otto' });
+  await expectCheckYourEmail(page, email);
+  await signIn(page, email);
   await expect(page.getByRole('heading', { name: 'Welcome, Otto' })).toBeVisible();
   await page.goto('/api/auth/verify-email?token=expired-or-forged&callbackURL=%2Fconfirm-email');
   await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
@@ -87,7 +94,8 @@ test('the register form shows each validation message in the spec order', async 
   await page.getByLabel('Email').fill('maya-at-example');
   await submit();
   await expect(alert).toHaveText('Please enter a valid email address');
-  await page.getByLabel('Email').fill(uniqueEmail());
+  const email = uniqueEmail();
+  await page.getByLabel('Email').fill(email);
   await submit();
   await expect(alert).toHaveText('Password is required');
 
@@ -114,7 +122,22 @@ test('the register form shows each validation message in the spec order', async 
   await expect(alert).toHaveText('You must agree to the Terms of Service and Privacy Policy');
   await page.getByLabel('I agree to the Privacy Policy').check();
   await submit();
-  await expect(page).toHaveURL('/dashboard');
+  await expectCheckYourEmail(page, email);
+});
+
+test('registering an address that has an account looks the same, and its owner is told by mail', async ({
+  page,
+}) => {
+  const { email } = await register(page, { firstName: 'Maya' });
+  await signOut(page);
+  await page.goto('/register');
+  await completeRegistration(page, { firstName: 'Someone', email });
+  await expectCheckYourEmail(page, email);
+  const mail = await latestMailTo(
+    email,
+    'Someone tried to create a Sovereign Flame account with your address',
+  );
+  expect(mail.text).toContain('/forgot-password');
 });
 
 test('a wrong password is answered inline', async ({ page }) => {

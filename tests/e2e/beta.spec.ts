@@ -4,6 +4,7 @@ import {
   completeRegistration,
   confirmEmail,
   expect,
+  expectCheckYourEmail,
   expectNoSeriousAxeViolations,
   latestMailTo,
   register,
@@ -107,6 +108,8 @@ test('an admin invites by email; the invitee registers from the link in the mail
   await page.goto(link);
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await completeRegistration(page, { firstName: 'Ines', email });
+  await expectCheckYourEmail(page, email);
+  await confirmEmail(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
   // The invitation is the address owner's: it is claimed once the address is confirmed.
   await confirmEmail(page, email);

@@ -3,7 +3,9 @@ import {
   completeRegistration,
   confirmEmail,
   expect,
+  expectCheckYourEmail,
   expectNoSeriousAxeViolations,
+  PASSWORD,
   register,
   test,
 } from '../support/fixtures.ts';
@@ -91,6 +93,15 @@ test('a signed-out buyer registers at checkout and keeps the order', async ({ pa
 
   await expect(page).toHaveURL('/register');
   const { email } = await completeRegistration(page, { firstName: 'Nora', lastName: 'Vale' });
+  await expectCheckYourEmail(page, email);
+  // Signed in with the password before confirming: the order is kept, paying waits.
+  await page
+    .getByRole('region', { name: 'Check your email' })
+    .getByRole('link', { name: 'Sign in' })
+    .click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
 
   await expect(page).toHaveURL('/buy-now?course=sovereign-flame');
   await expect(page.getByLabel('The Sovereign Flame')).toBeChecked();

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { authBodySchemas } from '../../src/server/auth/auth.routes.ts';
+import { requestRules } from '../../src/server/auth/auth-request-rules.ts';
 import { buildTestApp, type TestApp } from '../../src/server/testing/build-test-app.ts';
 import {
   cookieHeader,
@@ -76,7 +76,7 @@ function requestFieldNames(app: FastifyInstance): string[] {
       if (schema) fieldNamesOf(schema, names);
     }
   }
-  for (const schema of Object.values(authBodySchemas)) fieldNamesOf(schema, names);
+  for (const { schema } of Object.values(requestRules)) fieldNamesOf(schema, names);
   return [...names].sort();
 }
 

@@ -89,11 +89,18 @@ export async function registerLearner(
   });
   if (!response.ok) throw new Error(`sign-up failed: ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };
-  const cookie = response.headers
+  await installation.query('update users set email_verified = true where id = $1', [user.id]);
+  // Sign-up gives no session: the learner signs in.
+  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address, origin: server.url },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
+  const cookie = signIn.headers
     .getSetCookie()
     .map((value) => value.split(';')[0])
     .join('; ');
-  await installation.query('update users set email_verified = true where id = $1', [user.id]);
   return { id: user.id, email, cookie, address };
 }
 

@@ -26,16 +26,26 @@ export function uniqueEmail(prefix = 'seeker'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-/** Registers through the form as a person would, and waits for the dashboard. */
+/**
+ * Registers through the form as a person would, opens the link mailed to the new address (which
+ * signs them in), and waits for the dashboard the register page then moves on to.
+ */
 export async function register(
   page: Page,
   details: { firstName?: string; lastName?: string; email?: string } = {},
 ): Promise<{ email: string; firstName: string }> {
   await page.goto('/register');
   const registered = await completeRegistration(page, details);
-  await expect(page).toHaveURL(/\/dashboard/);
+  await expectCheckYourEmail(page, registered.email);
   await confirmEmail(page, registered.email);
+  await expect(page).toHaveURL(/\/dashboard/);
   return registered;
+}
+
+/** What the register page says once the account is created: the next step is in the mail. */
+export async function expectCheckYourEmail(page: Page, email: string): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Check your email' });
+  await expect(panel).toContainText(`We sent a link to ${email}.`);
 }
 
 /**

@@ -7,6 +7,7 @@ import type {
   Settings,
   TwoFactorSetup,
 } from '../../shared/api/account.ts';
+import { twoFactorMessages } from '../../shared/api/account.ts';
 import {
   accountMessages,
   addressDataCoverage,
@@ -256,6 +257,20 @@ describe('POST /api/account/password', () => {
     });
     expect(missing.json().error.message).toContain(accountMessages.currentPasswordRequired);
   });
+
+  it('refuses Password1, one of the most common passwords, with the sign-up message', async () => {
+    const learner = await createUser(testApp.app);
+    const common = await call('POST', '/api/account/password', learner, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Password1',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error).toMatchObject({
+      message: authMessages.passwordTooCommon,
+      fields: { newPassword: authMessages.passwordTooCommon },
+    });
+    expect((await signIn(learner.email, 'Password1')).statusCode).toBe(401);
+  });
 });
 
 describe('/api/account/devices', () => {
@@ -286,6 +301,23 @@ describe('/api/account/devices', () => {
     const response = await call('DELETE', `/api/account/devices/${devices[0]!.id}`, other);
     expect(response.statusCode).toBe(403);
     expect((await call('GET', '/api/account/settings', owner)).statusCode).toBe(200);
+  });
+
+  it('show the address a password change came from, never one the client names', async () => {
+    const learner = await createUser(testApp.app);
+    const changed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: { cookie: learner.cookie, 'x-sovereign-client-ip': '6.6.6.6' },
+      remoteAddress: '10.77.0.1',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'NewSovereign2' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const thisDevice = { cookie: cookieHeader(changed.headers['set-cookie']) };
+    const { devices } = (await call('GET', '/api/account/devices', thisDevice)).json<{
+      devices: Device[];
+    }>();
+    expect(devices.map((device) => device.ipAddress)).toEqual(['10.77.0.1']);
   });
 
   it('answers 400 for a device id that is too long', async () => {
@@ -319,12 +351,13 @@ describe('two-factor sign-in', () => {
     expect((await call('GET', '/api/account/settings', { cookie: challenge })).statusCode).toBe(
       401,
     );
+    // The next step's code: the one turning 2FA on cannot be used again.
     const withCode = await call(
       'POST',
       '/api/auth/two-factor/verify-totp',
       { cookie: challenge },
       {
-        code: totpCodeFor(totpURI),
+        code: totpCodeFor(totpURI, Date.now() + 30_000),
       },
     );
     expect(withCode.statusCode).toBe(200);
@@ -341,6 +374,42 @@ describe('two-factor sign-in', () => {
       },
     );
     expect(recovery.statusCode).toBe(200);
+  });
+
+  it('accepts a code once: again, or twice at the same time, it is refused', async () => {
+    const learner = await createUser(testApp.app);
+    const enable = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      headers: { cookie: learner.cookie },
+      payload: { password: TEST_PASSWORD },
+      remoteAddress: nextClientAddress(),
+    });
+    const { totpURI } = enable.json<TwoFactorSetup>();
+
+    const challenge = async () => cookieHeader((await signIn(learner.email)).headers['set-cookie']);
+    // Each from an address of its own: Better Auth allows three 2FA requests per address in 10 s.
+    const verify = async (code: string, cookie: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/verify-totp',
+        headers: { cookie },
+        payload: { code },
+        remoteAddress: nextClientAddress(),
+      });
+    const turnOn = await verify(totpCodeFor(totpURI), learner.cookie);
+    expect(turnOn.statusCode).toBe(200);
+    const replayed = await verify(totpCodeFor(totpURI), await challenge());
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().error.message).toBe(twoFactorMessages.codeUsed);
+    expect(replayed.headers['set-cookie'] ?? '').not.toContain('session_token=');
+
+    const next = totpCodeFor(totpURI, Date.now() + 30_000);
+    const [first, second] = await Promise.all([
+      verify(next, await challenge()),
+      verify(next, await challenge()),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 401]);
   });
 
   it('answers 400 for a code that is not six digits and for a wrong password', async () => {

@@ -35,6 +35,10 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
     exported: 'adminReads (who read which private text, when)',
     deleted: 'cascades with the account; as reader, anonymised (forgetAdminReader)',
   },
+  companion_safety_events: {
+    exported: 'companion.safetyEvents (when and where the safety response was shown; no text)',
+    deleted: 'cascades with the account',
+  },
   account_events: {
     exported: 'accountEvents (sessions ended, disabled, enabled: by whom, when)',
     deleted: 'cascades with the account; as actor, anonymised (forgetAccountActor)',

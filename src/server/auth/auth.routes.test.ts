@@ -5,6 +5,7 @@ import { accounts, rateLimits, sessions, users } from '../db/schema/auth.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { profiles } from '../db/schema/users.ts';
 import { waitForMailTo } from '../testing/mail.ts';
+import { totpCodeFor } from '../testing/totp.ts';
 import { pruneAuthRateLimits } from './auth-rate-limits.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { cookieHeader, createUser, nextClientAddress, TEST_PASSWORD } from '../testing/users.ts';
@@ -38,7 +39,7 @@ const sessionOf = async (cookie: string) =>
   }>().user;
 
 describe('sign-up', () => {
-  it('creates the account, a profile with the spec defaults, and a session', async () => {
+  it('creates the account and a profile with the spec defaults', async () => {
     const learner = await createUser(testApp.app, { firstName: 'Maya', lastName: 'Stone' });
     const [profile] = await testApp.db.select().from(profiles).where(eq(profiles.id, learner.id));
     expect(profile).toMatchObject({
@@ -88,16 +89,66 @@ describe('sign-up', () => {
     },
   );
 
-  it('refuses a second account with the same email with 409', async () => {
-    const learner = await createUser(testApp.app);
+  it('answers a known address exactly as a new one, and mails its owner instead', async () => {
+    const owner = await createUser(testApp.app);
+    const signUp = (email: string) =>
+      post('/api/auth/sign-up/email', {
+        firstName: 'Again',
+        lastName: 'Learner',
+        email,
+        password: TEST_PASSWORD,
+      });
+    const known = await signUp(owner.email);
+    const unknown = await signUp(`new-${owner.email}`);
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.statusCode).toBe(200);
+    const shapeOf = (body: unknown): unknown =>
+      body && typeof body === 'object'
+        ? Object.fromEntries(Object.entries(body).map(([key, value]) => [key, shapeOf(value)]))
+        : typeof body;
+    expect(shapeOf(known.json())).toEqual(shapeOf(unknown.json()));
+    expect(known.json().user.id).not.toBe(owner.id);
+    expect(known.headers['set-cookie']).toBeUndefined();
+
+    const mail = await waitForMailTo(
+      testApp.db,
+      owner.email,
+      'Someone tried to create a Sovereign Flame account with your address',
+    );
+    expect(mail.text).toContain('http://localhost:3000/login');
+    expect(mail.text).toContain('http://localhost:3000/forgot-password');
+    expect(await testApp.db.select().from(users).where(eq(users.email, owner.email))).toHaveLength(
+      1,
+    );
+  });
+
+  it('signs no one in: the link mailed to the new address does', async () => {
+    const email = 'unconfirmed-newcomer@example.com';
     const response = await post('/api/auth/sign-up/email', {
-      firstName: 'Again',
-      lastName: 'Learner',
-      email: learner.email,
+      firstName: 'Nia',
+      lastName: 'Vale',
+      email,
       password: TEST_PASSWORD,
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error.code).toBe('conflict');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
+
+    const mail = await waitForMailTo(
+      testApp.db,
+      email,
+      'Confirm your Sovereign Flame email address',
+    );
+    const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
+    const opened = await testApp.app.inject({
+      method: 'GET',
+      url: `${link.pathname}${link.search}`,
+    });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe('/confirm-email');
+    expect(await sessionOf(cookieHeader(opened.headers['set-cookie']))).toMatchObject({
+      email,
+      firstName: 'Nia',
+    });
   });
 
   it('ignores a role sent by the client', async () => {
@@ -109,7 +160,8 @@ describe('sign-up', () => {
       role: 'admin',
     });
     expect(response.statusCode).toBe(200);
-    expect(await sessionOf(cookieHeader(response.headers['set-cookie']))).toMatchObject({
+    const signedIn = await signIn('sly@example.com', TEST_PASSWORD);
+    expect(await sessionOf(cookieHeader(signedIn.headers['set-cookie']))).toMatchObject({
       role: 'user',
     });
   });
@@ -202,11 +254,14 @@ describe('rate limits', () => {
     const first = nextClientAddress();
     const second = nextClientAddress();
     const statuses: number[] = [];
+    // A different account each time: the per-account limit is not what stops them.
     for (let attempt = 0; attempt < 11; attempt++) {
-      statuses.push((await signIn(learner.email, 'Wrong-password1', first)).statusCode);
+      statuses.push(
+        (await signIn(`guess-${attempt}@example.com`, 'Wrong-password1', first)).statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
-    const limited = await signIn(learner.email, 'Wrong-password1', first);
+    const limited = await signIn(learner.email, TEST_PASSWORD, first);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
     expect((await signIn(learner.email, TEST_PASSWORD, second)).statusCode).toBe(200);
@@ -338,6 +393,37 @@ describe('confirming the email address', () => {
     expect(opened.headers.location).toBe('/confirm-email');
     const [user] = await testApp.db.select().from(users).where(eq(users.id, learner.id));
     expect(user!.emailVerified).toBe(true);
+  });
+
+  it('confirms the address of an account with two-factor sign-in, and signs it in only with its code', async () => {
+    const learner = await createUser(testApp.app, { isVerified: false });
+    const atSignUp = await waitForMailTo(testApp.db, learner.email, CONFIRM_SUBJECT);
+    const enable = await post(
+      '/api/auth/two-factor/enable',
+      { password: TEST_PASSWORD },
+      { cookie: learner.cookie },
+    );
+    const { totpURI } = enable.json<{ totpURI: string }>();
+    const turnOn = await post(
+      '/api/auth/two-factor/verify-totp',
+      { code: totpCodeFor(totpURI) },
+      { cookie: learner.cookie },
+    );
+    expect(turnOn.statusCode).toBe(200);
+
+    const link = linkIn(atSignUp.text);
+    const opened = await testApp.app.inject({
+      method: 'GET',
+      url: `${link.pathname}${link.search}`,
+    });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe('/confirm-email');
+    expect(await sessionOf(cookieHeader(opened.headers['set-cookie']))).toBeNull();
+    const [user] = await testApp.db.select().from(users).where(eq(users.id, learner.id));
+    expect(user!.emailVerified).toBe(true);
+    expect((await signIn(learner.email, TEST_PASSWORD)).json()).toMatchObject({
+      twoFactorRedirect: true,
+    });
   });
 
   it('sends a link that no longer works to the confirm-email page with the reason', async () => {

@@ -1,38 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import {
-  authMessages,
-  loginSchema,
-  resetPasswordSchema,
-  sendConfirmationEmailSchema,
-  signUpSchema,
-  forgotPasswordSchema,
-} from '../../shared/api/auth.ts';
-import {
-  recoveryCodeSchema,
-  totpCodeSchema,
-  twoFactorPasswordSchema,
-} from '../../shared/api/account.ts';
 import { codeForStatus, errorBody } from '../http/errors.ts';
-import { requireUser } from '../http/guards.ts';
 import { getSessionUser } from './session-user.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
-import { isCommonPassword } from './common-passwords.ts';
 
-/** Requests the shared contract validates before Better Auth sees them. */
-export const authBodySchemas: Record<string, z.ZodType> = {
-  '/api/auth/sign-up/email': signUpSchema,
-  '/api/auth/sign-in/email': loginSchema,
-  '/api/auth/request-password-reset': forgotPasswordSchema,
-  '/api/auth/send-verification-email': sendConfirmationEmailSchema,
-  '/api/auth/reset-password': resetPasswordSchema,
-  '/api/auth/two-factor/enable': twoFactorPasswordSchema,
-  '/api/auth/two-factor/disable': twoFactorPasswordSchema,
-  '/api/auth/two-factor/generate-backup-codes': twoFactorPasswordSchema,
-  '/api/auth/two-factor/verify-totp': totpCodeSchema,
-  '/api/auth/two-factor/verify-backup-code': recoveryCodeSchema,
-};
-
+/**
+ * Better Auth's endpoints, passed on as they came: the rules of each door are Better Auth's own
+ * `hooks.before` (auth-request-rules.ts), keyed by the path it routes on, so no spelling of the
+ * URL (a `#fragment`, a doubled slash) reaches an endpoint without them.
+ */
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }) {
   app.route({
     method: ['GET', 'POST'],
@@ -40,11 +15,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
     // Account forms carry a few short fields.
     bodyLimit: 16 * 1024,
     handler: async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (signedInOnly.has(path)) await requireUser(request, reply);
-      const invalid = validate(path, request.body);
-      if (invalid) return reply.status(400).send(invalid);
-      const response = await auth.handler(toWebRequest(request, path));
+      const response = await auth.handler(toWebRequest(request));
       return sendWebResponse(reply, response);
     },
   });
@@ -55,49 +26,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
   });
 }
 
-/** The web app's page that says how opening a confirmation link went. */
-const CONFIRM_EMAIL_PAGE = '/confirm-email';
-
-/**
- * A new confirmation link goes to the signed-in learner's own address only: signed out, Better
- * Auth would mail any unconfirmed address a stranger names.
- */
-const signedInOnly = new Set(['/api/auth/send-verification-email']);
-
-/** Where each request that sets a password carries it. */
-const newPasswordFields: Record<string, string> = {
-  '/api/auth/sign-up/email': 'password',
-  '/api/auth/reset-password': 'newPassword',
-  '/api/auth/change-password': 'newPassword',
-};
-
-function validate(path: string, body: unknown) {
-  const schema = authBodySchemas[path];
-  if (!schema) return undefined;
-  const result = schema.safeParse(asFormInput(path, body ?? {}));
-  if (result.success) return refuseCommonPassword(path, body);
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  return errorBody('bad_request', result.error.issues[0]?.message ?? 'Invalid request', fields);
-}
-
-function refuseCommonPassword(path: string, body: unknown) {
-  const field = newPasswordFields[path];
-  const password = field ? (body as Record<string, unknown>)[field] : undefined;
-  if (typeof password !== 'string' || !isCommonPassword(password)) return undefined;
-  return errorBody('bad_request', authMessages.passwordTooCommon, {
-    [field!]: authMessages.passwordTooCommon,
-  });
-}
-
-// Better Auth's reset endpoint takes { newPassword, token }; the rules are the reset form's.
-function asFormInput(path: string, body: unknown): unknown {
-  if (path !== '/api/auth/reset-password') return body;
-  const { newPassword } = body as { newPassword?: unknown };
-  return { password: newPassword, confirmPassword: newPassword };
-}
-
-function toWebRequest(request: FastifyRequest, path: string): Request {
+function toWebRequest(request: FastifyRequest): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === CLIENT_IP_HEADER) continue;
@@ -105,10 +34,7 @@ function toWebRequest(request: FastifyRequest, path: string): Request {
   }
   // Behind the mount Better Auth would see one shared address; it gets the real client's.
   headers.set(CLIENT_IP_HEADER, request.ip);
-  const body =
-    request.method === 'GET' || request.body === undefined
-      ? undefined
-      : asBetterAuthBody(path, request.body);
+  const body = request.method === 'GET' ? undefined : request.body;
   if (body !== undefined) headers.set('content-type', 'application/json');
   headers.delete('content-length');
   return new Request(new URL(request.url, `${request.protocol}://${request.host}`), {
@@ -116,29 +42,6 @@ function toWebRequest(request: FastifyRequest, path: string): Request {
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-}
-
-/**
- * Better Auth keeps a display name; ours is built from the first and last name. A confirmation
- * link always leads to our page that says how it went, whatever the caller asked for.
- */
-function asBetterAuthBody(path: string, body: unknown): unknown {
-  if (path === '/api/auth/send-verification-email') {
-    const { email } = body as Record<string, string>;
-    return { email, callbackURL: CONFIRM_EMAIL_PAGE };
-  }
-  if (path !== '/api/auth/sign-up/email') return body;
-  const { firstName, lastName, email, password } = body as Record<string, string>;
-  const first = firstName?.trim() ?? '';
-  const last = lastName?.trim() ?? '';
-  return {
-    firstName: first,
-    lastName: last,
-    email,
-    password,
-    callbackURL: CONFIRM_EMAIL_PAGE,
-    name: `${first} ${last}`,
-  };
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
@@ -175,10 +78,16 @@ function withoutSessionToken(text: string): string {
 function toContractError(status: number, text: string) {
   let message = 'The request could not be completed.';
   let code = '';
+  let fields: Record<string, string> | undefined;
   try {
-    const parsed = JSON.parse(text) as { message?: string; code?: string };
+    const parsed = JSON.parse(text) as {
+      message?: string;
+      code?: string;
+      fields?: Record<string, string>;
+    };
     message = parsed.message ?? message;
     code = parsed.code ?? '';
+    fields = parsed.fields;
   } catch {
     // Not JSON: keep the generic message.
   }
@@ -186,12 +95,6 @@ function toContractError(status: number, text: string) {
   if (code === 'EMAIL_MISMATCH') {
     return { status: 403, body: errorBody('forbidden', 'You can only confirm your own address.') };
   }
-  if (status === 422) {
-    const isDuplicate = code.includes('ALREADY_EXISTS');
-    return {
-      status: isDuplicate ? 409 : 400,
-      body: errorBody(isDuplicate ? 'conflict' : 'bad_request', message),
-    };
-  }
-  return { status, body: errorBody(codeForStatus(status), message) };
+  if (status === 422) return { status: 400, body: errorBody('bad_request', message) };
+  return { status, body: errorBody(codeForStatus(status), message, fields) };
 }

@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
@@ -16,6 +17,11 @@ import {
 import type { Mailer } from '../mail/send-mail.ts';
 import { createProfile } from '../users/users.ts';
 import { afterEmailConfirmed } from './after-email-confirmed.ts';
+import { applyRequestRules } from './auth-request-rules.ts';
+import { existingAccountEmail } from './existing-account-email.ts';
+import { countGuess, forgiveRightGuess } from './guess-limits.ts';
+import { withholdSessionFromSecondFactorAccounts } from './second-factor.ts';
+import { refuseReplayedTotp } from './totp-replay.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { refuseDisabledAccount } from './refuse-disabled-account.ts';
 import { resetPasswordEmail } from './reset-password-email.ts';
@@ -62,6 +68,16 @@ export function createAuth(
     },
     emailAndPassword: {
       enabled: true,
+      // A new account signs in by opening the link mailed to it, so that sign-up can answer a
+      // known address exactly as a new one (Better Auth's generic answer) and mail its owner.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        void mailer
+          .send(existingAccountEmail(user.email, config.appUrl))
+          .catch((error: unknown) => {
+            log.error({ err: error }, 'could not send the existing-account email');
+          });
+      },
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: {
@@ -112,6 +128,17 @@ export function createAuth(
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.appUrl.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        await applyRequestRules(ctx);
+        await countGuess(db, ctx);
+        await refuseReplayedTotp(db, ctx);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await forgiveRightGuess(db, ctx);
+        await withholdSessionFromSecondFactorAccounts(ctx);
+      }),
     },
     databaseHooks: {
       user: {

@@ -4,6 +4,7 @@ import {
   companionEmotions,
   companionMessages,
   companionPatterns,
+  companionSafetyEvents,
   companionSettings,
   companionTokenUsage,
 } from '../db/schema/companion.ts';
@@ -11,7 +12,7 @@ import { createCompanionCipher } from './companion-cipher.ts';
 
 /** The learner's conversations, emotional states and patterns, decrypted, for their own copy. */
 export async function exportCompanionData(db: Database, secret: Buffer, userId: string) {
-  const [messages, emotions, patterns, settings, tokenUsage] = await Promise.all([
+  const [messages, emotions, patterns, settings, tokenUsage, safetyEvents] = await Promise.all([
     db
       .select()
       .from(companionMessages)
@@ -33,6 +34,11 @@ export async function exportCompanionData(db: Database, secret: Buffer, userId: 
       .from(companionTokenUsage)
       .where(eq(companionTokenUsage.userId, userId))
       .orderBy(asc(companionTokenUsage.day)),
+    db
+      .select()
+      .from(companionSafetyEvents)
+      .where(eq(companionSafetyEvents.userId, userId))
+      .orderBy(asc(companionSafetyEvents.createdAt)),
   ]);
   const cipher = createCompanionCipher(secret);
   return {
@@ -43,6 +49,7 @@ export async function exportCompanionData(db: Database, secret: Buffer, userId: 
       messages: messages.map((row) => ({
         courseId: row.courseId,
         sender: row.sender,
+        kind: row.kind,
         content: cipher.decrypt(row.content, { userId, courseId: row.courseId, kind: 'message' }),
         source: row.source,
         createdAt: row.createdAt.toISOString(),
@@ -69,6 +76,12 @@ export async function exportCompanionData(db: Database, secret: Buffer, userId: 
         dismissedAt: row.dismissedAt?.toISOString() ?? null,
       })),
       tokensUsedPerDay: tokenUsage.map((row) => ({ day: row.day, tokens: row.tokens })),
+      safetyEvents: safetyEvents.map(({ path, mode, signal, createdAt }) => ({
+        path,
+        mode,
+        signal,
+        createdAt: createdAt.toISOString(),
+      })),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { isAPIError } from 'better-auth/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api/errors.ts';
@@ -95,12 +96,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /**
- * Fastify's own refusals (`FST_…`) and errors marked to be shown (`expose`, as http-errors marks
- * its 4xx) speak to the caller. Another service's 4xx (an SDK's "Invalid API Key provided.") does
- * not: its text names keys and ids, and its status would read as the caller's.
+ * Fastify's own refusals (`FST_…`), errors marked to be shown (`expose`, as http-errors marks
+ * its 4xx) and the accounts layer's refusals (Better Auth's, in our words, when a route calls it)
+ * speak to the caller. Another service's 4xx (an SDK's "Invalid API Key provided.") does not:
+ * its text names keys and ids, and its status would read as the caller's.
  */
 function isMeantForTheCaller(error: FastifyError): boolean {
-  return error.code?.startsWith('FST_') || (error as { expose?: boolean }).expose === true;
+  return (
+    error.code?.startsWith('FST_') ||
+    (error as { expose?: boolean }).expose === true ||
+    isAPIError(error)
+  );
 }
 
 /**

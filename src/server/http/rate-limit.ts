@@ -20,13 +20,32 @@ export function limitRequests(rule: RateLimitRule) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { hits, retryAfterSeconds } = await countRequest(
       request.server.db,
-      `${rule.name}:${request.ip}`,
+      `${rule.name}:${clientKey(request.ip)}`,
       rule.windowSeconds,
     );
     if (hits <= rule.max) return;
     reply.header('retry-after', String(retryAfterSeconds));
     throw new AppError('rate_limited', rule.message);
   };
+}
+
+/**
+ * Whom an address stands for. One IPv6 subscriber is given a whole /64 and may pick any address
+ * in it, so the /64 is the client (as Better Auth counts); an IPv4 address is its own, also when
+ * written as IPv4-mapped IPv6.
+ */
+export function clientKey(address: string): string {
+  const plain = address.split('%')[0]!.toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  if (!plain.includes(':')) return plain;
+  const [head = '', tail] = plain.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
+  const groups = tail === undefined ? headGroups : [...headGroups, ...zeros, ...tailGroups];
+  const prefix = groups.slice(0, 4).map((group) => (parseInt(group, 16) || 0).toString(16));
+  return `${prefix.join(':')}::/64`;
 }
 
 /** Counts the signed-in caller's requests against the rule; register it after requireUser. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { authBodySchemas } from '../auth/auth.routes.ts';
+import { requestRules } from '../auth/auth-request-rules.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 
 let testApp: TestApp;
@@ -139,8 +139,8 @@ function requestSchemas(testApp: TestApp): RequestSchema[] {
         return schema ? [{ where: `${methods} ${route.url} ${part}`, schema, isBounded }] : [];
       });
     });
-  const fromAuthMount = Object.entries(authBodySchemas).map(([url, schema]) => ({
-    where: `POST ${url} body`,
+  const fromAuthMount = Object.entries(requestRules).map(([path, { schema }]) => ({
+    where: `POST /api/auth${path} body`,
     schema: schema as Schema,
     isBounded: false,
   }));

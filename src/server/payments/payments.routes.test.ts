@@ -14,6 +14,7 @@ import { loadConfig } from '../config.ts';
 import { profiles } from '../db/schema/users.ts';
 import { waitForMailTo } from '../testing/mail.ts';
 import { openReleasedCourses } from './open-released-courses.ts';
+import { confirmCheckoutRateLimit } from './payments.routes.ts';
 import { createPaymentsContext } from './payments-context.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { startFakeStripeServer, type FakeStripe } from '../testing/fake-stripe-server.ts';
@@ -284,6 +285,18 @@ describe('POST /api/checkout/confirm', () => {
     const response = await request(stripeApp, 'POST', '/api/checkout/confirm', buyer, {});
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toContain('sessionId');
+  });
+
+  it('answers 429 past 20 confirmations a minute from one buyer, and not to another', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= confirmCheckoutRateLimit.max; attempt++) {
+      statuses.push((await confirm(testModeApp, buyer, 'cs_test_unknown')).statusCode);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const other = await createUser(testModeApp.app);
+    expect((await confirm(testModeApp, other, 'cs_test_unknown')).statusCode).toBe(404);
   });
 
   it("answers 403 for another buyer's session and 404 for an unknown one", async () => {

@@ -36,6 +36,14 @@ export const checkoutRateLimit = {
   message: 'Too many checkouts started. Please try again in an hour.',
 };
 
+/** Each confirmation asks Stripe; the page asks every 5 s while a payment is processing. */
+export const confirmCheckoutRateLimit = {
+  name: 'checkout-confirm',
+  max: 20,
+  windowSeconds: 60,
+  message: 'Too many checkout confirmations. Please wait a minute and reload the page.',
+};
+
 /** Checkout, fulfilment, billing and the Stripe webhook (spec 1 §7 payment endpoints). */
 export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOptions) {
   const context = createPaymentsContext(app, options);
@@ -57,7 +65,7 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
   routes.post(
     '/api/checkout/confirm',
     {
-      preValidation: requireUser,
+      preValidation: [requireUser, limitUserRequests(confirmCheckoutRateLimit)],
       schema: {
         body: confirmCheckoutRequestSchema,
         response: { 200: confirmCheckoutResponseSchema },

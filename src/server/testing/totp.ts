@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { hotp } from '../auth/hotp.ts';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -6,12 +6,7 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 export function totpCodeFor(otpauthUri: string, at = Date.now()): string {
   const secret = new URL(otpauthUri).searchParams.get('secret');
   if (!secret) throw new Error(`no secret in ${otpauthUri}`);
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const digest = createHmac('sha1', decodeBase32(secret)).update(counter).digest();
-  const offset = digest[digest.length - 1]! & 15;
-  const value = digest.readUInt32BE(offset) & 0x7fffffff;
-  return String(value % 1_000_000).padStart(6, '0');
+  return hotp(decodeBase32(secret), Math.floor(at / 30_000));
 }
 
 function decodeBase32(text: string): Buffer {

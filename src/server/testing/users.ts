@@ -29,7 +29,10 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
     .join('; ');
 }
 
-/** Registers a learner through the real sign-up endpoint and returns their session cookie. */
+/**
+ * Registers a learner through the real sign-up endpoint, then signs in as they would (sign-up
+ * gives no session) and returns their session cookie.
+ */
 export async function createUser(
   app: FastifyInstance,
   overrides: {
@@ -42,7 +45,8 @@ export async function createUser(
   } = {},
 ): Promise<TestUser> {
   const email = overrides.email ?? `learner-${randomUUID().slice(0, 8)}@example.com`;
-  const response = await app.inject({
+  const password = overrides.password ?? TEST_PASSWORD;
+  const signUp = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
     remoteAddress: nextClientAddress(),
@@ -50,15 +54,22 @@ export async function createUser(
       firstName: overrides.firstName ?? 'Test',
       lastName: overrides.lastName ?? 'Learner',
       email,
-      password: overrides.password ?? TEST_PASSWORD,
+      password,
     },
   });
-  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
-  const { user } = response.json<{ user: { id: string } }>();
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  const { user } = signUp.json<{ user: { id: string } }>();
   if (overrides.isVerified ?? true) {
     await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
   }
-  return { id: user.id, email, cookie: cookieHeader(response.headers['set-cookie']) };
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress: nextClientAddress(),
+    payload: { email, password },
+  });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
+  return { id: user.id, email, cookie: cookieHeader(signIn.headers['set-cookie']) };
 }
 
 /** An admin as the app requires one: two-factor sign-in turned on with an authenticator app. */

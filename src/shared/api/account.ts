@@ -4,7 +4,7 @@ import {
   themePreferences,
   type NotificationPreferences,
 } from '../rules/account.ts';
-import { authMessages, PASSWORD_MAX_LENGTH, signUpSchema } from './auth.ts';
+import { authMessages, fullNameSchema, PASSWORD_MAX_LENGTH, signUpSchema } from './auth.ts';
 import { myAccessResponseSchema } from './access.ts';
 import { purchaseSchema } from './payments.ts';
 
@@ -29,11 +29,7 @@ export function isWebAddress(value: string): boolean {
 }
 
 export const profileFieldsSchema = z.object({
-  fullName: z
-    .string()
-    .trim()
-    .min(1, 'Full name is required')
-    .max(200, { message: 'The name can be at most 200 characters', abort: true }),
+  fullName: fullNameSchema,
   bio: z
     .string()
     .trim()
@@ -149,6 +145,7 @@ export const okSchema = z.object({ ok: z.literal(true) });
 /** Two-factor sign-in (Better Auth's twoFactor plugin), validated before Better Auth sees it. */
 export const twoFactorMessages = {
   codeInvalid: 'Enter the 6-digit code from your authenticator app',
+  codeUsed: 'This code was used already. Enter the next code your authenticator app shows.',
   recoveryCodeRequired: 'Enter one of your recovery codes',
   enabled: 'Two-factor sign-in is on',
   disabled: 'Two-factor sign-in is off',

@@ -9,6 +9,7 @@ import {
   registerSchema,
   resetPasswordSchema,
   signUpSchema,
+  updateUserSchema,
 } from './auth.ts';
 
 const validRegistration = {
@@ -138,6 +139,38 @@ describe('register, in the order of spec 1 §5', () => {
       passwordsDoNotMatch: 'Passwords do not match',
       mustAgree: 'You must agree to the Terms of Service and Privacy Policy',
     });
+  });
+});
+
+describe('the name rules, at sign-up and on every later change', () => {
+  it.each([
+    ['a line break', 'Maya\nBcc: evil@example.com'],
+    ['a tab', 'Maya\tStone'],
+    ['a right-to-left override', 'Admin\u202e\u200bnimdA'],
+    ['a bidi isolate', 'Maya\u2066Stone'],
+    ['a byte-order mark', 'Ma\ufeffya'],
+  ])('refuse %s with the same message', (_what, name) => {
+    expect(registerMessage({ firstName: name })).toBe(authMessages.nameHasHiddenCharacters);
+    expect(firstValidationMessage(updateUserSchema, { lastName: name })).toBe(
+      authMessages.nameHasHiddenCharacters,
+    );
+  });
+
+  it('accept names in any script, joiners included', () => {
+    for (const name of ['Zoë', 'José María', 'محمد', 'मोहन\u200dलाल', 'Nguyễn']) {
+      expect(registerMessage({ firstName: name }), name).toBeUndefined();
+    }
+  });
+
+  it('bound a name before looking at its characters, and refuse an empty first name', () => {
+    expect(registerMessage({ firstName: `${'F'.repeat(101)}\n` })).toBe(
+      authMessages.firstNameTooLong,
+    );
+    expect(firstValidationMessage(updateUserSchema, { firstName: '  ' })).toBe(
+      authMessages.firstNameRequired,
+    );
+    expect(firstValidationMessage(updateUserSchema, { lastName: '' })).toBeUndefined();
+    expect(firstValidationMessage(updateUserSchema, { image: 'https://x.example' })).toBeDefined();
   });
 });
 

@@ -3,6 +3,8 @@ import { EMAIL_MAX_LENGTH, isEmailAddress } from '../rules/email.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const FULL_NAME_MAX_LENGTH = 200;
 
 export const authMessages = {
   emailRequired: 'Email is required',
@@ -11,6 +13,9 @@ export const authMessages = {
   passwordRequired: 'Password is required',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
+  firstNameTooLong: `First name can be at most ${NAME_MAX_LENGTH} characters`,
+  lastNameTooLong: `Last name can be at most ${NAME_MAX_LENGTH} characters`,
+  nameHasHiddenCharacters: 'A name cannot contain line breaks or invisible control characters',
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooLong: 'Password must be at most 128 characters long',
   passwordTooWeak: 'Password must include uppercase, lowercase, and numbers',
@@ -32,12 +37,44 @@ export const emailSchema = z
   .refine(isEmailAddress, authMessages.emailInvalid);
 const email = emailSchema;
 
-const newPassword = z
+/** Every new password: at sign-up, reset and change (the common-password check is the server's). */
+export const newPasswordSchema = z
   .string()
   .min(1, { message: authMessages.passwordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, { message: authMessages.passwordTooShort, abort: true })
   .max(PASSWORD_MAX_LENGTH, { message: authMessages.passwordTooLong, abort: true })
   .refine(meetsComplexity, authMessages.passwordTooWeak);
+
+/**
+ * Line breaks and other control characters, and the invisible marks that reorder or hide text
+ * (bidi controls, zero-width space, byte-order mark): a name shown to admins and put in mails
+ * carries none of them.
+ */
+const HIDDEN_CHARACTERS =
+  /[\p{Cc}\u061C\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+
+export function hasHiddenCharacters(text: string): boolean {
+  return HIDDEN_CHARACTERS.test(text);
+}
+
+/** A name as a person types it: trimmed, bounded, then free of hidden characters. */
+function nameText(maxLength: number, tooLongMessage: string) {
+  return z
+    .string()
+    .trim()
+    .max(maxLength, { message: tooLongMessage, abort: true })
+    .refine((name) => !hasHiddenCharacters(name), authMessages.nameHasHiddenCharacters);
+}
+
+export const firstNameSchema = nameText(NAME_MAX_LENGTH, authMessages.firstNameTooLong).pipe(
+  z.string().min(1, authMessages.firstNameRequired),
+);
+/** A last name may be emptied later (a learner known by one name), never at sign-up. */
+export const lastNameSchema = nameText(NAME_MAX_LENGTH, authMessages.lastNameTooLong);
+export const fullNameSchema = nameText(
+  FULL_NAME_MAX_LENGTH,
+  `The name can be at most ${FULL_NAME_MAX_LENGTH} characters`,
+).pipe(z.string().min(1, 'Full name is required'));
 
 export function meetsComplexity(password: string): boolean {
   return /[A-Z]/.test(password) && /[a-z]/.test(password) && /\d/.test(password);
@@ -68,10 +105,10 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 /** What the server accepts at sign-up. */
 export const signUpSchema = z.object({
-  firstName: z.string().trim().min(1, authMessages.firstNameRequired).max(100),
-  lastName: z.string().trim().min(1, authMessages.lastNameRequired).max(100),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema.pipe(z.string().min(1, authMessages.lastNameRequired)),
   email,
-  password: newPassword,
+  password: newPasswordSchema,
 });
 
 /** The register form: the sign-up fields, then confirmation and consent, in the spec's order. */
@@ -102,7 +139,7 @@ export const sendConfirmationEmailSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    password: newPassword,
+    password: newPasswordSchema,
     confirmPassword: z
       .string()
       .max(PASSWORD_MAX_LENGTH, { message: authMessages.passwordTooLong, abort: true }),
@@ -111,6 +148,15 @@ export const resetPasswordSchema = z
     path: ['confirmPassword'],
     message: authMessages.passwordsDoNotMatch,
   });
+
+/** The names an account keeps (Better Auth's update-user): nothing else may be changed there. */
+export const updateUserSchema = z
+  .strictObject({
+    name: fullNameSchema.optional(),
+    firstName: firstNameSchema.optional(),
+    lastName: lastNameSchema.optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to update' });
 
 /** The first message in the spec's order, or undefined when the input is valid. */
 export function firstValidationMessage(schema: z.ZodType, input: unknown): string | undefined {

@@ -97,6 +97,8 @@ export const twoFactors = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The 30-second step of the last code accepted: a code is good once (ASVS 6.5.1). */
+    lastTotpStep: integer('last_totp_step'),
   },
   (table) => [
     index('two_factors_user_id_idx').on(table.userId),

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../../lib/session.ts';
 
 interface SignUpInput {
   firstName: string;
@@ -9,10 +8,9 @@ interface SignUpInput {
   password: string;
 }
 
+/** Creates the account and mails its confirmation link; it signs no one in. */
 export function useSignUp() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignUpInput) => apiRequest('/api/auth/sign-up/email', { body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }

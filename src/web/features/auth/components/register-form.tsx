@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { authErrorMessage } from '../error-message.ts';
+import { CheckYourEmail } from './check-your-email.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { PasswordField } from './password-field.tsx';
 
@@ -25,7 +26,7 @@ const emptyForm = {
   acceptPrivacy: false,
 };
 
-export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+export function RegisterForm() {
   const [searchParams] = useSearchParams();
   // A beta invitation links here with the invited address.
   const [form, setForm] = useState(() => ({
@@ -34,6 +35,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   }));
   const [isPasswordFocused, setIsPasswordFocused] = useState(false);
   const [error, setError] = useState<string>();
+  const [registeredEmail, setRegisteredEmail] = useState<string>();
   const signUp = useSignUp();
   const location = useLocation();
   const checklistId = useId();
@@ -49,11 +51,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     try {
       const { firstName, lastName, email, password } = form;
       await signUp.mutateAsync({ firstName, lastName, email: email.trim(), password });
-      onRegistered();
+      setRegisteredEmail(email.trim());
     } catch (failure) {
       setError(authErrorMessage(failure));
     }
   };
+
+  if (registeredEmail) return <CheckYourEmail email={registeredEmail} />;
 
   const isMismatch = form.confirmPassword !== '' && form.confirmPassword !== form.password;
   const showChecklist = isPasswordFocused || form.password !== '';

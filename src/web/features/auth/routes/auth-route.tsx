@@ -62,7 +62,7 @@ export function AuthRoute({ mode }: { mode: Mode }) {
         ))}
       </div>
       <div role="tabpanel" id="auth-panel" aria-labelledby={`auth-tab-${mode}`}>
-        {mode === 'login' ? <LoginForm onSignedIn={goOn} /> : <RegisterForm onRegistered={goOn} />}
+        {mode === 'login' ? <LoginForm onSignedIn={goOn} /> : <RegisterForm />}
       </div>
     </AuthLayout>
   );
