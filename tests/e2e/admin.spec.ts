@@ -168,6 +168,8 @@ test('the admin panel, its lists and its diagnostics pages pass axe-core', async
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByText('Newsletter subscribers')).toBeVisible();
   await expect(page.locator('.recharts-wrapper')).toBeVisible();
+  const safety = page.getByRole('region', { name: 'Safety responses in the last 30 days' });
+  await expect(safety).toContainText('What learners wrote is never recorded here.');
   await expectNoSeriousAxeViolations(page);
 
   await page.goto('/db-test');

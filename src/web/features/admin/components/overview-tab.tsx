@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { useOverview } from '../api/get-overview.ts';
+import { SafetyEvents } from './safety-events.tsx';
 
 // Recharts loads only here, so no other page carries it.
 const OverviewChart = lazy(async () => ({
@@ -66,6 +67,7 @@ export function OverviewTab() {
           </tbody>
         </table>
       </section>
+      <SafetyEvents />
     </div>
   );
 }

@@ -1,0 +1,74 @@
+import type { SafetyEventCount } from '../../../../shared/api/companion.ts';
+import { useSafetyEvents } from '../api/get-safety-events.ts';
+
+const pathLabels: Record<SafetyEventCount['path'], string> = {
+  chat: 'Chat message',
+  suggestion: 'Suggestion request',
+  autosave: 'Reflection draft (autosaved)',
+  save: 'Reflection saved',
+  submit: 'Reflection submitted',
+};
+const signalLabels: Record<SafetyEventCount['signal'], string> = {
+  detector: 'built-in check',
+  moderation: "AI service's moderation",
+};
+
+/** The admin's view of the companion's safety net (docs/decisions/014-companion-safety.md). */
+export function SafetyEvents() {
+  const events = useSafetyEvents();
+  return (
+    <section aria-labelledby="safety-events" className="rounded-xl bg-white p-5 shadow-sm">
+      <h2 id="safety-events" className="font-display text-xl font-bold">
+        Safety responses in the last 30 days
+      </h2>
+      <p className="mt-1 text-sm text-ink-700">
+        How often the AI companion met words of crisis with its safety response and the helpline.
+        What learners wrote is never recorded here.
+      </p>
+      <SafetyEventsBody events={events} />
+    </section>
+  );
+}
+
+function SafetyEventsBody({ events }: { events: ReturnType<typeof useSafetyEvents> }) {
+  if (events.isPending) return <p className="mt-3">Loading safety responses...</p>;
+  if (events.isError) {
+    return (
+      <p role="alert" className="mt-3">
+        The safety responses could not be loaded.
+      </p>
+    );
+  }
+  if (events.data.counts.length === 0) return <p className="mt-3">None.</p>;
+  return (
+    <table className="mt-3 w-full text-left text-sm">
+      <caption className="sr-only">Safety responses by where they were shown and how</caption>
+      <thead className="border-b border-ink-600/20 text-ink-700">
+        <tr>
+          <th scope="col" className="py-1 pr-3">
+            Where
+          </th>
+          <th scope="col" className="py-1 pr-3">
+            Companion mode
+          </th>
+          <th scope="col" className="py-1 pr-3">
+            Recognised by
+          </th>
+          <th scope="col" className="py-1">
+            Times
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {events.data.counts.map((row) => (
+          <tr key={`${row.path}-${row.mode}-${row.signal}`} className="border-b border-ink-600/10">
+            <td className="py-1 pr-3">{pathLabels[row.path]}</td>
+            <td className="py-1 pr-3">{row.mode}</td>
+            <td className="py-1 pr-3">{signalLabels[row.signal]}</td>
+            <td className="py-1">{row.count}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
