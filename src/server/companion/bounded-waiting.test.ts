@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  ChatDoneEvent,
   CompanionSettings,
   Conversation,
   SuggestionResponse,
@@ -10,6 +9,7 @@ import type {
 import { fallbackReply, fallbackSuggestions } from '../../shared/rules/companion.ts';
 import { defaultAiLimits, type Config } from '../config.ts';
 import { companionEmotions } from '../db/schema/companion.ts';
+import { sendChat } from '../testing/companion-chat.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import {
   FAKE_OPENAI_KEY,
@@ -54,25 +54,11 @@ async function appFor(
 
 async function chat(testApp: TestApp, learner: TestUser, text = message) {
   const started = performance.now();
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/companion/courses/${courseId}/messages`,
-    headers: { cookie: learner.cookie },
-    payload: { ...lesson, message: text },
+  const { done, deltas } = await sendChat(testApp.app, learner.cookie, courseId, {
+    ...lesson,
+    message: text,
   });
-  const events = response.body
-    .split('\n\n')
-    .filter((block) => block.trim() !== '')
-    .map((block) => ({
-      event: /^event: (.*)$/m.exec(block)?.[1],
-      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown,
-    }));
-  const deltas = events
-    .filter((entry) => entry.event === 'delta')
-    .map((entry) => (entry.data as { text: string }).text)
-    .join('');
-  const done = events.find((entry) => entry.event === 'done')?.data as ChatDoneEvent;
-  return { done, deltas, elapsed: performance.now() - started };
+  return { done, deltas: deltas.join(''), elapsed: performance.now() - started };
 }
 
 async function storedConversation(testApp: TestApp, learner: TestUser) {

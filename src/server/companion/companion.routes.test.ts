@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  ChatDoneEvent,
   CompanionSettings,
   Conversation,
   PatternsView,
@@ -9,6 +8,7 @@ import type {
 import { companionMessages, fallbackReply } from '../../shared/rules/companion.ts';
 import { companionEmotions, companionMessages as messagesTable } from '../db/schema/companion.ts';
 import { companionPatterns } from '../db/schema/companion.ts';
+import { sendChat } from '../testing/companion-chat.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import {
   FAKE_OPENAI_KEY,
@@ -57,31 +57,13 @@ const heavyText =
 
 const cookieOf = (user: TestUser | undefined) => (user ? { cookie: user.cookie } : {});
 
-function parseEvents(body: string): { event: string; data: unknown }[] {
-  return body
-    .split('\n\n')
-    .filter((block) => block.trim() !== '')
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? '';
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown;
-      return { event, data };
-    });
-}
-
 async function chat(testApp: TestApp, user: TestUser | undefined, message: string) {
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/companion/courses/${courseId}/messages`,
-    headers: cookieOf(user),
-    payload: { moduleId: lessonOne.moduleId, lessonId: lessonOne.lessonId, message },
+  const { response, deltas, done } = await sendChat(testApp.app, user?.cookie, courseId, {
+    moduleId: lessonOne.moduleId,
+    lessonId: lessonOne.lessonId,
+    message,
   });
-  const events = response.statusCode === 200 ? parseEvents(response.body) : [];
-  const deltas = events
-    .filter((entry) => entry.event === 'delta')
-    .map((entry) => (entry.data as { text: string }).text)
-    .join('');
-  const done = events.find((entry) => entry.event === 'done')?.data as ChatDoneEvent;
-  return { response, deltas, done };
+  return { response, deltas: deltas.join(''), done };
 }
 
 const getJson = async <T>(testApp: TestApp, user: TestUser | undefined, url: string) => {

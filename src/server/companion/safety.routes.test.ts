@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  ChatDoneEvent,
   Conversation,
   PatternsView,
   SafetyEvents,
@@ -12,6 +11,7 @@ import type { SavedReflection } from '../../shared/api/learning.ts';
 import { pastDarknessReply, safetyAlertNotice } from '../../shared/rules/companion.ts';
 import { companionSafetyEvents } from '../db/schema/companion.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
+import { sendChat } from '../testing/companion-chat.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import {
   FAKE_MODERATION_SELF_HARM,
@@ -67,23 +67,12 @@ const appIn = (mode: (typeof modes)[number]) => (mode === 'AI' ? ai : offline);
 const longCrisisText = `${crisisTexts[1]!}, and ${crisisTexts[0]!}`;
 
 async function chat(testApp: TestApp, user: TestUser, message: string) {
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/companion/courses/${courseId}/messages`,
-    headers: { cookie: user.cookie },
-    payload: { moduleId: slot.moduleId, lessonId: slot.lessonId, message },
+  const { deltas, done } = await sendChat(testApp.app, user.cookie, courseId, {
+    moduleId: slot.moduleId,
+    lessonId: slot.lessonId,
+    message,
   });
-  const events = response.body
-    .split('\n\n')
-    .filter((block) => block.trim() !== '')
-    .map((block) => ({
-      event: /^event: (.*)$/m.exec(block)?.[1],
-      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown,
-    }));
-  return {
-    deltas: events.filter((entry) => entry.event === 'delta').length,
-    done: events.find((entry) => entry.event === 'done')?.data as ChatDoneEvent,
-  };
+  return { deltas: deltas.length, done };
 }
 
 const saveReflection = (
