@@ -41,6 +41,8 @@ export interface CompanionContext {
   cipher: CompanionCipher;
   /** Null without OPENAI_API_KEY. */
   chat: ChatClient | null;
+  /** The provider and model the AI notice names. */
+  aiProvider: { name: string; model: string };
   prompts: SystemPrompts;
   listRecentReflections: ListRecentReflections;
   countCompletedReflections: CountCompletedReflections;
@@ -64,6 +66,7 @@ export async function createCompanionContext(input: {
     settings: config.companion,
     cipher: createCompanionCipher(config.reflectionKey),
     chat: createChatClient(config.openai),
+    aiProvider: { name: config.openai.providerName, model: config.openai.model },
     prompts: await loadSystemPrompts(path.join(config.contentDir, 'companion')),
     listRecentReflections: input.listRecentReflections,
     countCompletedReflections: input.countCompletedReflections,
