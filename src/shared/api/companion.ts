@@ -20,6 +20,8 @@ export const chatMessageSchema = z.object({
   sender: z.enum(['ai', 'user']),
   content: z.string(),
   source: z.enum(aiSources).nullable(),
+  /** safety: the reply to words of risk, shown whole and with the operator's resources. */
+  kind: z.enum(['message', 'safety']).optional(),
   timestamp: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -63,8 +65,10 @@ export const requestSuggestionSchema = z.object({
 export type RequestSuggestionInput = z.infer<typeof requestSuggestionSchema>;
 
 export const suggestionResponseSchema = z.object({
-  suggestion: suggestionSchema,
+  /** Null when the draft is at risk: the help is shown instead. */
+  suggestion: suggestionSchema.nullable(),
   source: z.enum(aiSources),
+  isAtRisk: z.boolean().optional(),
 });
 export type SuggestionResponse = z.infer<typeof suggestionResponseSchema>;
 
@@ -97,6 +101,15 @@ export const patternsViewSchema = z.object({
   moods: z.array(moodPointSchema),
 });
 export type PatternsView = z.infer<typeof patternsViewSchema>;
+
+/** The operator's resources for a learner at risk: GET /api/companion/safety-help, public. */
+export const safetyHelpSchema = z.object({
+  message: z.string(),
+  helplineText: z.string(),
+  helplineUrl: z.string().nullable(),
+  helplinePhone: z.string().nullable(),
+});
+export type SafetyHelp = z.infer<typeof safetyHelpSchema>;
 
 const typingSpeedSchema = z.enum(Object.keys(typingSpeeds) as [TypingSpeed, ...TypingSpeed[]]);
 
