@@ -14,7 +14,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, companionMessages } from '../../../../shared/r
 import { ApiError } from '../../../lib/api-client.ts';
 import { conversationQueryKey, useConversation } from '../api/get-conversation.ts';
 import { sendChatMessage } from '../api/send-chat-message.ts';
-import { ChatBubble } from './chat-bubble.tsx';
+import { ChatBubble, SafetyBubble } from './chat-bubble.tsx';
 import { TypedText } from './typed-text.tsx';
 
 interface Live {
@@ -42,6 +42,8 @@ export function ChatTab({
   const [streaming, setStreaming] = useState<Live | null>(null);
   const [queue, setQueue] = useState<ChatMessage[]>([]);
   const knownIds = useRef<Set<string> | null>(null);
+  // Safety replies that arrive while the learner is here are announced; stored ones are not.
+  const [freshSafetyIds, setFreshSafetyIds] = useState<string[]>([]);
   const list = useRef<HTMLDivElement>(null);
 
   // AI messages that arrive later (a supportive word, a congratulation) are typed out in turn.
@@ -56,7 +58,11 @@ export function ChatTab({
     const arrivals = messages.filter((message) => !known.has(message.id));
     for (const message of arrivals) known.add(message.id);
     const aiArrivals = arrivals.filter((message) => message.sender === 'ai');
-    if (aiArrivals.length > 0) setQueue((waiting) => [...waiting, ...aiArrivals]);
+    // Help is never typed out: it shows whole, at once, outside the queue.
+    const safety = aiArrivals.filter(isSafety).map((message) => message.id);
+    const typed = aiArrivals.filter((message) => !isSafety(message));
+    if (safety.length > 0) setFreshSafetyIds((ids) => [...ids, ...safety]);
+    if (typed.length > 0) setQueue((waiting) => [...waiting, ...typed]);
   }, [messages]);
 
   // Scrolls the conversation only; scrollIntoView would scroll the lesson page too.
@@ -93,7 +99,12 @@ export function ChatTab({
       queryClient.setQueryData<Conversation>(conversationQueryKey(courseId), (current) => ({
         messages: [...(current?.messages ?? []), done.userMessage, done.reply],
       }));
-      setStreaming({ key, messageId: done.reply.id, text: done.reply.content, isComplete: true });
+      if (isSafety(done.reply)) {
+        setStreaming(null);
+        setFreshSafetyIds((ids) => [...ids, done.reply.id]);
+      } else {
+        setStreaming({ key, messageId: done.reply.id, text: done.reply.content, isComplete: true });
+      }
       if (done.isDegraded) toast(companionMessages.fallbackToast);
     } catch (error) {
       setStreaming(null);
@@ -136,11 +147,19 @@ export function ChatTab({
               {text}
             </ChatBubble>
           ))}
-          {shown.map((message) => (
-            <ChatBubble key={message.id} sender={message.sender}>
-              {message.content}
-            </ChatBubble>
-          ))}
+          {shown.map((message) =>
+            isSafety(message) ? (
+              <SafetyBubble
+                key={message.id}
+                content={message.content}
+                isAlert={freshSafetyIds.includes(message.id)}
+              />
+            ) : (
+              <ChatBubble key={message.id} sender={message.sender}>
+                {message.content}
+              </ChatBubble>
+            ),
+          )}
           {pendingUserText !== null && <ChatBubble sender="user">{pendingUserText}</ChatBubble>}
           {live && (
             <ChatBubble key={`live-${live.key}`} sender="ai">
@@ -187,3 +206,5 @@ export function ChatTab({
     </div>
   );
 }
+
+const isSafety = (message: ChatMessage) => message.kind === 'safety';

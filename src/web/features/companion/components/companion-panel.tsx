@@ -83,10 +83,12 @@ export function CompanionPanel(props: CompanionPanelProps) {
       <button
         type="button"
         onClick={() => onOpenChange(true)}
-        className="fixed right-6 bottom-6 z-40 inline-flex items-center gap-2 rounded-full bg-flame-600 px-5 py-3 font-semibold text-white shadow-lg hover:bg-flame-700"
+        aria-label="Open AI companion"
+        className="fixed right-4 bottom-6 z-40 inline-flex items-center gap-2 rounded-full bg-flame-600 px-4 py-3 font-semibold text-white shadow-lg hover:bg-flame-700 sm:right-6 sm:px-5"
       >
         <Sparkles className="h-5 w-5" aria-hidden="true" />
-        Open AI companion
+        {/* On a phone the words would meet "Get help now", which stays whole. */}
+        <span className="hidden sm:inline">Open AI companion</span>
       </button>
     );
   }

@@ -20,6 +20,8 @@ export interface ReflectionSuggestionProps {
   /** The reflection's current text. */
   text: string;
   onAppend: (addition: string) => void;
+  /** The draft was judged at risk: the card shows the help at once. */
+  onAtRisk: () => void;
 }
 
 const typeLabels = {
@@ -36,7 +38,12 @@ const typeLabels = {
  * still at this reflection; never by itself before the AI notice is accepted, and the button shows
  * the notice first.
  */
-export function ReflectionSuggestion({ text, onAppend, ...where }: ReflectionSuggestionProps) {
+export function ReflectionSuggestion({
+  text,
+  onAppend,
+  onAtRisk,
+  ...where
+}: ReflectionSuggestionProps) {
   const settings = useCompanionSettings();
   const request = useRequestSuggestion();
   const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
@@ -44,7 +51,9 @@ export function ReflectionSuggestion({ text, onAppend, ...where }: ReflectionSug
   // The text an appended suggestion produces is not the learner typing: no new suggestion for it.
   const isAppending = useRef(false);
   const isLoading = request.isPending;
-  const hasSuggestion = suggestion !== null || isLoading;
+  // A draft at risk gets the help (in the card) instead of a suggestion, and no more by themselves.
+  const [isAtRisk, setAtRisk] = useState(false);
+  const hasSuggestion = suggestion !== null || isLoading || isAtRisk;
 
   const mode = settings.data?.mode;
   const aiNotice = settings.data?.aiNotice;
@@ -71,7 +80,12 @@ export function ReflectionSuggestion({ text, onAppend, ...where }: ReflectionSug
     request.mutate(
       { ...where, response: text },
       {
-        onSuccess: (answer) => setSuggestion(answer.suggestion),
+        onSuccess: (answer) => {
+          const isAtRisk = Boolean(answer.isAtRisk) || !answer.suggestion;
+          setAtRisk(isAtRisk);
+          setSuggestion(isAtRisk ? null : answer.suggestion);
+          if (isAtRisk) onAtRisk();
+        },
         onError: () => setSuggestion(companionMessages.defaultSuggestion),
       },
     );
@@ -112,7 +126,7 @@ export function ReflectionSuggestion({ text, onAppend, ...where }: ReflectionSug
           onNotNow={() => answerNotice(false)}
         />
       )}
-      {hasSuggestion && (
+      {(suggestion !== null || isLoading) && (
         <div
           role="region"
           aria-label="AI suggestion"

@@ -11,15 +11,19 @@ export interface ReflectionSave {
   action: ReflectionAction;
 }
 
+/** The saved reflection, and whether the server judged its words at risk (then help is shown). */
+export type SavedReflection = Reflection & { isAtRisk?: boolean };
+
 /** Saves one reflection and keeps the lesson page's copy in step (Mark Complete reads it). */
 export function useSaveReflection(params: LessonParams) {
   const queryClient = useQueryClient();
   return useCallback(
-    async (input: ReflectionSave): Promise<Reflection> => {
-      const saved = await apiRequest<Reflection>('/api/learning/reflections', {
+    async (input: ReflectionSave): Promise<SavedReflection> => {
+      const answer = await apiRequest<SavedReflection>('/api/learning/reflections', {
         method: 'PUT',
         body: { ...params, ...input },
       });
+      const { isAtRisk, ...saved } = answer;
       queryClient.setQueryData<LessonPage>(lessonPageQueryKey(params), (page) =>
         page
           ? {
@@ -31,7 +35,7 @@ export function useSaveReflection(params: LessonParams) {
             }
           : page,
       );
-      return saved;
+      return { ...saved, isAtRisk };
     },
     [params, queryClient],
   );

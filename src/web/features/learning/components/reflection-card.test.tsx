@@ -260,4 +260,35 @@ describe('ReflectionCard', () => {
     expect(textbox()).toHaveValue('');
     expect(readDraft(DRAFT_KEY)).toBeNull();
   });
+
+  it('shows the help in the card at once when an autosave is judged at risk, and keeps it', async () => {
+    const save = vi.fn(({ response }: { response: string; action: ReflectionAction }) =>
+      Promise.resolve({
+        promptId: prompt.id,
+        response,
+        completed: false,
+        updatedAt: new Date().toISOString(),
+        isAtRisk: response.includes('kill myself'),
+      }),
+    );
+    render(
+      <ReflectionCard
+        prompt={prompt}
+        saved={undefined}
+        draftKey={DRAFT_KEY}
+        save={save}
+        renderSafetyHelp={() => <div role="alert">Help is available</div>}
+      />,
+    );
+    type('Some days are long.');
+    await wait(1000);
+    expect(screen.queryByRole('alert')).toBeNull();
+    type('I want to kill myself.');
+    await wait(1000);
+    expect(screen.getByRole('alert')).toHaveTextContent('Help is available');
+    type('I want to kill myself. Or maybe I am just tired.');
+    await wait(1000);
+    expect(save).toHaveBeenCalledTimes(3);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
 });

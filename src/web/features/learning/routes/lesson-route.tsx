@@ -153,14 +153,16 @@ function LessonView({
                   if (input.action !== 'autosave') noteLearningEvent();
                   return saved;
                 }}
+                renderSafetyHelp={companion && (() => <companion.SafetyHelp isAlert />)}
                 renderAssist={
                   companion &&
-                  ((text, append) => (
+                  ((text, append, markAtRisk) => (
                     <companion.ReflectionAssist
                       {...params}
                       promptId={prompt.id}
                       text={text}
                       onAppend={append}
+                      onAtRisk={markAtRisk}
                     />
                   ))
                 }
@@ -185,6 +187,7 @@ function LessonView({
           />
         </aside>
       </div>
+      {companion && <companion.GetHelpNow />}
       {companion && (
         <companion.Panel
           {...params}
