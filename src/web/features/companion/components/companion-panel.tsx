@@ -30,8 +30,10 @@ export interface CompanionPanelProps {
 /** Where the learner's words go, said plainly. */
 function privacyNote({ mode, aiNotice }: CompanionSettings): string {
   switch (mode) {
-    case 'ai':
-      return `AI mode: what you write here and in your reflections, and this lesson, is sent to ${aiNotice?.provider ?? 'our AI service provider'}${aiNotice ? ` (${aiNotice.model})` : ''} to write replies. You can withdraw your consent in Settings.`;
+    case 'ai': {
+      const service = aiNotice ? `${aiNotice.provider} (${aiNotice.model})` : 'the AI service';
+      return `AI mode: what you write here and in your reflections, and this lesson, is sent to ${service} to write replies. You can withdraw your consent in Settings.`;
+    }
     case 'awaiting-consent':
       return 'Built-in guidance: nothing you write leaves our server until you accept the AI notice.';
     case 'fallback':
