@@ -27,8 +27,8 @@ export function SafetyHelpCard({
   headingLevel = 3,
   children,
 }: {
-  /** The words to show first; the operator's safety message when not given. */
-  message?: string;
+  /** The words to show first: the operator's safety message when not given; null for none. */
+  message?: string | null;
   /** Announced at once, for help that appears after something the learner did. */
   isAlert?: boolean;
   headingLevel?: 2 | 3 | 4;
@@ -37,7 +37,7 @@ export function SafetyHelpCard({
   const help = useSafetyHelp().data ?? FALLBACK_HELP;
   const headingId = useId();
   const Heading = `h${headingLevel}` as const;
-  const text = message ?? help.message;
+  const text = message === undefined ? help.message : message;
   return (
     <section
       role={isAlert ? 'alert' : 'region'}
@@ -51,8 +51,8 @@ export function SafetyHelpCard({
         <LifeBuoy className="h-5 w-5" aria-hidden="true" />
         Help is available
       </Heading>
-      <p className="mt-2 whitespace-pre-wrap">{text}</p>
-      {!text.includes(help.helplineText) && <p className="mt-2">{help.helplineText}</p>}
+      {text && <p className="mt-2 whitespace-pre-wrap">{text}</p>}
+      {!text?.includes(help.helplineText) && <p className="mt-2">{help.helplineText}</p>}
       <SafetyResources help={help} />
       {children}
     </section>
@@ -110,7 +110,8 @@ export function GetHelpNow() {
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>
             <div className="mt-3">
-              <SafetyHelpCard />
+              {/* Opened by the learner, not by their words: no "it sounds like". */}
+              <SafetyHelpCard message={null} />
             </div>
           </Dialog.Content>
         </Dialog.Overlay>

@@ -105,7 +105,7 @@ function LessonView({
 
   return (
     <div
-      className={`min-h-screen ${companion && isCompanionOpen ? 'lg:pr-[28rem] xl:pr-[32rem]' : ''}`}
+      className={`min-h-screen pb-24 ${companion && isCompanionOpen ? 'lg:pr-[28rem] xl:pr-[32rem]' : ''}`}
     >
       <LessonHeader
         courseTitle={page.course.title}
