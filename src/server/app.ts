@@ -38,9 +38,11 @@ import { listCourseEngagement } from './learning/course-engagement.ts';
 import { companionRoutes } from './companion/companion.routes.ts';
 import { createCompanionContext } from './companion/companion-context.ts';
 import {
+  checkReflectionSafety,
   handleLessonCompleted,
   handleReflectionSaved,
   reactSafely,
+  type ReflectionSafetyCheck,
 } from './companion/learning-events.ts';
 import { learningRoutes } from './learning/learning.routes.ts';
 import { countCompletedReflections, listRecentReflections } from './learning/reflections.ts';
@@ -140,6 +142,7 @@ export async function buildApp(
       listRecentReflections(database.db, config.reflectionKey, userId, options),
     countCompletedReflections: (userId, courseId) =>
       countCompletedReflections(database.db, userId, courseId),
+    sendMail: (message) => mailer.send(message),
   });
 
   // Features, one line each.
@@ -155,6 +158,8 @@ export async function buildApp(
   });
   await app.register(videoRoutes);
   await app.register(learningRoutes, {
+    checkReflectionSafety: (check: ReflectionSafetyCheck) =>
+      checkReflectionSafety(companion, check),
     onReflectionSaved: reactSafely(companion, handleReflectionSaved),
     onLessonCompleted: reactSafely(companion, handleLessonCompleted),
   });

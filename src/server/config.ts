@@ -72,6 +72,7 @@ const environmentSchema = z
     OPENAI_PROVIDER_NAME: optionalText.pipe(
       z.string().max(100, 'expected at most 100 characters').optional(),
     ),
+    OPENAI_MODERATION_MODEL: z.string().max(100).default('omni-moderation-latest'),
     COMPANION_HELPLINE_TEXT: z
       .string()
       .trim()
@@ -80,6 +81,27 @@ const environmentSchema = z
       .default(
         'You can find a free, confidential helpline in your country at https://findahelpline.com.',
       ),
+    COMPANION_HELPLINE_URL: optionalText.pipe(
+      z
+        .string()
+        .max(500, 'expected an https:// URL of at most 500 characters')
+        .pipe(z.url({ protocol: /^https$/, message: 'expected an https:// URL' }))
+        .default('https://findahelpline.com'),
+    ),
+    COMPANION_HELPLINE_PHONE: optionalText.pipe(
+      z
+        .string()
+        .max(30, 'expected a phone number of at most 30 characters')
+        .regex(/^\+?[0-9][0-9 ()-]{1,28}$/, 'expected a phone number such as +44 116 123')
+        .optional(),
+    ),
+    COMPANION_SAFETY_ALERT_EMAIL: optionalText.pipe(
+      z
+        .string()
+        .max(254, 'expected an email address of at most 254 characters')
+        .pipe(z.email({ message: 'expected an email address' }))
+        .optional(),
+    ),
     COMPANION_REQUESTS_PER_MINUTE: positiveInteger(20),
     COMPANION_DAILY_TOKEN_LIMIT: positiveInteger(50_000),
     VIMEO_ACCESS_TOKEN: optionalText,
@@ -223,9 +245,14 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       model: env.OPENAI_MODEL,
       /** Named to the learner in the AI notice they accept before anything is sent. */
       providerName: env.OPENAI_PROVIDER_NAME ?? providerNameOf(env.OPENAI_BASE_URL),
+      moderationModel: env.OPENAI_MODERATION_MODEL,
     },
     companion: {
       helplineText: env.COMPANION_HELPLINE_TEXT,
+      helplineUrl: env.COMPANION_HELPLINE_URL,
+      helplinePhone: env.COMPANION_HELPLINE_PHONE,
+      /** The operator's opt-in: a mail (learner id and time only) when a safety response is shown. */
+      safetyAlertEmail: env.COMPANION_SAFETY_ALERT_EMAIL,
       requestsPerMinute: env.COMPANION_REQUESTS_PER_MINUTE,
       dailyTokenLimit: env.COMPANION_DAILY_TOKEN_LIMIT,
     },

@@ -39,7 +39,7 @@ const lesson = {
   lessonId: 'what-energy-sovereignty-means',
 };
 const draft =
-  'My marriage is falling apart and I have not told anyone, not even my sister. I keep it all inside.';
+  'My marriage is falling apart and I have not told anyone, not even my sister. We used to laugh a lot.';
 const settingsUrl = '/api/companion/settings';
 
 const settingsOf = async (user: TestUser) =>

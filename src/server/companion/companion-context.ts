@@ -6,6 +6,9 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createChatClient, type ChatClient } from './chat-client.ts';
 import { createCompanionCipher, type CompanionCipher } from './companion-cipher.ts';
+import { createModerationClient, type ModerationClient } from './moderation-client.ts';
+import { crisisReply } from '../../shared/rules/companion.ts';
+import type { MailMessage } from '../mail/send-mail.ts';
 
 /** A learner's reflection, decrypted, as the learning feature hands it to the companion. */
 export interface CompanionReflection {
@@ -43,6 +46,11 @@ export interface CompanionContext {
   chat: ChatClient | null;
   /** The provider and model the AI notice names. */
   aiProvider: { name: string; model: string };
+  /** Null without OPENAI_API_KEY. */
+  moderation: ModerationClient | null;
+  /** The fixed reply to words of crisis, with the operator's helpline. */
+  safetyReply: string;
+  sendMail: (message: MailMessage) => Promise<void>;
   prompts: SystemPrompts;
   listRecentReflections: ListRecentReflections;
   countCompletedReflections: CountCompletedReflections;
@@ -58,8 +66,10 @@ export async function createCompanionContext(input: {
   log: FastifyBaseLogger;
   listRecentReflections: ListRecentReflections;
   countCompletedReflections: CountCompletedReflections;
+  sendMail: (message: MailMessage) => Promise<void>;
 }): Promise<CompanionContext> {
   const { config } = input;
+  const log = input.log.child({ feature: 'companion' });
   return {
     db: input.db,
     catalogue: input.catalogue,
@@ -67,10 +77,18 @@ export async function createCompanionContext(input: {
     cipher: createCompanionCipher(config.reflectionKey),
     chat: createChatClient(config.openai),
     aiProvider: { name: config.openai.providerName, model: config.openai.model },
+    moderation: createModerationClient(config.openai, (error) =>
+      log.warn(
+        { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },
+        'the moderation endpoint did not answer; the built-in check stands alone',
+      ),
+    ),
+    safetyReply: crisisReply(config.companion.helplineText),
+    sendMail: input.sendMail,
     prompts: await loadSystemPrompts(path.join(config.contentDir, 'companion')),
     listRecentReflections: input.listRecentReflections,
     countCompletedReflections: input.countCompletedReflections,
-    log: input.log.child({ feature: 'companion' }),
+    log,
     background: new Set(),
   };
 }

@@ -209,9 +209,10 @@ describe('sending a chat message (AI service)', () => {
     const learner = await createConsentingLearner(ai);
     const before = fake.requests.length;
     const { deltas, done } = await chat(ai, learner, 'Honestly I want to die, nothing helps');
-    expect(deltas).toContain(HELPLINE);
-    expect(deltas).toContain('not a counsellor or a crisis service');
-    expect(done.reply.content).toBe(deltas);
+    expect(deltas).toBe('');
+    expect(done.reply.kind).toBe('safety');
+    expect(done.reply.content).toContain(HELPLINE);
+    expect(done.reply.content).toContain('not a counsellor or a crisis service');
     expect(fake.requests.length).toBe(before);
   });
 
@@ -259,6 +260,7 @@ describe('suggestions', () => {
         type: 'insight',
       },
       source: 'openai',
+      isAtRisk: false,
     });
     const sent = fake.requests.at(-1)!;
     expect(sent).toMatchObject({
@@ -273,8 +275,8 @@ describe('suggestions', () => {
     const response = await requestSuggestion(offline, learner, calmText);
     const { suggestion, source } = response.json<SuggestionResponse>();
     expect(source).toBe('fallback');
-    expect(['deepening', 'clarity', 'insight', 'connection']).toContain(suggestion.type);
-    expect(suggestion.text.length).toBeGreaterThan(20);
+    expect(['deepening', 'clarity', 'insight', 'connection']).toContain(suggestion!.type);
+    expect(suggestion!.text.length).toBeGreaterThan(20);
   });
 });
 

@@ -7,20 +7,25 @@ import {
   ownerQuerySchema,
   patternsViewSchema,
   requestSuggestionSchema,
+  safetyEventsQuerySchema,
+  safetyEventsSchema,
+  safetyHelpSchema,
   sendChatMessageSchema,
   suggestionResponseSchema,
   updateCompanionSettingsSchema,
 } from '../../shared/api/companion.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
 import { AppError } from '../http/errors.ts';
-import { requireSelfOrAdmin, requireUser } from '../http/guards.ts';
+import { requireAdmin, requireSelfOrAdmin, requireUser } from '../http/guards.ts';
 import { limitCompanionRequests } from './ai-usage.ts';
 import type { CompanionContext } from './companion-context.ts';
 import { getCompanionSettings, updateCompanionSettings } from './companion-settings.ts';
 import { listMessages } from './conversation.ts';
 import { generateSuggestion } from './generate-suggestion.ts';
 import { listMoods, listPatterns } from './journey-records.ts';
+import { countSafetyEvents } from './safety-check.ts';
 import { sendChatMessage } from './send-chat-message.ts';
+import { safetyAlertNotice } from '../../shared/rules/companion.ts';
 
 /** The lesson viewer's AI companion: conversation, streamed replies, suggestions, patterns, settings. */
 export async function companionRoutes(
@@ -118,6 +123,31 @@ export async function companionRoutes(
         listMoods(companion, userId, courseId),
       ]);
       return { patterns, moods };
+    },
+  );
+
+  // Help is for anyone who reaches the page: no session needed.
+  routes.get(
+    '/api/companion/safety-help',
+    { schema: { response: { 200: safetyHelpSchema } } },
+    async () => ({
+      message: companion.safetyReply,
+      helplineText: companion.settings.helplineText,
+      helplineUrl: companion.settings.helplineUrl,
+      helplinePhone: companion.settings.helplinePhone ?? null,
+      alertNotice: companion.settings.safetyAlertEmail ? safetyAlertNotice : null,
+    }),
+  );
+
+  routes.get(
+    '/api/admin/companion/safety-events',
+    {
+      preValidation: requireAdmin,
+      schema: { querystring: safetyEventsQuerySchema, response: { 200: safetyEventsSchema } },
+    },
+    async (request) => {
+      const since = new Date(Date.now() - request.query.days * 24 * 60 * 60 * 1000);
+      return { since: since.toISOString(), counts: await countSafetyEvents(companion, since) };
     },
   );
 

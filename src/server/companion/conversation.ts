@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { ChatMessage } from '../../shared/api/companion.ts';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { ChatMessage, ChatMessageKind } from '../../shared/api/companion.ts';
 import type { AiSource } from '../../shared/rules/companion.ts';
+import { isAtRisk } from '../../shared/rules/crisis-detection.ts';
 import { companionMessages } from '../db/schema/companion.ts';
 import type { CompanionContext } from './companion-context.ts';
 
@@ -20,6 +21,36 @@ export async function listMessages(
   return rows.map((row) => toChatMessage(context, row));
 }
 
+/**
+ * The last turns of the conversation that may go to the AI vendor with a reply, oldest first:
+ * never a message judged at risk nor a safety reply, and never a turn that reads as at risk
+ * today (rows from before the check stored its judgement).
+ */
+export async function listTurnsForVendor(
+  context: CompanionContext,
+  userId: string,
+  courseId: string,
+  limit: number,
+): Promise<ChatMessage[]> {
+  const rows = await context.db
+    .select()
+    .from(companionMessages)
+    .where(
+      and(
+        eq(companionMessages.userId, userId),
+        eq(companionMessages.courseId, courseId),
+        eq(companionMessages.kind, 'message'),
+        eq(companionMessages.isAtRisk, false),
+      ),
+    )
+    .orderBy(desc(companionMessages.createdAt))
+    .limit(limit);
+  return rows
+    .map((row) => toChatMessage(context, row))
+    .filter((message) => !isAtRisk(message.content))
+    .reverse();
+}
+
 export async function appendMessage(
   context: CompanionContext,
   message: {
@@ -28,6 +59,8 @@ export async function appendMessage(
     sender: 'ai' | 'user';
     content: string;
     source: AiSource | null;
+    kind?: ChatMessageKind;
+    isAtRisk?: boolean;
   },
 ): Promise<ChatMessage> {
   const { userId, courseId } = message;
@@ -41,10 +74,34 @@ export async function appendMessage(
   return toChatMessage(context, row!, message.content);
 }
 
+/** The safety reply, added once: not again while it is the conversation's last word. */
+export async function appendSafetyReply(
+  context: CompanionContext,
+  userId: string,
+  courseId: string,
+): Promise<ChatMessage> {
+  const [last] = await context.db
+    .select()
+    .from(companionMessages)
+    .where(and(eq(companionMessages.userId, userId), eq(companionMessages.courseId, courseId)))
+    .orderBy(desc(companionMessages.createdAt))
+    .limit(1);
+  if (last?.kind === 'safety') return toChatMessage(context, last);
+  return appendMessage(context, {
+    userId,
+    courseId,
+    sender: 'ai',
+    kind: 'safety',
+    content: context.safetyReply,
+    source: null,
+  });
+}
+
 function toChatMessage(context: CompanionContext, row: MessageRow, content?: string): ChatMessage {
   return {
     id: row.id,
     sender: row.sender,
+    kind: row.kind,
     content:
       content ??
       context.cipher.decrypt(row.content, {

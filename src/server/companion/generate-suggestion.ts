@@ -14,7 +14,9 @@ import { AppError } from '../http/errors.ts';
 import { askJson, logAiFailure } from './ask-json.ts';
 import type { CompanionContext } from './companion-context.ts';
 import { resolveMode } from './companion-settings.ts';
+import { appendSafetyReply } from './conversation.ts';
 import { describeLesson } from './lesson-grounding.ts';
+import { checkSafety } from './safety-check.ts';
 import { feelingWords } from './offline-emotion.ts';
 
 const suggestionFormat =
@@ -38,7 +40,18 @@ export async function generateSuggestion(
     ?.reflectionPrompts.find((entry) => entry.id === input.promptId);
   if (!prompt) throw new AppError('not_found', 'Reflection prompt not found');
 
-  if ((await resolveMode(context, userId)) === 'ai') {
+  const mode = await resolveMode(context, userId);
+  const { level } = await checkSafety(context, {
+    userId,
+    text: input.response,
+    path: 'suggestion',
+    mode,
+  });
+  if (level === 'at-risk') {
+    await appendSafetyReply(context, userId, input.courseId);
+    return { suggestion: null, source: 'fallback', isAtRisk: true };
+  }
+  if (mode === 'ai' && level === 'none') {
     try {
       const suggestion = await askJson(context, userId, {
         ...aiSettings.suggestion,
@@ -51,13 +64,17 @@ export async function generateSuggestion(
           },
         ],
       });
-      return { suggestion, source: 'openai' };
+      return { suggestion, source: 'openai', isAtRisk: false };
     } catch (error) {
       logAiFailure(context, 'suggestion', error);
     }
   }
   const type = chooseSuggestionType(input.response);
-  return { suggestion: { text: fallbackSuggestions[type], type }, source: 'fallback' };
+  return {
+    suggestion: { text: fallbackSuggestions[type], type },
+    source: 'fallback',
+    isAtRisk: false,
+  };
 }
 
 /**

@@ -1,14 +1,17 @@
+import type { EmotionalState } from '../../shared/api/companion.ts';
 import {
   SUPPORTIVE_INTENSITY_ABOVE,
   companionMessages,
-  crisisReply,
-  isCrisisText,
   isPatternAnalysisDue,
 } from '../../shared/rules/companion.ts';
+import type { CrisisLevel } from '../../shared/rules/crisis-detection.ts';
 import { analyseEmotion } from './analyse-emotion.ts';
 import { analysePatterns, getAnalysedAtCount } from './analyse-patterns.ts';
 import type { CompanionContext } from './companion-context.ts';
-import { appendMessage } from './conversation.ts';
+import { resolveMode } from './companion-settings.ts';
+import { appendMessage, appendSafetyReply } from './conversation.ts';
+import { estimateEmotion } from './offline-emotion.ts';
+import { answerCrisisLevel, mayModerate } from './safety-check.ts';
 import { saveEmotion } from './journey-records.ts';
 import { findLessonTitle, type LessonRef } from './lesson-grounding.ts';
 
@@ -21,6 +24,48 @@ export interface SavedReflectionEvent extends LessonRef {
   completed: boolean;
   /** autosave keeps a draft; save and submit are the learner's own. */
   action: 'autosave' | 'save' | 'submit';
+  /** What the safety check made of it (checkReflectionSafety). */
+  crisisLevel: CrisisLevel;
+}
+
+export interface ReflectionSafetyCheck {
+  userId: string;
+  courseId: string;
+  text: string;
+  action: SavedReflectionEvent['action'];
+  detected: CrisisLevel;
+}
+
+/** How a reflection at risk is charted: heavy, never hopeful, and read here, not by the vendor. */
+const atRiskState: EmotionalState = {
+  primary: 'in pain',
+  secondary: null,
+  intensity: 10,
+  sentiment: -8,
+};
+
+/**
+ * Every save, autosaves included, before anything else hears of it: the detector's reading
+ * (`detected`, made as the reflection was stored) and, for a save or submit in AI mode, the
+ * vendor's moderation as a second signal; for words of crisis, the safety reply in the chat
+ * (once, however often the draft autosaves). A draft's autosave never goes to the vendor.
+ */
+export async function checkReflectionSafety(
+  context: CompanionContext,
+  check: ReflectionSafetyCheck,
+): Promise<CrisisLevel> {
+  const { userId, courseId, text, action, detected } = check;
+  // Only the moderation needs the mode: spare a plain save the reads it costs.
+  const couldModerate = mayModerate(context, { path: action, mode: 'ai' });
+  if (detected !== 'at-risk' && !couldModerate) return detected;
+  const mode = await resolveMode(context, userId);
+  const { level } = await answerCrisisLevel(
+    context,
+    { userId, text, path: action, mode },
+    detected,
+  );
+  if (level === 'at-risk') await appendSafetyReply(context, userId, courseId);
+  return level;
 }
 
 export interface CompletedLessonEvent extends LessonRef {
@@ -28,9 +73,9 @@ export interface CompletedLessonEvent extends LessonRef {
 }
 
 /**
- * A reflection the learner saved (not a draft autosave): words of crisis get the safety message;
- * its emotional state is read and stored, and a strong one brings a supportive message; every
- * third completed reflection brings a pattern analysis.
+ * A reflection the learner saved (not a draft autosave): its emotional state is read and stored,
+ * and a strong one brings a supportive message; every third completed reflection brings a
+ * pattern analysis. Words of crisis or of a dark past are read here, never by the vendor.
  */
 export async function handleReflectionSaved(
   context: CompanionContext,
@@ -38,18 +83,9 @@ export async function handleReflectionSaved(
 ): Promise<void> {
   if (event.action === 'autosave') return;
   const { userId, courseId } = event;
-  if (isCrisisText(event.response)) {
-    await appendMessage(context, {
-      userId,
-      courseId,
-      sender: 'ai',
-      content: crisisReply(context.settings.helplineText),
-      source: null,
-    });
-  }
-  const { state, source } = await analyseEmotion(context, userId, event);
+  const { state, source } = await readEmotion(context, event);
   await saveEmotion(context, { ...event, state, source });
-  if (state.intensity > SUPPORTIVE_INTENSITY_ABOVE && !isCrisisText(event.response)) {
+  if (state.intensity > SUPPORTIVE_INTENSITY_ABOVE && event.crisisLevel === 'none') {
     await appendMessage(context, {
       userId,
       courseId,
@@ -66,6 +102,16 @@ export async function handleReflectionSaved(
   if (isPatternAnalysisDue(completedCount, await getAnalysedAtCount(context, userId, courseId))) {
     await analysePatterns(context, userId, event);
   }
+}
+
+function readEmotion(context: CompanionContext, event: SavedReflectionEvent) {
+  if (event.crisisLevel === 'at-risk') {
+    return Promise.resolve({ state: atRiskState, source: 'fallback' as const });
+  }
+  if (event.crisisLevel === 'past') {
+    return Promise.resolve({ state: estimateEmotion(event.response), source: 'fallback' as const });
+  }
+  return analyseEmotion(context, event.userId, event);
 }
 
 /** A completed lesson: a congratulation in the chat, then a pattern analysis. */

@@ -1,15 +1,15 @@
 import type {
   ChatDoneEvent,
   ChatMessage,
+  CompanionMode,
   SendChatMessageInput,
 } from '../../shared/api/companion.ts';
 import {
   REPLY_REFLECTION_LIMIT,
   aiSettings,
   companionMessages,
-  crisisReply,
   fallbackReply,
-  isCrisisText,
+  pastDarknessReply,
   type AiSource,
 } from '../../shared/rules/companion.ts';
 import { recordTokens } from './ai-usage.ts';
@@ -17,15 +17,17 @@ import { logAiFailure } from './ask-json.ts';
 import type { ChatTurn } from './chat-client.ts';
 import type { CompanionContext } from './companion-context.ts';
 import { resolveMode } from './companion-settings.ts';
-import { appendMessage, listMessages } from './conversation.ts';
+import { appendMessage, appendSafetyReply, listTurnsForVendor } from './conversation.ts';
 import { describeLesson, describeReflections } from './lesson-grounding.ts';
+import { checkSafety } from './safety-check.ts';
 
 /** Earlier turns sent with a reply, so the AI follows the conversation. */
 const HISTORY_TURNS = 10;
 
 /**
- * Stores the learner's message and answers it: words of crisis get the safety reply; otherwise
- * the AI service streams a reply grounded in the lesson and recent reflections, or the keyword
+ * Stores the learner's message and answers it. Words of crisis get the safety reply whole, and
+ * neither they nor a dark past the learner has come through go to the AI vendor; otherwise the
+ * AI service streams a reply grounded in the lesson and recent reflections, or the keyword
  * fallback answers. `onDelta` receives the reply's text as it comes.
  */
 export async function sendChatMessage(
@@ -36,23 +38,34 @@ export async function sendChatMessage(
   onDelta: (text: string) => void,
 ): Promise<ChatDoneEvent> {
   const lesson = describeLesson(context, { courseId, ...input });
-  const history = await listMessages(context, userId, courseId);
+  const mode = await resolveMode(context, userId);
+  const { level } = await checkSafety(context, { userId, text: input.message, path: 'chat', mode });
+  const history =
+    level === 'none' ? await listTurnsForVendor(context, userId, courseId, HISTORY_TURNS) : [];
   const userMessage = await appendMessage(context, {
     userId,
     courseId,
     sender: 'user',
     content: input.message,
     source: null,
+    isAtRisk: level === 'at-risk',
   });
-  const answer = await composeReply(
-    context,
-    userId,
-    courseId,
-    input.message,
-    lesson,
-    history,
-    onDelta,
-  );
+  if (level === 'at-risk') {
+    return {
+      userMessage,
+      reply: await appendSafetyReply(context, userId, courseId),
+      isDegraded: false,
+    };
+  }
+  const answer =
+    level === 'past'
+      ? whole(onDelta, pastDarknessReply(context.settings.helplineText))
+      : await composeReply(
+          context,
+          { userId, courseId, mode, lesson, history },
+          input.message,
+          onDelta,
+        );
   const reply = await appendMessage(context, {
     userId,
     courseId,
@@ -63,23 +76,31 @@ export async function sendChatMessage(
   return { userMessage, reply, isDegraded: answer.isDegraded };
 }
 
+interface Answer {
+  content: string;
+  source: AiSource;
+  isDegraded: boolean;
+}
+
+function whole(onDelta: (text: string) => void, content: string, isDegraded = false): Answer {
+  onDelta(content);
+  return { content, source: 'fallback', isDegraded };
+}
+
 async function composeReply(
   context: CompanionContext,
-  userId: string,
-  courseId: string,
+  turn: {
+    userId: string;
+    courseId: string;
+    mode: CompanionMode;
+    lesson: string;
+    history: ChatMessage[];
+  },
   message: string,
-  lesson: string,
-  history: ChatMessage[],
   onDelta: (text: string) => void,
-): Promise<{ content: string; source: AiSource; isDegraded: boolean }> {
-  const whole = (content: string, isDegraded = false) => {
-    onDelta(content);
-    return { content, source: 'fallback' as const, isDegraded };
-  };
-  if (isCrisisText(message)) return whole(crisisReply(context.settings.helplineText));
-  if ((await resolveMode(context, userId)) !== 'ai' || !context.chat) {
-    return whole(fallbackReply(message));
-  }
+): Promise<Answer> {
+  const { userId, courseId, mode, lesson, history } = turn;
+  if (mode !== 'ai' || !context.chat) return whole(onDelta, fallbackReply(message));
 
   const reflections = await context.listRecentReflections(userId, {
     courseId,
@@ -90,7 +111,7 @@ async function composeReply(
       role: 'system',
       content: `${context.prompts.general}\n\n${lesson}\n\nThe learner's recent reflections, newest first:\n${describeReflections(reflections)}`,
     },
-    ...history.slice(-HISTORY_TURNS).map((entry): ChatTurn => ({
+    ...history.map((entry): ChatTurn => ({
       role: entry.sender === 'ai' ? 'assistant' : 'user',
       content: entry.content,
     })),
@@ -106,12 +127,12 @@ async function composeReply(
       },
     );
     await recordTokens(context, userId, tokens);
-    if (content.trim() === '') return whole(companionMessages.emptyCompletion);
+    if (content.trim() === '') return whole(onDelta, companionMessages.emptyCompletion);
     return { content, source: 'openai', isDegraded: false };
   } catch (error) {
     logAiFailure(context, 'reply', error);
     // Part of a reply already reached the learner: keep it rather than switch voices mid-way.
     if (streamed.trim() !== '') return { content: streamed, source: 'openai', isDegraded: true };
-    return whole(fallbackReply(message), true);
+    return whole(onDelta, fallbackReply(message), true);
   }
 }

@@ -7,13 +7,14 @@ import {
   lessonParamsSchema,
   listReflectionsQuerySchema,
   reflectionListSchema,
-  reflectionSchema,
   saveReflectionSchema,
+  savedReflectionSchema,
   saveVideoProgressSchema,
   startVideoSchema,
   videoProgressSchema,
   type LessonParams,
 } from '../../shared/api/learning.ts';
+import type { CrisisLevel } from '../../shared/rules/crisis-detection.ts';
 import type { ReflectionAction } from '../../shared/rules/reflection.ts';
 import {
   pendingSessionOf,
@@ -25,11 +26,20 @@ import { sendJsonText } from '../http/json-with-fixed-part.ts';
 import { findLesson } from './find-lesson.ts';
 import { getLessonPageJson } from './get-lesson-page.ts';
 import { completeLesson } from './lesson-completions.ts';
-import { listReflections, saveReflection } from './reflections.ts';
+import { listReflections, markReflectionAtRisk, saveReflection } from './reflections.ts';
 import { saveVideoProgress, startVideo } from './video-progress.ts';
 
 /** What other features hear from learning; wired in app.ts. A reaction never fails the request. */
 export interface LearningEvents {
+  /** Judges every save, autosaves included, before the answer: the companion's safety check. */
+  checkReflectionSafety?: (check: {
+    userId: string;
+    courseId: string;
+    text: string;
+    action: ReflectionAction;
+    /** The crisis detector's reading, made as the reflection was stored. */
+    detected: CrisisLevel;
+  }) => Promise<CrisisLevel>;
   onReflectionSaved?: (event: SavedReflectionEvent) => Promise<void>;
   onLessonCompleted?: (event: LessonParams & { userId: string }) => Promise<void>;
 }
@@ -41,6 +51,7 @@ export interface SavedReflectionEvent extends LessonParams {
   response: string;
   completed: boolean;
   action: ReflectionAction;
+  crisisLevel: CrisisLevel;
 }
 
 /** The lesson viewer's calls: every one needs a session, and all but reading need course access. */
@@ -81,11 +92,26 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
     '/api/learning/reflections',
     {
       preValidation: requireSessionClaim,
-      schema: { body: saveReflectionSchema, response: { 200: reflectionSchema } },
+      schema: { body: saveReflectionSchema, response: { 200: savedReflectionSchema } },
     },
     async (request, reply) => {
-      const saved = await saveReflection(app, pendingSessionOf(request, reply), request.body);
+      const { crisisLevel: detected, ...saved } = await saveReflection(
+        app,
+        pendingSessionOf(request, reply),
+        request.body,
+      );
       const { lesson } = findLesson(app.catalogue, request.body);
+      const crisisLevel =
+        (await events.checkReflectionSafety?.({
+          userId: request.user.id,
+          courseId: request.body.courseId,
+          text: saved.response,
+          action: request.body.action,
+          detected,
+        })) ?? detected;
+      if (crisisLevel === 'at-risk' && detected !== 'at-risk') {
+        await markReflectionAtRisk(app.db, { userId: request.user.id, ...request.body });
+      }
       await events.onReflectionSaved?.({
         userId: request.user.id,
         courseId: request.body.courseId,
@@ -96,8 +122,9 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
         response: saved.response,
         completed: saved.completed,
         action: request.body.action,
+        crisisLevel,
       });
-      return saved;
+      return { ...saved, isAtRisk: crisisLevel === 'at-risk' };
     },
   );
 

@@ -8,6 +8,7 @@ import {
   reflectionMessages,
   type ReflectionAction,
 } from '../../shared/rules/reflection.ts';
+import { assessCrisis, type CrisisLevel } from '../../shared/rules/crisis-detection.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
 import { hasUnexpiredEnrollment } from '../access/enrollment-checks.ts';
 import type { Database } from '../db/client.ts';
@@ -79,13 +80,14 @@ function reflectionsOfLesson(
  * Saves the learner's answer to one prompt. A Save of 100 characters or a Submit (which needs
  * 100) completes it; the autosave only keeps the draft. Completed stays completed, even against
  * a concurrent save. A learner with an enrollment (or an admin) whose session this process has
- * seen before is saved in one statement, the session read included.
+ * seen before is saved in one statement, the session read included. The crisis detector's
+ * reading is stored with it, so an answer at risk never reaches the AI vendor.
  */
 export async function saveReflection(
   app: FastifyInstance,
   session: PendingSession,
   input: SaveReflectionInput,
-): Promise<Reflection> {
+): Promise<Reflection & { crisisLevel: CrisisLevel }> {
   const { course, module, lesson } = findLesson(app.catalogue, input);
   const prompt = lesson.reflectionPrompts.find((candidate) => candidate.id === input.promptId);
   if (!prompt) throw new AppError('not_found', 'Reflection prompt not found');
@@ -99,7 +101,11 @@ export async function saveReflection(
 
   const now = new Date();
   const target = { course, module, lesson, prompt, action };
-  const rowOf = (userId: string) => reflectionValues(app, userId, target, input.response, now);
+  const crisisLevel = assessCrisis(input.response).level;
+  const rowOf = (userId: string) => ({
+    ...reflectionValues(app, userId, target, input.response, now),
+    isAtRisk: crisisLevel === 'at-risk',
+  });
   const statements = upsertReflectionStatements(app.db);
   const userId = session.userId ?? (await session.readUser()).id;
   const ifEnrolled = await statements.ifSignedInAndEnrolled({
@@ -117,7 +123,18 @@ export async function saveReflection(
     await requireCourseAccess(app, user, course.id);
     saved = await statements.always(rowOf(user.id));
   }
-  return { promptId: prompt.id, response: input.response, ...saved };
+  return { promptId: prompt.id, response: input.response, ...saved, crisisLevel };
+}
+
+/** The companion's second signal found what the detector did not. */
+export async function markReflectionAtRisk(
+  db: Database,
+  key: LessonParams & { userId: string; promptId: string },
+): Promise<void> {
+  await db
+    .update(lessonReflections)
+    .set({ isAtRisk: true })
+    .where(and(reflectionsOfLesson(key.userId, key), eq(lessonReflections.promptId, key.promptId)));
 }
 
 interface ReflectionTarget extends LessonInCourse {
@@ -142,6 +159,7 @@ function reflectionValues(
   };
   return {
     ...key,
+    isAtRisk: false,
     moduleName: module.title,
     lessonName: lesson.title,
     question: prompt.question,
@@ -217,6 +235,7 @@ function prepareUpsertReflection(
       question = excluded.question,
       response = excluded.response,
       completed = ${lessonReflections.completed} or excluded.completed,
+      is_at_risk = excluded.is_at_risk,
       updated_at = excluded.updated_at
     returning ${lessonReflections.completed}, ${lessonReflections.updatedAt}${session ? sql`, ${sessionUserRead.sql} as session` : sql``}`,
   );
@@ -255,6 +274,7 @@ export async function listRecentReflections(
       and(
         eq(lessonReflections.userId, userId),
         eq(lessonReflections.courseId, options.courseId),
+        eq(lessonReflections.isAtRisk, false),
         options.completedOnly ? eq(lessonReflections.completed, true) : undefined,
       ),
     )

@@ -18,12 +18,16 @@ export interface FakeOpenAiServer {
   url: string;
   /** Every chat-completions request received, in order. */
   requests: ChatCompletionRequest[];
+  /** Every text sent to the moderation endpoint, in order. */
+  moderated: string[];
   /** Makes every later request fail with this status (null: answer normally again). */
   failWith: (status: number | null) => void;
   close: () => Promise<void>;
 }
 
 export const FAKE_OPENAI_KEY = 'sk-fake-companion-key';
+/** Text the fake's moderation endpoint flags as self-harm, as the vendor's would. */
+export const FAKE_MODERATION_SELF_HARM = '[fake-moderation:self-harm]';
 /** Words that make the fake emotion analysis answer with a strong, heavy feeling. */
 const heavyWords = /overwhelm|exhausted|devastat|despair|drowning/i;
 
@@ -79,6 +83,7 @@ export async function startFakeOpenAiServer(
   options: { port?: number; failOn?: string } = {},
 ): Promise<FakeOpenAiServer> {
   const requests: ChatCompletionRequest[] = [];
+  const moderated: string[] = [];
   let failure: number | null = null;
   const server: Server = createServer((request, response) => {
     void handle(request, response).catch(() => response.destroy());
@@ -90,6 +95,9 @@ export async function startFakeOpenAiServer(
       response.end(JSON.stringify(body));
     };
     if (request.method === 'GET' && request.url === '/requests') return send(200, requests);
+    if (request.method === 'POST' && request.url?.endsWith('/moderations')) {
+      return moderate(request, send);
+    }
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
       return send(404, { error: { message: 'Not found', type: 'invalid_request_error' } });
     }
@@ -144,11 +152,36 @@ export async function startFakeOpenAiServer(
     response.end('data: [DONE]\n\n');
   }
 
+  /** POST {base}/moderations: flags self-harm where the text carries FAKE_MODERATION_SELF_HARM. */
+  async function moderate(request: IncomingMessage, send: (status: number, body: unknown) => void) {
+    let raw = '';
+    for await (const chunk of request) raw += chunk;
+    const { input } = JSON.parse(raw) as { input: string };
+    moderated.push(input);
+    const isSelfHarm = input.includes(FAKE_MODERATION_SELF_HARM);
+    send(200, {
+      id: 'modr-fake',
+      model: 'omni-moderation-latest',
+      results: [
+        {
+          flagged: isSelfHarm,
+          categories: {
+            'self-harm': isSelfHarm,
+            'self-harm/intent': isSelfHarm,
+            'self-harm/instructions': false,
+          },
+          category_scores: { 'self-harm': isSelfHarm ? 0.97 : 0.01 },
+        },
+      ],
+    });
+  }
+
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    moderated,
     failWith: (status) => {
       failure = status;
     },

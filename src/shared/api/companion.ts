@@ -15,13 +15,16 @@ export const courseParamsSchema = z.object({ courseId: id });
 /** Someone else's companion data: admins only. */
 export const ownerQuerySchema = z.object({ userId: id.optional() });
 
+/** safety: the fixed reply to words of crisis, shown whole and apart from ordinary replies. */
+export const chatMessageKinds = ['message', 'safety'] as const;
+export type ChatMessageKind = (typeof chatMessageKinds)[number];
+
 export const chatMessageSchema = z.object({
   id: z.string(),
   sender: z.enum(['ai', 'user']),
+  kind: z.enum(chatMessageKinds),
   content: z.string(),
   source: z.enum(aiSources).nullable(),
-  /** safety: the reply to words of risk, shown whole and with the operator's resources. */
-  kind: z.enum(['message', 'safety']).optional(),
   timestamp: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -65,10 +68,10 @@ export const requestSuggestionSchema = z.object({
 export type RequestSuggestionInput = z.infer<typeof requestSuggestionSchema>;
 
 export const suggestionResponseSchema = z.object({
-  /** Null when the draft is at risk: the help is shown instead. */
+  /** None when the draft was judged at risk: the help is shown instead. */
   suggestion: suggestionSchema.nullable(),
   source: z.enum(aiSources),
-  isAtRisk: z.boolean().optional(),
+  isAtRisk: z.boolean(),
 });
 export type SuggestionResponse = z.infer<typeof suggestionResponseSchema>;
 
@@ -102,17 +105,6 @@ export const patternsViewSchema = z.object({
 });
 export type PatternsView = z.infer<typeof patternsViewSchema>;
 
-/** The operator's resources for a learner at risk: GET /api/companion/safety-help, public. */
-export const safetyHelpSchema = z.object({
-  message: z.string(),
-  helplineText: z.string(),
-  helplineUrl: z.string().nullable(),
-  helplinePhone: z.string().nullable(),
-});
-export type SafetyHelp = z.infer<typeof safetyHelpSchema>;
-
-const typingSpeedSchema = z.enum(Object.keys(typingSpeeds) as [TypingSpeed, ...TypingSpeed[]]);
-
 /**
  * ai: replies from the AI service; fallback: built-in guidance (no AI service, or past the day's
  * tokens); awaiting-consent: built-in guidance until the learner accepts the AI notice, a state of
@@ -121,6 +113,39 @@ const typingSpeedSchema = z.enum(Object.keys(typingSpeeds) as [TypingSpeed, ...T
  */
 export const companionModes = ['ai', 'fallback', 'awaiting-consent', 'off'] as const;
 export type CompanionMode = (typeof companionModes)[number];
+
+/** The help a learner in distress is offered: the operator's resources, always reachable. */
+export const safetyHelpSchema = z.object({
+  message: z.string(),
+  helplineText: z.string(),
+  /** An https:// address to open. */
+  helplineUrl: z.string().nullable(),
+  /** A number for a tel: link. */
+  helplinePhone: z.string().nullable(),
+  /** Set when the operator is told (without the learner's words) that someone needed help. */
+  alertNotice: z.string().nullable(),
+});
+export type SafetyHelp = z.infer<typeof safetyHelpSchema>;
+
+export const safetyEventPaths = ['chat', 'suggestion', 'autosave', 'save', 'submit'] as const;
+export const safetyEventCountSchema = z.object({
+  path: z.enum(safetyEventPaths),
+  mode: z.enum(companionModes),
+  /** detector: the built-in check; moderation: the AI vendor's moderation endpoint. */
+  signal: z.enum(['detector', 'moderation']),
+  count: z.number().int(),
+});
+export type SafetyEventCount = z.infer<typeof safetyEventCountSchema>;
+export const safetyEventsQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(365).default(30),
+});
+export const safetyEventsSchema = z.object({
+  since: z.string(),
+  counts: z.array(safetyEventCountSchema),
+});
+export type SafetyEvents = z.infer<typeof safetyEventsSchema>;
+
+const typingSpeedSchema = z.enum(Object.keys(typingSpeeds) as [TypingSpeed, ...TypingSpeed[]]);
 
 const noticeName = z.string().trim().min(1).max(100);
 

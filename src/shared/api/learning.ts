@@ -21,6 +21,12 @@ export const reflectionSchema = z.object({
 });
 export type Reflection = z.infer<typeof reflectionSchema>;
 
+export const savedReflectionSchema = reflectionSchema.extend({
+  /** The text was judged at risk: the lesson page shows the help at once. */
+  isAtRisk: z.boolean(),
+});
+export type SavedReflection = z.infer<typeof savedReflectionSchema>;
+
 export const videoProgressSchema = z.object({
   /** The furthest point reached, 0–100. */
   percent: z.number().int().min(0).max(100),

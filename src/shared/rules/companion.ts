@@ -101,30 +101,18 @@ export const fallbackSuggestions: Record<SuggestionType, string> = {
     'How does this connect with an earlier lesson, or with a moment from your own life outside this course?',
 };
 
-// Words that ask for care beyond a learning companion; matched before any AI call.
-const crisisPatterns = [
-  /\bsuicid(e|al)\b/,
-  /\bkill(ing)? (my ?self|me)\b/,
-  /\bend(ing)? (my|it all|my own) li(fe|ves)\b/,
-  /\bend it all\b/,
-  /\bself[- ]?harm/,
-  /\bhurt(ing)? my ?self\b/,
-  /\bcut(ting)? my ?self\b/,
-  /\b(want|wish|going) to die\b/,
-  /\bno reason to (live|go on)\b/,
-  /\bbetter off (dead|without me)\b/,
-  /\btake my (own )?life\b/,
-  /\boverdose\b/,
-];
-
-export function isCrisisText(text: string): boolean {
-  const lower = text.toLowerCase();
-  return crisisPatterns.some((pattern) => pattern.test(lower));
-}
-
 /** The calm reply to words of crisis: no therapy, a pointer to people who can help now. */
 export function crisisReply(helpline: string): string {
   return `I'm really sorry you're carrying this, and I'm glad you said it. I'm an AI learning companion, not a counsellor or a crisis service, so please reach out to a person who can help right now. ${helpline} If you are in immediate danger, call your local emergency number.`;
+}
+
+/** Told to the learner when the operator has asked to hear of safety responses. */
+export const safetyAlertNotice =
+  'The team behind this course is told, without anything you wrote, that someone needed help here, so a person can check in with you.';
+
+/** To a dark time the learner has come through: warmth, no alarm, and the door left open. */
+export function pastDarknessReply(helpline: string): string {
+  return `Thank you for trusting me with that part of your story. It takes courage to look back at a time that dark, and it sounds like you have come a long way since. If any of it ever stirs again, you do not have to hold it alone: ${helpline}`;
 }
 
 export function canRequestSuggestion(text: string): boolean {

@@ -24,12 +24,42 @@ export const companionMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     courseId: text('course_id').notNull(),
     sender: text('sender', { enum: ['ai', 'user'] }).notNull(),
+    /** safety: the fixed reply to words of crisis. */
+    kind: text('kind', { enum: ['message', 'safety'] })
+      .notNull()
+      .default('message'),
     /** Encrypted message text. */
     content: text('content').notNull(),
     source: text('source', { enum: ['openai', 'fallback'] }),
+    /** A learner's message judged at risk: never sent to the AI vendor, not even as history. */
+    isAtRisk: boolean('is_at_risk').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('companion_messages_user_course_idx').on(table.userId, table.courseId)],
+);
+
+/**
+ * Each time a learner was met with the safety response: where and how it was recognised, never
+ * what they wrote (docs/decisions/014-companion-safety.md).
+ */
+export const companionSafetyEvents = pgTable(
+  'companion_safety_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    path: text('path', {
+      enum: ['chat', 'suggestion', 'autosave', 'save', 'submit'],
+    }).notNull(),
+    mode: text('mode', { enum: ['ai', 'fallback', 'awaiting-consent', 'off'] }).notNull(),
+    signal: text('signal', { enum: ['detector', 'moderation'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('companion_safety_events_user_idx').on(table.userId, table.createdAt),
+    index('companion_safety_events_created_idx').on(table.createdAt),
+  ],
 );
 
 /** The emotional state read from one saved reflection. */

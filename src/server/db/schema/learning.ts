@@ -32,6 +32,8 @@ export const lessonReflections = pgTable(
     /** AES-256-GCM envelope of the learner's text (db/field-cipher.ts), never the plaintext. */
     response: text('response').notNull(),
     completed: boolean('completed').notNull().default(false),
+    /** Judged at risk when saved: never sent to the AI vendor, for grounding or patterns. */
+    isAtRisk: boolean('is_at_risk').notNull().default(false),
     analyzed: boolean('analyzed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

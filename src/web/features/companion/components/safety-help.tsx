@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { LifeBuoy, Phone, X } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { SafetyHelp } from '../../../../shared/api/companion.ts';
 import { useSafetyHelp } from '../api/get-safety-help.ts';
 
@@ -11,6 +11,7 @@ const FALLBACK_HELP: SafetyHelp = {
   helplineText: 'You can find a free, confidential helpline in your country at findahelpline.com.',
   helplineUrl: 'https://findahelpline.com',
   helplinePhone: null,
+  alertNotice: null,
 };
 
 const linkClass =
@@ -25,14 +26,12 @@ export function SafetyHelpCard({
   message,
   isAlert = false,
   headingLevel = 3,
-  children,
 }: {
   /** The words to show first: the operator's safety message when not given; null for none. */
   message?: string | null;
   /** Announced at once, for help that appears after something the learner did. */
   isAlert?: boolean;
   headingLevel?: 2 | 3 | 4;
-  children?: ReactNode;
 }) {
   const help = useSafetyHelp().data ?? FALLBACK_HELP;
   const headingId = useId();
@@ -54,7 +53,7 @@ export function SafetyHelpCard({
       {text && <p className="mt-2 whitespace-pre-wrap">{text}</p>}
       {!text?.includes(help.helplineText) && <p className="mt-2">{help.helplineText}</p>}
       <SafetyResources help={help} />
-      {children}
+      {help.alertNotice && <p className="mt-3 text-xs text-ink-800">{help.alertNotice}</p>}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { LessonPage, LessonParams, Reflection } from '../../../../shared/api/learning.ts';
+import type { LessonPage, LessonParams, SavedReflection } from '../../../../shared/api/learning.ts';
 import type { ReflectionAction } from '../../../../shared/rules/reflection.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { lessonPageQueryKey } from './get-lesson-page.ts';
@@ -10,9 +10,6 @@ export interface ReflectionSave {
   response: string;
   action: ReflectionAction;
 }
-
-/** The saved reflection, and whether the server judged its words at risk (then help is shown). */
-export type SavedReflection = Reflection & { isAtRisk?: boolean };
 
 /** Saves one reflection and keeps the lesson page's copy in step (Mark Complete reads it). */
 export function useSaveReflection(params: LessonParams) {

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Toaster, toast } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Reflection } from '../../../../shared/api/learning.ts';
+import type { Reflection, SavedReflection } from '../../../../shared/api/learning.ts';
 import type { ReflectionAction } from '../../../../shared/rules/reflection.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ReflectionCard } from './reflection-card.tsx';
@@ -25,7 +25,7 @@ function fakeServer() {
   const pending: Deferred[] = [];
   const save = vi.fn(
     ({ response, action }: { response: string; action: ReflectionAction }) =>
-      new Promise<Reflection>((resolve, reject) => {
+      new Promise<SavedReflection>((resolve, reject) => {
         pending.push({
           resolve: () =>
             resolve({
@@ -34,6 +34,7 @@ function fakeServer() {
               completed:
                 action === 'submit' || (action === 'save' && response.trim().length >= 100),
               updatedAt: new Date().toISOString(),
+              isAtRisk: false,
             }),
           reject,
         });

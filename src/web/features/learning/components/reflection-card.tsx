@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { toast } from 'react-hot-toast';
-import type { Reflection } from '../../../../shared/api/learning.ts';
+import type { Reflection, SavedReflection } from '../../../../shared/api/learning.ts';
 import {
   REFLECTION_AUTOSAVE_DELAY_MS,
   REFLECTION_BAR_FULL_AT,
@@ -40,10 +40,7 @@ export interface ReflectionCardProps {
   /** Where this browser keeps unsaved text (reflection-drafts.ts). */
   draftKey: string;
   /** Saves; `isAtRisk` when the server judged the words at risk. */
-  save: (input: {
-    response: string;
-    action: ReflectionAction;
-  }) => Promise<Reflection & { isAtRisk?: boolean }>;
+  save: (input: { response: string; action: ReflectionAction }) => Promise<SavedReflection>;
   /**
    * The AI suggestion box and its button, given the current text, a way to add to it, and a way
    * to show the help when the draft is judged at risk.

@@ -1,0 +1,311 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ChatDoneEvent,
+  Conversation,
+  PatternsView,
+  SafetyEvents,
+  SafetyHelp,
+  SuggestionResponse,
+} from '../../shared/api/companion.ts';
+import type { SavedReflection } from '../../shared/api/learning.ts';
+import { pastDarknessReply, safetyAlertNotice } from '../../shared/rules/companion.ts';
+import { companionSafetyEvents } from '../db/schema/companion.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+import { acceptAiNotice } from '../testing/ai-notice.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import {
+  FAKE_MODERATION_SELF_HARM,
+  FAKE_OPENAI_KEY,
+  startFakeOpenAiServer,
+  type FakeOpenAiServer,
+} from '../testing/fake-openai-server.ts';
+import { createAdmin, createEnrolledLearner, type TestUser } from '../testing/users.ts';
+
+const HELPLINE = 'Call the Test Helpline on 0800 000 000.';
+const ALERTS = 'care-team@sovereign.test';
+/** Phrasings none of the detector's tests hold word for word. */
+const crisisTexts = [
+  'honestly i have been saving my sleeping tablets and i think this weekend is when i finally end it',
+  'i keep thinking everyone at home would breathe easier if i just was not around anymore',
+  'i w4nt to k1ll mys3lf',
+];
+const calmText =
+  'I felt most sovereign walking by the sea at dawn, choosing each step and each breath, with my family asleep and the morning all mine.';
+const courseId = 'energy-sovereignty';
+const slot = {
+  courseId,
+  moduleId: 'reclaiming-your-field',
+  lessonId: 'what-energy-sovereignty-means',
+  promptId: 'most-sovereign-moment',
+};
+
+let fake: FakeOpenAiServer;
+let ai: TestApp;
+let offline: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAiServer();
+  [ai, offline] = await Promise.all([
+    buildTestApp({
+      OPENAI_API_KEY: FAKE_OPENAI_KEY,
+      OPENAI_BASE_URL: fake.url,
+      COMPANION_HELPLINE_TEXT: HELPLINE,
+      COMPANION_HELPLINE_PHONE: '0800 000 000',
+      COMPANION_SAFETY_ALERT_EMAIL: ALERTS,
+    }),
+    buildTestApp({ COMPANION_HELPLINE_TEXT: HELPLINE }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([ai.close(), offline.close()]);
+  await fake.close();
+});
+
+const modes = ['AI', 'fallback'] as const;
+const appIn = (mode: (typeof modes)[number]) => (mode === 'AI' ? ai : offline);
+/** Long enough to submit (100 characters). */
+const longCrisisText = `${crisisTexts[1]!}, and ${crisisTexts[0]!}`;
+
+async function chat(testApp: TestApp, user: TestUser, message: string) {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/companion/courses/${courseId}/messages`,
+    headers: { cookie: user.cookie },
+    payload: { moduleId: slot.moduleId, lessonId: slot.lessonId, message },
+  });
+  const events = response.body
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => ({
+      event: /^event: (.*)$/m.exec(block)?.[1],
+      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown,
+    }));
+  return {
+    deltas: events.filter((entry) => entry.event === 'delta').length,
+    done: events.find((entry) => entry.event === 'done')?.data as ChatDoneEvent,
+  };
+}
+
+const saveReflection = (
+  testApp: TestApp,
+  user: TestUser,
+  response: string,
+  action: 'autosave' | 'save' | 'submit',
+) =>
+  testApp.app.inject({
+    method: 'PUT',
+    url: '/api/learning/reflections',
+    headers: { cookie: user.cookie },
+    payload: { ...slot, response, action },
+  });
+
+const requestSuggestion = (testApp: TestApp, user: TestUser, response: string) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: '/api/companion/suggestions',
+    headers: { cookie: user.cookie },
+    payload: { ...slot, response },
+  });
+
+const conversationOf = async (testApp: TestApp, user: TestUser) =>
+  (
+    await testApp.app.inject({
+      method: 'GET',
+      url: `/api/companion/courses/${courseId}/conversation`,
+      headers: { cookie: user.cookie },
+    })
+  ).json<Conversation>().messages;
+
+/** A learner of the course; with the AI service, one who accepted its notice (015-ai-consent). */
+async function createLearner(testApp: TestApp): Promise<TestUser> {
+  const learner = await createEnrolledLearner(testApp.app, testApp.db);
+  if (testApp === ai) await acceptAiNotice(testApp.app, learner);
+  return learner;
+}
+
+/** Every byte the fake vendor has received, chat and moderation alike. */
+const vendorTraffic = () => JSON.stringify([fake.requests, fake.moderated]);
+
+describe('words of crisis, on every path and in both modes', () => {
+  it.each(modes)('%s mode: the chat answers with the safety reply, whole', async (mode) => {
+    const app = appIn(mode);
+    const learner = await createLearner(app);
+    for (const text of crisisTexts) {
+      const { deltas, done } = await chat(app, learner, text);
+      expect(deltas).toBe(0);
+      expect(done.reply).toMatchObject({ sender: 'ai', kind: 'safety' });
+      expect(done.reply.content).toContain(HELPLINE);
+    }
+  });
+
+  it.each(modes)('%s mode: a suggestion request gets help, not a suggestion', async (mode) => {
+    const app = appIn(mode);
+    const learner = await createLearner(app);
+    const response = await requestSuggestion(app, learner, crisisTexts[0]!);
+    expect(response.json<SuggestionResponse>()).toMatchObject({ suggestion: null, isAtRisk: true });
+    expect((await conversationOf(app, learner)).at(-1)?.kind).toBe('safety');
+  });
+
+  it.each(modes)(
+    '%s mode: an autosaved draft, a save and a submit each answer that help is needed',
+    async (mode) => {
+      const app = appIn(mode);
+      const learner = await createLearner(app);
+      for (const action of ['autosave', 'save', 'submit'] as const) {
+        const response = await saveReflection(app, learner, longCrisisText, action);
+        expect(response.statusCode).toBe(200);
+        expect(response.json<SavedReflection>().isAtRisk).toBe(true);
+      }
+      const safetyReplies = (await conversationOf(app, learner)).filter(
+        (message) => message.kind === 'safety',
+      );
+      expect(safetyReplies).toHaveLength(1);
+    },
+  );
+
+  it('an autosave that repeats its draft records one safety event, not one per keystroke', async () => {
+    const learner = await createEnrolledLearner(offline.app, offline.db);
+    await saveReflection(offline, learner, crisisTexts[1]!, 'autosave');
+    await saveReflection(offline, learner, `${crisisTexts[1]!} and`, 'autosave');
+    const events = await offline.db
+      .select()
+      .from(companionSafetyEvents)
+      .where(eq(companionSafetyEvents.userId, learner.id));
+    expect(events).toHaveLength(1);
+  });
+
+  it('a calm reflection answers that no help is needed', async () => {
+    const learner = await createEnrolledLearner(offline.app, offline.db);
+    const response = await saveReflection(offline, learner, calmText, 'save');
+    expect(response.json<SavedReflection>().isAtRisk).toBe(false);
+  });
+});
+
+describe('nothing of a crisis leaves the server', () => {
+  it('no at-risk text reaches the vendor, now or later as history, grounding or a reading', async () => {
+    const learner = await createLearner(ai);
+    for (const text of crisisTexts) await chat(ai, learner, text);
+    await requestSuggestion(ai, learner, crisisTexts[0]!);
+    for (const action of ['autosave', 'save', 'submit'] as const) {
+      await saveReflection(ai, learner, longCrisisText, action);
+    }
+    const before = fake.requests.length;
+    await chat(ai, learner, 'What does this lesson mean by the three currents?');
+    expect(fake.requests.length).toBeGreaterThan(before);
+    const traffic = vendorTraffic();
+    for (const text of crisisTexts) expect(traffic).not.toContain(text);
+    expect(traffic).not.toContain(HELPLINE);
+  });
+
+  it('the mood reading of a reflection at risk is never positive', async () => {
+    const learner = await createLearner(ai);
+    await saveReflection(ai, learner, longCrisisText, 'submit');
+    const view = (
+      await ai.app.inject({
+        method: 'GET',
+        url: `/api/companion/courses/${courseId}/patterns`,
+        headers: { cookie: learner.cookie },
+      })
+    ).json<PatternsView>();
+    expect(view.moods).toHaveLength(1);
+    expect(view.moods[0]!.sentiment).toBeLessThan(0);
+  });
+
+  it('a dark past the learner has come through gets warmth, no alarm, and stays here', async () => {
+    const learner = await createLearner(ai);
+    const past = 'I was suicidal years ago and this course reminds me how far I have come.';
+    const before = vendorTraffic();
+    const { done } = await chat(ai, learner, past);
+    expect(done.reply.kind).toBe('message');
+    expect(done.reply.content).toBe(pastDarknessReply(HELPLINE));
+    expect(vendorTraffic()).toBe(before);
+  });
+});
+
+describe("the vendor's moderation, a second signal in AI mode", () => {
+  const flagged = `I am tired of this lesson ${FAKE_MODERATION_SELF_HARM}`;
+
+  it('turns what the detector reads as harmless into help when it flags self-harm', async () => {
+    const learner = await createLearner(ai);
+    const { done } = await chat(ai, learner, flagged);
+    expect(done.reply.kind).toBe('safety');
+    const [event] = await ai.db
+      .select()
+      .from(companionSafetyEvents)
+      .where(eq(companionSafetyEvents.userId, learner.id));
+    expect(event).toMatchObject({ path: 'chat', mode: 'ai', signal: 'moderation' });
+  });
+
+  it('is never asked in fallback mode, nor for an autosaved draft', async () => {
+    const learner = await createLearner(ai);
+    const before = fake.moderated.length;
+    await saveReflection(ai, learner, calmText, 'autosave');
+    expect(fake.moderated.length).toBe(before);
+    const offlineLearner = await createEnrolledLearner(offline.app, offline.db);
+    const { done } = await chat(offline, offlineLearner, flagged);
+    expect(done.reply.kind).toBe('message');
+  });
+});
+
+describe('safety events: counted, never their words', () => {
+  it('the operator who opted in gets one mail per learner per hour, with an id and a time only', async () => {
+    const learner = await createLearner(ai);
+    await chat(ai, learner, crisisTexts[0]!);
+    await chat(ai, learner, crisisTexts[1]!);
+    const mails = (await ai.db.select().from(mailOutbox).where(eq(mailOutbox.to, ALERTS))).filter(
+      (mail) => mail.text.includes(learner.id),
+    );
+    expect(mails).toHaveLength(1);
+    for (const text of crisisTexts) expect(mails[0]!.text).not.toContain(text);
+  });
+
+  it('the learner is told when the operator hears of it, and the help carries working numbers', async () => {
+    const withAlerts = await ai.app.inject({ method: 'GET', url: '/api/companion/safety-help' });
+    expect(withAlerts.statusCode).toBe(200);
+    expect(withAlerts.json<SafetyHelp>()).toMatchObject({
+      helplineText: HELPLINE,
+      helplineUrl: 'https://findahelpline.com',
+      helplinePhone: '0800 000 000',
+      alertNotice: safetyAlertNotice,
+    });
+    const without = await offline.app.inject({ method: 'GET', url: '/api/companion/safety-help' });
+    expect(without.json<SafetyHelp>()).toMatchObject({ helplinePhone: null, alertNotice: null });
+  });
+
+  it('admins read the counts by path, mode and signal', async () => {
+    const learner = await createEnrolledLearner(offline.app, offline.db);
+    await chat(offline, learner, crisisTexts[0]!);
+    await saveReflection(offline, learner, longCrisisText, 'submit');
+    const admin = await createAdmin(offline.app, offline.db);
+    const response = await offline.app.inject({
+      method: 'GET',
+      url: '/api/admin/companion/safety-events?days=7',
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const { counts } = response.json<SafetyEvents>();
+    expect(counts).toContainEqual(
+      expect.objectContaining({ path: 'chat', mode: 'fallback', signal: 'detector' }),
+    );
+    expect(counts).toContainEqual(expect.objectContaining({ path: 'submit' }));
+    expect(JSON.stringify(counts)).not.toContain(learner.id);
+  });
+
+  it('the counts answer 401 without a session, 403 to a learner and 400 to a bad window', async () => {
+    const url = '/api/admin/companion/safety-events';
+    const learner = await createEnrolledLearner(offline.app, offline.db);
+    const admin = await createAdmin(offline.app, offline.db);
+    const get = (query: string, user?: TestUser) =>
+      offline.app.inject({
+        method: 'GET',
+        url: `${url}${query}`,
+        headers: user ? { cookie: user.cookie } : {},
+      });
+    expect((await get('')).statusCode).toBe(401);
+    expect((await get('', learner)).statusCode).toBe(403);
+    const bad = await get('?days=0', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: { message: string } }>().error.message).toMatch(/days/);
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { probeSets, trainWordModel, type ProbeSet } from './crisis-classifier.ts';
+import { assessCrisis, isAtRisk } from './crisis-detection.ts';
+import { normaliseForCrisisCheck } from './crisis-normalise.ts';
+import { REFLECTION_MAX_LENGTH } from './reflection.ts';
+
+const MINIMUM_RECALL = 0.95;
+const MAXIMUM_FALSE_ALARMS = 0.05;
+/** What the detector must still catch on a set whose phrasings it has not learnt. */
+const MINIMUM_UNSEEN_RECALL = 0.85;
+
+function rates(set: ProbeSet, assess: (text: string) => boolean) {
+  const harmless = [...set.benign, ...(set.past ?? [])];
+  return {
+    recall: set.atRisk.filter((probe) => assess(probe.text)).length / set.atRisk.length,
+    falseAlarms: harmless.filter((probe) => assess(probe.text)).length / harmless.length,
+    missed: set.atRisk.filter((probe) => !assess(probe.text)).map((probe) => probe.text),
+  };
+}
+
+describe('the crisis detector on the labelled probe sets', () => {
+  it.each(Object.keys(probeSets))(
+    '%s: at least 95 % of at-risk texts caught, at most 5 % false alarms',
+    (name) => {
+      const { recall, falseAlarms, missed } = rates(probeSets[name]!, isAtRisk);
+      expect(recall, `missed:\n${missed.join('\n')}`).toBeGreaterThanOrEqual(MINIMUM_RECALL);
+      expect(falseAlarms).toBeLessThanOrEqual(MAXIMUM_FALSE_ALARMS);
+    },
+  );
+
+  it.each(Object.keys(probeSets))(
+    '%s, with the word model learnt without it: still at least 85 % caught, at most 5 % false alarms',
+    (name) => {
+      const others = Object.entries(probeSets)
+        .filter(([other]) => other !== name)
+        .map(([, set]) => set);
+      const model = trainWordModel(others);
+      const { recall, falseAlarms } = rates(
+        probeSets[name]!,
+        (text) => assessCrisis(text, model).level === 'at-risk',
+      );
+      expect(recall).toBeGreaterThanOrEqual(MINIMUM_UNSEEN_RECALL);
+      expect(falseAlarms).toBeLessThanOrEqual(MAXIMUM_FALSE_ALARMS);
+    },
+  );
+});
+
+describe('the words a learner types', () => {
+  it.each([
+    ['I want to k1ll mys3lf', 'i want to kill myself'],
+    ['s u i c i d e', 'suicide'],
+    ['k.i.l.l myself', 'kill myself'],
+    ['I WANT TO DIIIIE', 'i want to die'],
+    ['ive been feeling sucidal', 'i have been feeling suicidal'],
+    ['i wanna kil myslef', 'i want to kill myself'],
+    ['I can’t go on', 'i can not go on'],
+    ['kms', 'kill myself'],
+    ['i want to 💀', 'i want to die'],
+    ['I want to un-alive myself', 'i want to unalive myself'],
+    ['Ｉ　ｗａｎｔ', 'i want'],
+    ['su\u200bicide', 'suicide'],
+  ])('"%s" reads as "%s"', (typed, canonical) => {
+    expect(normaliseForCrisisCheck(typed)).toBe(canonical);
+  });
+
+  it('keeps real words that are one letter from a key word', () => {
+    expect(normaliseForCrisisCheck('she overdoes it with the giving and living')).toBe(
+      'she overdoes it with the giving and living',
+    );
+  });
+});
+
+describe('what the detector decides', () => {
+  it('reads a dark time the writer has come through as the past, not an alarm', () => {
+    expect(
+      assessCrisis('I was suicidal years ago and this course reminds me how far I have come.'),
+    ).toEqual({ level: 'past', kinds: [] });
+  });
+
+  it('reads a dark past that has come back as the present', () => {
+    expect(
+      assessCrisis('I used to self-harm in high school. Last week I started again.').level,
+    ).toBe('at-risk');
+  });
+
+  it('names what it recognised, never the words', () => {
+    expect(assessCrisis("I've been saving up my pills for tonight.").kinds).toContain('means');
+    expect(assessCrisis('my sister says she wants to kill herself').kinds).toContain('third-party');
+  });
+
+  it('reads a denial as a denial', () => {
+    expect(isAtRisk("I'm not suicidal, just exhausted and overwhelmed")).toBe(false);
+  });
+
+  it('reads a reflection of the longest length to its end', () => {
+    const longest = `${'Today the lesson was long. '.repeat(369)}I want to kill myself`;
+    expect(Array.from(longest).length).toBeLessThanOrEqual(REFLECTION_MAX_LENGTH);
+    expect(isAtRisk(longest)).toBe(true);
+  });
+});

@@ -1,0 +1,594 @@
+import { WORD_MODEL_THRESHOLD, wordModel, type WordModel } from './crisis-classifier.ts';
+import { normaliseForCrisisCheck } from './crisis-normalise.ts';
+
+/**
+ * Recognises words of a person who may be at risk of suicide or self-harm, with no model at all
+ * (docs/decisions/014-companion-safety.md). It reads the canonical words of
+ * crisis-normalise.ts sentence by sentence:
+ * - a strong cue (an explicit wish to die, a plan, means, a farewell, self-harm, someone close at
+ *   risk) is enough on its own;
+ * - weak cues (hopelessness, being a burden, a loss next to a question about heights) count when
+ *   two different ones meet in the same text;
+ * - a cue right after "not", "never" or "no longer" is a denial, not a cue;
+ * - a sentence that places the cue in a past the writer has come through ("years ago", "used to",
+ *   "survived") with nothing that brings it back to now is read as the past: warmth, no alarm.
+ * Every phrase below is written against canonical text: lower case, contractions expanded
+ * ("do not", "can not", "i am"), slang and misspellings mapped.
+ */
+
+export const crisisKinds = [
+  'explicit',
+  'indirect',
+  'plan',
+  'means',
+  'farewell',
+  'self-harm',
+  'third-party',
+] as const;
+export type CrisisKind = (typeof crisisKinds)[number];
+
+export type CrisisLevel = 'none' | 'past' | 'at-risk';
+
+export interface CrisisAssessment {
+  level: CrisisLevel;
+  /** What was recognised, for counting; never the learner's words. */
+  kinds: CrisisKind[];
+}
+
+interface Cue {
+  kind: CrisisKind;
+  pattern: RegExp;
+}
+
+const me = '(?:myself|my self)';
+const them = '(?:himself|herself|themselves|themself|yourself|oneself)';
+const close =
+  '(?:friend|best friend|sister|brother|son|daughter|mum|mom|mother|dad|father|partner|wife|husband|girlfriend|boyfriend|roommate|flatmate|classmate|colleague|cousin|child|kid|teen|student|niece|nephew|aunt|uncle|grandma|grandpa|neighbour|neighbor)';
+/** A hurt that is not self-harm: an accident, a figure of speech. */
+const notSelfHarm =
+  '(?! (?:some slack|slack|a break|off|short|a piece|a slice|free|loose|out|down|in on|on (?:a|the|some|my)|while (?:cooking|chopping|shaving|opening|running|playing|working|training|cutting|slicing|gardening|climbing|hiking|lifting|baking|ironing|cleaning)|when i (?:fell|tripped|slipped|was cooking|was chopping)|by accident|accidentally|shaving|cooking|chopping|opening|playing|running|lifting|training|at (?:the|work|school|the gym)|in (?:the|a) (?:kitchen|garden|gym)|with (?:a|the) (?:knife|kitchen|oven|iron|pan)|doing|by (?:saying|being|doing|trying|not|letting|staying|keeping|holding|ignoring|giving|overworking|working|comparing)|laughing|over|trying|for (?:this|that|nothing|a|the|my) (?:job|project|work|deadline|exam|exams|grade|class|boss)|to (?:finish|get|make|meet|pass)))';
+const pills =
+  '(?:pills|tablets|meds|medication|medicine|medications|painkillers|sleeping pills|sleeping tablets|paracetamol|acetaminophen|tylenol|insulin|antidepressants|opioids|oxy|oxycodone|morphine|fentanyl|codeine|tramadol|xanax|benzos|lithium|sertraline|prozac|fluoxetine|amitriptyline|heroin)';
+const heights =
+  '(?:bridges?|buildings?|cliffs?|towers?|rooftops?|roofs?|balcon(?:y|ies)|parking (?:garage|structure)s?|overpass(?:es)?)';
+/** What a wish to die names, after "want to", "ready to", "the only way out is to". */
+const deathWish =
+  '(?:die(?! (?:of|from|laughing|for))|be dead|not be alive|not exist|not live|stop living|stop existing|stop breathing|disappear forever|kill myself|end my life|end it all|end everything|end it(?! with)|not wake up|never wake up|sleep forever|go to sleep forever|fall asleep forever|be gone forever|leave this world|leave this earth|stop being alive|no longer exist|no longer be here|not be here anymore|not be around anymore|not be here|not be alive anymore|unalive myself|unalive|be with (?:my )?(?:mum|mom|dad|mother|father|grandma|grandpa|nan|brother|sister|son|daughter|wife|husband|her|him|them) again)';
+const afterwards =
+  '(?:tonight|today|tomorrow|soon|now|this week|this weekend|for good|once and for all|right now)';
+
+const strongCues: Cue[] = [
+  // explicit
+  {
+    kind: 'explicit',
+    pattern: /\bsuicidal\b|\battempted(?= (?:but|twice|once|before|when|years|last)\b| \.|$)/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\b(?:think|thinking|thought|thoughts|dream|dreaming|fantasi[sz]e|fantasi[sz]ing|obsessed|obsessing|considered|considering|contemplate|contemplated|contemplating|planning|plan|plans|googled|googling|researching|research) (?:about |of )?(?:suicide|killing myself|ending (?:it all|my life|it|things)|taking my (?:own )?life|not being (?:here|alive|around)|dying by suicide)\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\b(?:commit|committing|attempt|attempting|attempted|try|tried|trying) (?:to )?(?:commit )?suicide\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\bsuicide (?:is|seems|feels|looks) (?:like )?(?:the|my) (?:only |best |last )?(?:answer|option|way|choice|solution|way out)\b/g,
+  },
+  { kind: 'plan', pattern: /\bsuicide (?:note|notes|plan|plans|letter|pact|attempt|attempts)\b/g },
+  {
+    kind: 'explicit',
+    pattern: new RegExp(
+      `\\b(?:kill|killing|kills|killed|end|ending|off|offing|delete|deleting|shoot|shooting|hang|hanging|hanged|drown|drowning|poison|poisoning|suffocate|suffocating|strangle|harm|harming) ${me}${notSelfHarm}`,
+      'g',
+    ),
+  },
+  {
+    kind: 'explicit',
+    pattern: new RegExp(
+      `\\b(?:want|wants|wanted|wanting|wish|wishes|wishing|ready|deserve|deserves|deserving|plan|plans|planning|decided|decide|need|needs|trying|tried|about|hope|hopes|hoping|prefer|like|longing|long|going|time for me) (?:is )?to (?:just |really |honestly |simply |finally |go and )?${deathWish}\\b`,
+      'g',
+    ),
+  },
+  {
+    kind: 'explicit',
+    pattern: new RegExp(
+      `\\b(?:way out|answer|solution|option|choice|escape|thing i want|thing left) (?:[a-z]+ ){0,4}is to (?:just )?${deathWish}\\b`,
+      'g',
+    ),
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\bunalive\b|\bsewerslide\b|\bkys\b|\bctb\b|\b(?:top|neck|do|off) myself(?: in)?\b|\broping\b(?! in)/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\b(?:log|logging|logged|check|checking|checked|sign|signing|signed|tap|tapping|tapped|bow|bowing|bowed) (?:off|out) (?:of |from )?(?:life|this life|existence|permanently|for good|early)\b|\bpermanent (?:exit|solution|sleep|way out|escape|goodbye)\b|\b(?:the )?easy way out\b|\b(?:the |a )?(?:long|eternal|big|final|forever) sleep\b|\bpull(?:ing)? the plug on (?:myself|my life|me)\b|\bmake (?:it all|everything|the pain|all of it) stop(?: for good| forever| permanently)?\b|\b(?:last|final) (?:day|days|week|weeks|night|month|christmas|birthday) (?:on this earth|on earth|alive|of my life|in this world)\b|\blong nap\b|\b(?:ready|want|going|time) to (?:go and )?join (?:him|her|them)(?= \.|$| in heaven| on the other side| there)|\b(?:stop|stopped|stopping) existing\b|\b(?:let|letting) go of (?:being alive|life itself|living)\b|\bgo and join (?:her|him|them)\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\brather (?:be dead|die|not exist|not be alive|not wake up) than (?:keep|go|live|living|carry|wake|be alive|face|deal|feel|spend|do this|another)/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\b(?:i|me) (?:would|should|could|might as well|may as well) (?:just )?(?:be dead|die)\b(?! (?:than|of|from|laughing|for))/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\bwish (?:that )?i (?:was|were|could|would|had) (?:just )?(?:dead|die|disappear|never been born|not been born|not born|never born|not alive|not here|not exist|gone)\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern: /\bwish i (?:did not|could not|would not|never) (?:exist|wake up|live)\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\bbetter off (?:dead|without me|if i (?:was|were|am) (?:dead|gone|not here|not around|never born))\b|\bbetter off [a-z ]{0,30} without me\b|\b(?:do|be|feel|live) better if i (?:was|were|am) (?:not here|gone|dead|not around)\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\b(?:everyone|everybody|people|they|my family|my kids|the world|world|all of them|he|she) (?:would|will|might) (?:be|do|feel|live) (?:better|happier|fine|relieved|lighter|easier|okay|ok) (?:off )?(?:[a-z]+ ){0,4}(?:without me|if i (?:was|were|am|died|disappeared|left) ?(?:gone|dead|not here|not around)?)/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\b(?:nothing|nobody|no one|no reason|nothing left|no reason left) (?:left )?to live for\b|\bwithout me in it\b|\b(?:do not|never) have to (?:be here|exist|live|wake up|be alive|face (?:tomorrow|another day))(?: anymore| again| any longer)?\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\bno (?:reason|point|sense) (?:for me )?(?:in |to )?(?:live|living|go on|going on|keep going|keeping going|stay alive|staying alive|be alive|being alive|carry on|carrying on|continue|continuing|wake up|waking up|exist|existing)\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\b(?:life|living|my life|this life|existence|being alive) (?:is|feels|seems) (?:not|no longer) worth (?:living|it)\b|\b(?:not|no longer|stopped being|never|stop being) worth living\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\b(?:do not|does not|can not|no longer|never) (?:want|wish|care|need) to (?:live|be alive|exist|wake up|be here anymore|go on anymore|keep living|carry on living|go on living|be around anymore|be here any longer|stay alive|keep going anymore|be on this earth)\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\b(?:do not|does not|can not|could not|no longer) see (?:the|any) (?:point|reason) (?:of|in|to) (?:going on|go on|living|live|life|being alive|carrying on|continuing|staying|waking up|existing|being here|keeping going)\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\bwhat is (?:even )?the point (?:of|in) (?:going on|living|life|being alive|carrying on|waking up|existing|being here|staying alive)\b/g,
+  },
+  { kind: 'explicit', pattern: /\b(?:take|taking|took|end|ending) (?:my|this) (?:own )?life\b/g },
+  {
+    kind: 'explicit',
+    pattern:
+      /\bend (?:my|this) (?:existence|suffering for good)\b|\bend it all\b|\bending it all\b|\bend everything\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\b(?:want|wish|need) (?:it all|everything|my life|the pain|all of it|this life|existence|all of this|all this) to (?:end|stop|be over)(?: forever| for good| permanently)?\b/g,
+  },
+  // indirect
+  {
+    kind: 'indirect',
+    pattern:
+      /\b(?:can not|could not|will not be able to) (?:go on|keep going|carry on|continue)(?: (?:like this|anymore|living|any longer|much longer))?(?= \.|$)/g,
+  },
+  {
+    kind: 'indirect',
+    pattern:
+      /\b(?:can not|could not) (?:do|take|handle|bear|stand|cope with|live with) (?:this|it|any of this|life|my life|this life|living)(?: any ?more| any longer)\b/g,
+  },
+  {
+    kind: 'indirect',
+    pattern:
+      /\b(?:sleep|go to sleep|go to bed|fall asleep|close my eyes|lie down) (?:and|n) (?:never|not) (?:wake up|wake|open them again|get up)\b|\b(?:sleep|go to sleep|fall asleep|stay asleep) (?:forever|for good|permanently|and not wake|and never wake)\b|\bfall asleep and stay asleep\b/g,
+  },
+  {
+    kind: 'indirect',
+    pattern:
+      /\b(?:hope|hoping|wish|pray|praying) (?:that )?i (?:do not|never|will not|would not|wont|dont) wake up\b|\bnever wake up again\b|\bnot wake up (?:tomorrow|in the morning|again|anymore)\b/g,
+  },
+  {
+    kind: 'indirect',
+    pattern:
+      /\b(?:whether|if) i (?:am|was|were|live|lived|stay|stayed) (?:alive or dead|or die|or died|alive or not|here or not|around or not)\b/g,
+  },
+  {
+    kind: 'indirect',
+    pattern:
+      /\b(?:notice|noticed|care|cared|miss|missed|mind) (?:me )?(?:if|when|whether) i (?:was|were|am|died|disappeared|vanished|stopped existing|was gone|were gone|left for good|did not wake up|was not here|was not around)\b/g,
+  },
+  {
+    kind: 'indirect',
+    pattern:
+      /\b(?:i am|i will be|if i was|if i were|when i am|once i am) gone (?:for good|forever|soon|for ever|tomorrow|by)\b|\bdisappear(?:ed|ing)? (?:forever|for good|permanently|for ever)\b|\b(?:easier|better) for (?:everyone|everybody|them|my family) if i (?:just )?(?:disappeared|was gone|were gone|died|was not here|was dead|were dead|did not exist)\b/g,
+  },
+  {
+    kind: 'indirect',
+    pattern:
+      /\b(?:tired|sick|weary|exhausted) of (?:living|being alive|life|existing|breathing|being here|waking up)\b/g,
+  },
+  {
+    kind: 'indirect',
+    pattern:
+      /\b(?:do not|can not|no longer) (?:want|bear) to (?:exist|be|feel anything) (?:anymore|any longer)\b|\bwant to stop existing\b/g,
+  },
+  {
+    kind: 'indirect',
+    pattern:
+      /\b(?:everyone|everybody|they|my family|the world) (?:is|are|would be|will be) (?:better|happier) (?:off )?without me\b|\b(?:i am|i feel like|i am just) (?:such )?a burden (?:to|on|for) (?:everyone|everybody|my family|them|all of them|the people|people|others)\b/g,
+  },
+  // plans
+  {
+    kind: 'plan',
+    pattern: new RegExp(`\\b(?:end|ending) (?:it|things)(?! with)(?: all)? ${afterwards}\\b`, 'g'),
+  },
+  {
+    kind: 'plan',
+    pattern:
+      /\b(?:going to|gonna|will|plan to|planning to|decided to|about to) (?:do it|end it|go through with it)(?: tonight| today| tomorrow| soon| this weekend| now)\b/g,
+  },
+  {
+    kind: 'plan',
+    pattern:
+      /\b(?:wrote|written|writing|write|leave|left|leaving|drafted|drafting) (?:a |my |the )?(?:goodbye|farewell|suicide|last) (?:note|letter|message|letters|notes)\b(?! to (?:my )?(?:ex|old|past|job|house|city|former|boss|team|colleagues))|\b(?:wrote|written|writing) (?:letters|notes) to (?:everyone|my family|my kids|my children|my parents|the people i love)\b/g,
+  },
+  {
+    kind: 'plan',
+    pattern:
+      /\b(?:giving|gave|give|given) away (?:all )?(?:of )?(?:my|all my) (?:things|stuff|belongings|possessions|cat|dog|pets|books|clothes|plants|savings|money)\b/g,
+  },
+  {
+    kind: 'plan',
+    pattern:
+      /\b(?:picked|chose|choose|set|have) (?:a|the) (?:date|day|time|place|spot)\b.{0,40}\b(?:die|end it|do it|kill myself|goodbye)\b/g,
+  },
+  // means
+  {
+    kind: 'means',
+    pattern: new RegExp(
+      `\\b(?:saving|saved|save|stockpiling|stockpiled|stockpile|hoarding|hoarded|hoard|collecting|collected|collect|stashing|stashed|storing|stored|kept|keeping|gathering|gathered|gather|bought|buying|get|getting) (?:up )?(?:[a-z]+ ){0,3}${pills}\\b(?! for (?:my|the|a) (?:trip|holiday|travel|dog|cat))`,
+      'g',
+    ),
+  },
+  {
+    kind: 'means',
+    pattern: new RegExp(
+      `\\b(?:take|taking|took|swallow|swallowed|swallowing|down|downed|downing) (?:all|every one|the whole (?:bottle|pack|box|packet|strip)|a whole (?:bottle|pack|box|packet)|a bunch|a handful|handfuls|loads|lots|too many|all of|every last one|as many) (?:of )?(?:[a-z]+ ){0,2}${pills}`,
+      'g',
+    ),
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\b(?:definitely|certainly|surely|guaranteed to|sure to|enough to|would|will|to|is|be) be (?:fatal|lethal|deadly)\b|\b(?:fatal|lethal|deadly) (?:height|fall|amount|mix|combination)\b|\b(?:likely|enough|guaranteed|sure|certain) to kill (?:you|someone|a person|them|him|her)\b|\bstop (?:someone|somebody|a person|my|your|his|her|their|someones) heart\b/g,
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\bhow long (?:does it|would it|will it|until|before|would someone|does someone|would i|do you|would you|does a person|would a person|would they) (?:take |need |have )?(?:to |for (?:someone|a person|me|you) to )?(?:die|lose consciousness|be dead|stop breathing|suffocate|drown|hang|bleed out|pass out)\b|\bhang before (?:they|you|i|he|she|someone) (?:die|dies|pass out)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\b(?:bridges?|buildings?|cliffs?|towers?|spots?|places?) (?:do |did |would )?(?:people|someone|you|most people) (?:jump|jumps|jumped) (?:from|off)\b|\b(?:painless|peaceful|quick|quickest|easiest|fastest|best|surest) way to go\b|\b(?:collect|gather|get|got|have|save|saved) enough (?:pills|tablets|meds|medication|sleeping pills|painkillers)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\boverdos(?:e|ed|es|ing)\b(?! on (?:coffee|caffeine|sugar|chocolate|tv|netflix|work|information|sweets|candy|cake|screen time|social media|podcasts|self help|books|love|kindness|positivity|motivation))/g,
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\b(?:lethal|fatal|deadly|toxic|killing) (?:dose|doses|amount|quantity|overdose|level)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\bhow (?:many|much) [a-z ]{0,40}(?:to|would|will|it takes to|does it take to|needed to|would it take to) (?:kill|die|overdose|end it|be fatal|be lethal|not wake up|never wake up|sleep forever|stop (?:my|a) heart)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\b(?:how|ways|way|best way|easiest way|quickest way|painless way|quick way|fastest way) (?:to|of) (?:kill (?:myself|yourself|oneself|themselves)|die|end it|commit suicide|end (?:my|your|one) life|overdose|hang (?:myself|yourself)|not wake up|stop (?:my|your) heart)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\b(?:most )?(?:common|effective|painless|quick|quickest|reliable|easiest|best|successful|lethal|certain|surest|peaceful) (?:suicide )?(?:methods?|ways?|means) (?:of|to|for) (?:suicide|dying|die|kill|killing|ending|end)\b|\b(?:suicide|overdose|self harm) (?:methods?|techniques?|instructions?)\b|\bmethods? (?:of|for) (?:suicide|killing (?:yourself|oneself|myself|themselves)|self harm)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern: new RegExp(
+      `\\b(?:jump|jumping|jumped|leap|leaping|throw myself|throwing myself|fall|falling) (?:off|from) (?:a|the|this|that|my|our)? ?(?:bridge|building|roof|cliff|balcony|tower|window|rooftop|overpass|ledge|parking garage)\\b`,
+      'g',
+    ),
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\b(?:jump|jumping|step|stepping|walk|walking|throw myself|run|running) (?:in front of|into|onto) (?:a |the )?(?:train|bus|car|truck|lorry|traffic|tracks|railway|sea|ocean|river|lake)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\b(?:drive|driving|crash|crashing|steer) (?:my car |the car )?(?:off|into) (?:a|the) (?:cliff|bridge|wall|tree|river|lake|oncoming)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\b(?:slit|slash|slashing|slitting|cut|cutting|open|opening) (?:my |his |her |their )?(?:wrists?|throat|veins?)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\b(?:a |the |tie a |tied a |tying a |bought a |buy a )noose\b|\bgun to my head\b|\bhanging myself\b|\brope (?:strong enough|to hang|for hanging)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern: new RegExp(
+      `\\b(?:tall|taller|tallest|high|higher|highest) ${heights} (?:to jump|i could jump|for jumping|where nobody|where no one)\\b`,
+      'g',
+    ),
+  },
+  // farewells
+  {
+    kind: 'farewell',
+    pattern:
+      /\bgoodbye (?:everyone|everybody|all|world|cruel world|forever|for good|for ever|to everyone|to all of you|my friends)\b|\bfinal goodbye\b|\bsaying (?:my )?goodbyes?\b(?! to (?:the|my|that|this|an?|old|your) ?(?:version|old|ego|past|habit|habits|job|house|city|chapter|year|patterns?|fears?|self|me|home|flat|office|team|colleagues|students|girl|boy|woman|man|person|kid))/g,
+  },
+  {
+    kind: 'farewell',
+    pattern:
+      /\bthis (?:is|will be|might be) (?:my|the) (?:last|final) (?:message|reflection|entry|post|words|goodbye|note|time (?:i|you)|lesson i)\b/g,
+  },
+  {
+    kind: 'farewell',
+    pattern:
+      /\bby the time (?:you|anyone|someone|somebody) (?:read|reads|see|sees|find|finds) this\b/g,
+  },
+  {
+    kind: 'farewell',
+    pattern:
+      /\b(?:will not|wont|might not|may not|am not going to|not going to) be (?:here|around|alive) (?:tomorrow|much longer|for long|anymore|next week|after|by (?:then|morning|tomorrow|the weekend)|to (?:finish|see|use|read|do)|for|when)\b|\bnot be around (?:much longer|for long|anymore)\b|\bi (?:go|leave|am gone|disappear|am leaving) (?:for good|forever)\b|\bthis is (?:goodbye|my goodbye)\b|\b(?:after|when|once) i am gone\b/g,
+  },
+  // self-harm
+  {
+    kind: 'self-harm',
+    pattern:
+      /\b(?:i|i am|i have been|been|started|start|starting|keep|kept|going to|want to|urge to|urges to|need to|my|relapsed|relapse into)\b(?: (?!not\b|never\b|no\b)[a-z]+){0,2} self harm(?:ing|ed)?\b|\bself harm (?:urges?|thoughts)\b|\burges? to (?:cut|self harm|hurt myself|burn)\b|\bself harm(?:ing|ed)? again\b|\bcutting again\b|\bmake (?:myself|me) bleed\b|\bhurting myself again\b/g,
+  },
+  {
+    kind: 'self-harm',
+    pattern:
+      /\b(?:want|need|urge|urges|going) to (?:cut|burn|hurt|harm|bleed)(?: (?:so bad(?:ly)?|again|right now|tonight|myself)){0,2}(?= \.|$)|\b(?:hide|hiding|hid|cover|covering|covered) (?:up )?(?:the |my )?(?:cuts|scars|burns|marks|wounds|bruises)\b|\b(?:cuts|burns|fresh scars|new scars) on my (?:arms?|legs?|wrists?|thighs?|skin|stomach|hips?)\b|\b(?:carve|carving|carved|cut|cutting|burn|burning|scratch|scratching) [a-z ]{0,20}(?:into|in|on) my (?:skin|arms?|thighs?|wrists?|legs?|body|stomach)\b|\b(?:take|took|taking|put|hold|press|pressed) (?:a|the|my) (?:blade|razor|knife|lighter) to my\b/g,
+  },
+  {
+    kind: 'self-harm',
+    pattern: new RegExp(
+      `\\b(?:cut|cutting|cuts|burn|burning|burnt|burned|hit|hitting|punch|punching|scratch|scratching|bite|biting|starve|starving|hurt|hurting|bruise|bruising|carve|carving|stab|stabbing) (?:${me}|my (?:arms?|legs?|wrists?|thighs?|skin|stomach|hips?))${notSelfHarm}`,
+      'g',
+    ),
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\b(?:hope|hoping|wish|wishing|pray|praying) (?:that )?(?:i|something) (?:get|gets|got|will get|die|dies|am|is) (?:in |hit by |killed in |killed by )?(?:a |an )?(?:car |fatal |bad )?(?:accident|crash|hit by|cancer|struck|killed)\b|\b(?:will not|wont|not) be (?:anyone|anybody|everyone|a) (?:problem|burden) (?:anymore|much longer|for long|soon)\b|\b(?:do not|does not|not) (?:really |even )?(?:plan|planning|expect|intend|going) (?:on|to) (?:be|being) (?:alive|here|around) (?:by|at|for|past|after|much)\b|\b(?:can not|could not) hold on (?:any longer|anymore|much longer)\b/g,
+  },
+  {
+    kind: 'plan',
+    pattern:
+      /\b(?:know|decided|planned|figured out|worked out) (?:exactly )?(?:how and when|when and how|where and how|how and where|when and where)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\b(?:dying|death|die|overdose|hanging|drowning|jumping|it) [a-z ]{0,30}\bpainless\b|\bpainless (?:death|way|method|suicide|exit)\b|\b(?:deadly|lethal|fatal|dangerous) if (?:you|i|someone|they) (?:take|took|swallow|swallowed|mix|mixed|drink|drank)\b|\b(?:lethal|fatal|deadly|toxic) (?:gas|fumes|mix|combination|chemicals?)\b|\b(?:guarantee|guaranteed|ensure|make sure of) (?:death|it is fatal|i die|you die|they die|dying)\b|\b(?:high|tall|deep) enough to (?:jump|die|kill|be fatal|drown)\b|\bto cut so (?:nobody|no one) (?:notices|sees|can see|will see)\b|\b(?:looking up|look up|looked up|searching|searched|googling|googled|reading about|researching) (?:the )?(?:same )?(?:methods|ways to die|how to die|how to end it|lethal doses|doses)\b/g,
+  },
+  {
+    kind: 'self-harm',
+    pattern:
+      /\buntil (?:it|i|they|my [a-z]+) (?:bled|bleed|bleeds|bruised)\b|\b(?:has|have|had) been (?:cutting|self harming|burning (?:himself|herself|themselves))\b/g,
+  },
+  {
+    kind: 'explicit',
+    pattern:
+      /\b(?:not|no|never|no more) (?:want|wanna|wish) (?:to )?(?:live|living|be alive|exist)(?: more| anymore| any longer)?\b|\bwant die\b|\b(?:being dead|death|dying|not existing|not being here) (?:would be|is|seems|feels|sounds) (?:better|easier|preferable|a relief|kinder|the answer)\b|\bgame over for me\b|\buninstall (?:button|me|myself|life)\b|\b(?:delete|erase|remove) me from (?:existence|life|this world)\b|\bctrl alt delete (?:me|myself|on me|my life)\b|\bpermanent checkout\b|\b(?:the )?(?:rope|bridge|pills|void|water|tracks|ledge) (?:is|are|keeps?|keep) calling\b|\bno respawn\b|\blet it take me\b|\bno future (?:version of me|me|self for me)\b|\bmake it (?:stop|end) (?:permanently|for good|forever)\b|\b(?:resolved|decided|ready|intend|going|want|wants|time|plan) to (?:go and )?join (?:him|her|them)\b|\b(?:shall|will|would|could) be with [a-z]+ (?:once more|again)(?= \.|$)|\b(?:not|no) (?:intend|plan|expect|going) to (?:remain|stay|be here|be around|last|stick around)[a-z ]{0,15} (?:much|any) longer\b|\b(?:can not|could not|do not|does not|no longer) (?:see|find|have) (?:a single|any|one|a|the) (?:reason|point) (?:to|in|for) (?:keep going|go on|going on|live|living|stay|staying|continue|carry on|get up|getting up|be here|being here)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern:
+      /\b(?:fall|it|death|drop|impact) (?:is|would be|will be) (?:certain|guaranteed|fatal|deadly|unsurvivable)\b|\b(?:un ?survivable|not survivable)\b|\b(?:would|will|to) make (?:someone|somebody|me|a person|you) (?:not wake up|die|stop breathing|never wake up)\b|\b(?:knows?|know) (?:exactly )?how much (?:it )?would (?:take|kill)\b|\b(?:belt|rope|cord|scarf|sheet|cable|rail|rod) (?:hold|support|take) (?:an? )?(?:adult|person|my|human|grown)[a-z ]{0,12}weight\b|\b(?:bought|got|buying|getting) (?:a|the|some) rope\b(?! (?:for|to) (?:climbing|camping|the|my|a|boat|sailing|skipping|jumping|tug|the garden))/g,
+  },
+  {
+    kind: 'self-harm',
+    pattern:
+      /\b(?:cut|burned|burnt|self harmed|sh) again\b|\bwith (?:a|the|my) (?:razor|blade|knife|lighter) (?:right now|now|in my hand|tonight)\b|\burge to self harm\b/g,
+  },
+  {
+    kind: 'third-party',
+    pattern: /\bbetter off with [a-z ]{0,30} than with (?:him|her|them|me)\b/g,
+  },
+  // someone close at risk
+  {
+    kind: 'third-party',
+    pattern: new RegExp(
+      `\\b(?:kill|killing|kills|killed|hurt|hurting|hurts|harm|harming|harms|cut|cutting|cuts|burn|burns|burning|end|ending|off|hang|hanging|hangs|drown|drowns|drowning|shoot|shoots|poison|poisons|overdose|overdosing|starve|starves|starving) ${them}${notSelfHarm}`,
+      'g',
+    ),
+  },
+  {
+    kind: 'third-party',
+    pattern: new RegExp(
+      `\\b(?:he|she|they|my ${close}) (?:wants|want|is going|are going|plans|plan|is planning|are planning|talks|talk|keeps talking|is talking|has been talking|said|says|told me|threatened|threatens|tried|is trying|has tried|wrote|texted me) (?:to |about |about wanting to |that (?:he|she|they) (?:wants|want|is going|are going) to )?(?:die|dying|suicide|kill (?:himself|herself|themselves)|end (?:his|her|their) (?:own )?life|end it|not being here|not wanting to live|not want to live)\\b`,
+      'g',
+    ),
+  },
+  {
+    kind: 'third-party',
+    pattern:
+      /\b(?:take|taking|end|ending) (?:his|her|their) (?:own )?life\b|\b(?:saying|says|said|thinks|believes|told me|feels) (?:that )?(?:everyone|everybody|we|the world|his family|her family) (?:would be|is|are|will be) better off without (?:him|her|them)\b|\b(?:giving|gave|give|given) away (?:all )?(?:of )?(?:his|her|their) (?:things|stuff|belongings|possessions|cat|dog|pets|books|clothes)\b|\bweigh (?:herself|himself|themselves|myself) down\b|\b(?:giving|gave|give|given) (?:all )?(?:of )?(?:my|his|her|their|all my|all his|all her) (?:things|stuff|belongings|possessions) away\b/g,
+  },
+  {
+    kind: 'plan',
+    pattern:
+      /\b(?:drive|driving|walk|walking|go|going) (?:out )?to the (?:lake|river|sea|bridge|cliffs?|woods|forest|tracks|railway) [a-z ]{0,30}\b(?:not|never) (?:come|coming) back\b/g,
+  },
+];
+
+/** Each alone is common in honest writing; two different ones in one text call for care. */
+const weakCues: RegExp[] = [
+  /\b(?:i am|i feel|i feel so|feeling|i am so|so) (?:hopeless|worthless|useless|empty|numb|trapped|broken)\b/g,
+  /\b(?:i am|i feel like) (?:a|such a) (?:burden|failure|waste of space|waste)\b/g,
+  /\bno way out\b|\bno future\b|\bnothing (?:matters|will ever change|will get better|ever changes)\b|\bnever (?:going to )?get better\b/g,
+  /\bnobody (?:cares|would care|would notice|would miss me|will miss me|loves me|would even notice)\b/g,
+  /\bwhat is (?:even )?the point\b|\bno point (?:in )?(?:anything|trying|any of (?:it|this))\b|\bsee (?:the|any) point (?:in|of) (?:anything|any of (?:it|this))\b/g,
+  /\b(?:tired|sick|exhausted) of (?:everything|it all|fighting|trying|being me)\b/g,
+  /\b(?:give|given|giving) up on (?:everything|myself|life)\b|\bi (?:have|am) given up\b/g,
+  /\bhate (?:myself|my life|being alive|who i am)\b/g,
+  /\b(?:want|wish i could|wish to|want to just) (?:disappear|vanish)\b/g,
+  /\b(?:i am|i am just|i am so) done(?= \.|$)|\bdone with (?:everything|it all|life|myself)\b/g,
+  /\b(?:sorry for everything|tell (?:them|my family|everyone|my kids|my mum|my mom) i love them)\b/g,
+  /\b(?:lost my job|got fired|been fired|laid off|lost everything|lost my (?:home|house|partner|wife|husband|kids|children|flat|apartment)|(?:she|he|they) left|(?:partner|wife|husband|girlfriend|boyfriend) left me|broke up with me|divorce papers|failed (?:all )?my exams|failed everything|diagnosis today)\b/g,
+  new RegExp(
+    `\\b(?:tall|taller|tallest|high|higher|highest|height of|how high|how tall)\\b[a-z ]{0,20}\\b${heights}|\\b${heights} (?:taller|higher|over|above|tall enough|high enough)\\b|\\b${heights} [a-z ]{0,30}\\b(?:high|tall|tallest|highest|higher|taller)\\b`,
+    'g',
+  ),
+  /\b(?:relapse|relapsed|blades|razor blades|razors)\b/g,
+  /\bpunish(?:ing)? (?:myself|my body)\b/g,
+  /\bcan not take (?:it|this|much more)\b/g,
+  /\b(?:can not|do not) see (?:a|any) future\b|\bno future for me\b|\bnothing is (?:ever )?going to (?:get better|change)\b|\b(?:i am )?done (?:trying|fighting)\b/g,
+  /\btonight is the night\b|\b(?:i have|i) made up my mind\b|\b(?:got|have|put) everything (?:ready|in order|sorted)\b|\b(?:not|never) (?:coming|come|going to come) back\b|\bsorted (?:out )?my will\b|\brehears(?:e|ed|ing) (?:it|how)\b|\bthe time,? the place\b|\bi will do it when\b|\bwhen everyone is (?:away|asleep|out)\b|\bletters are written\b/g,
+  /\b(?:new home for my|rehomed my|gave (?:away )?my) (?:cat|dog|pets?|rabbit)\b|\b(?:cat|dog) has a new home\b|\bwill not need (?:them|it|the next|this|my|these) ?(?:soon|anymore|module|course|lesson)?\b/g,
+  /\b(?:bought|got|have|buy|get) (?:a|some|the) rope\b|\bknow exactly what (?:it is|its) for\b|\b(?:get|buy|find|borrow) a gun\b/g,
+  /\b(?:most dangerous|deadliest|most deadly)\b|\bif (?:you|i|someone) (?:take|took|swallow|swallowed) (?:a lot|too many|the whole|all)\b|\bbottle of (?:pills|tablets)\b|\b(?:pills|tablets) in front of me\b|\btak(?:e|ing) all of them\b|\bwould be too (?:many|much)\b/g,
+  /\bcarbon monoxide\b|\bcar exhaust\b|\bhow deep\b|\b(?:how|so) easy it would be\b|\bwithout (?:their|my|the|his|her) doctor noticing\b|\bworst day of my life\b/g,
+  /\bif anyone reads this\b|\bi love you all\b|\bforgive me\b|\b(?:was|is) not (?:your|her|his|their|anyone) fault\b|\btell my [a-z]+ (?:i am sorry|i lov(?:e|ed))\b|\bnot (?:be )?logging (?:in|on) again\b|\bat peace with (?:that|it|this|my decision)\b|\b(?:last|final) (?:[a-z]+ )?(?:entry|message|reflection|post|words)\b|\bnot scared anymore\b/g,
+  /\bgoodbye\b|\bsuicide\b|\b(?:is all i (?:can )?think about|can not stop thinking about|keep thinking about)\b|\b(?:wanted|want) to finish (?:this|the) (?:module|course|lesson) first\b|\bwhen (?:my parents|everyone|they|my family|my wife|my husband) (?:leave|are away|go away|are asleep|are out|is away)\b|\bnone of (?:this|it) (?:was|is) (?:your|her|his|their|anyone) fault\b/g,
+  /\b(?:wrote|written|writing) (?:goodbye )?letters to (?:my|everyone)\b|\bpicked (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|a day|the day)\b|\b(?:will not|wont) be needing\b|\bno fence\b|\bsee what it (?:felt|feels|would feel) like\b|\bknow exactly what would work\b|\bbringing (?:some of )?(?:it|them) home\b|\b(?:calm|at peace|peaceful|relieved) now that\b|\bdelet(?:e|ed|ing) (?:my |all my |all her |all his |her |his )?accounts\b|\bpasswords for my\b|\bclose my accounts\b|\bletter for (?:mum|mom|dad|my [a-z]+)\b|\bwhen the time comes\b|\bworst (?:week|day|month|year) of my life\b|\bwaiting period\b|\bnot make it back\b|\bswam out\b|\bbefore i go\b|\bcould not stay\b|\bmake sure my [a-z]+ gets my\b|\bunderstand why\b|\bon the other side\b|\bfun while it lasted\b|\buntil i feel something\b|\brazor blade\b|\blife insurance\b|\bleftover (?:morphine|pills|meds|medication)\b|\bwhere (?:his|her|their|my) (?:old )?(?:hunting )?(?:rifle|gun|shotgun|pistol)\b|\bsince [a-z]+ died\b|\b(?:evicted|walked out on me|funeral|rough month|nobody (?:at home )?(?:even )?noticed)\b|\b(?:life|live) (?:have|has) no (?:value|sense|meaning|point)\b|\bnothing (?:have|has) (?:sense|meaning)\b|\bmake it end\b|\bpermanent kind\b|\bgoing to do it\b|\bnot bother with (?:treatment|the treatment)\b|\beasier (?:time|for (?:them|everyone|everybody))\b|\b(?:do not|did not|would not|never) have to (?:deal with|worry about|look after|take care of|put up with) me\b|\b(?:weight|drain) on (?:my|the|everyone)\b|\bwould grieve\b|\bfinally be free\b|\bdone waiting\b|\bnothing left for me\b|\bmade (?:my )?peace with\b|\b(?:picked|chosen|chose|set) (?:a|the) date\b|\bso i do not ruin it\b|\b(?:updated|wrote|made|sorted|finished|changed) my will\b|\bwrote a note\b|\beverything is (?:ready|sorted|in order)\b|\bsee how it would work\b|\b(?:drove|walked|went|go|going) (?:back )?to the (?:bridge|cliffs?|tracks|railway|roof|rooftop)\b|\b(?:cat|dog) will go to\b|\b(?:find|wait for|waiting for) the right (?:moment|time)\b|\bafter the day i have had\b|\bwould it be quick\b|\bbeen kind to me\b|\b(?:will not|wont) be able to (?:tell|say|see|thank)\b|\bhelped for a while\b|\btake care(?= \.|$)|\blov(?:e|ed) you all\b|\bdo not blame (?:yourselves|yourself|anyone|me|them)\b|\b(?:hit|bang|banged|banging|hitting) my head (?:against|on) (?:the|a) wall\b|\bdeeper than (?:usual|before|last time)\b|\bresearch on self harm\b|\bgo through with it\b|\bgetting (?:louder|worse|stronger)\b|\bclean from (?:cutting|self harm)\b|\b(?:the )?whole bottle\b|\bneed it (?:this week|tonight|today|now)\b|\b(?:diagnosis|results) back\b/g,
+  /\bgoodbye (?:message|note|letter|post)\b|\bnot answering (?:her|his|their|my) phone\b|\b(?:punched|hit|punching|hitting) (?:the|a) wall\b|\bdeserved? (?:it|the pain|to hurt|to suffer|to be in pain)\b/g,
+];
+
+const denial =
+  /\b(?:not|never|no longer|nor|neither|no|free of|free from|without|prevent|preventing|prevention)\b/;
+/** "self harm has never been …": a denial that follows the words it denies. */
+const denialAfter = /^(?:has|have|is|was|are|were) (?:never|not|no longer)\b/;
+/** "how can I tell if a friend might be …", "my therapist asked if I have had …": not a disclosure. */
+const hypothetical =
+  /\b(?:if|whether|that) (?:a|my|your|someone|somebody|a person|people|they|he|she|friends?|loved ones?|students?|clients?)\b[a-z ]*\b(?:might|may|could)\b|\basked (?:me )?(?:if|whether)\b|\bwarning signs\b|\b(?:never|no|not|without) (?:had |have |any |experienced |really )*(?:thoughts|urges|ideas|intention|plans?) (?:of|about|to)$/;
+const returning =
+  /\b(?:(?:thoughts|urges|feelings|it|they) (?:are|is|have|has|have been|are coming|is coming) (?:come |coming )?back|(?:came|come|coming) back (?:this|last|again)|started again|relapsed|back and worse|finish what i started|getting (?:louder|worse|stronger))\b/;
+const pastMarkers =
+  /\b(?:years ago|year ago|decades? ago|long time ago|long ago|there was a time|before i (?:came|come|moved|found)|in a (?:much )?(?:better|good|great|healthier) place|different person now|got me through|i used to (?:believe|be (?:suicidal|depressed|so low|in a (?:dark|bad) place)|self harm|cut|hurt myself|want to die|think about|feel|struggle|hate|have|try|attempt|wish)|back then|early in my (?:career|life|twenties|thirties|marriage)|i struggled|back when|in the past|when i was (?:an? )?(?:younger|young|teen|teenager|kid|child|little|student|at (?:school|university|uni|college)|in (?:high )?school|in (?:my )?(?:teens|twenties|20s)|[0-9]+)|as a (?:teen|teenager|kid|child|student|young)|in my (?:teens|twenties|20s|youth)|at my (?:lowest|worst)|survived|survivor|came through|come through|got through|made it through|recovered|in recovery|how far i have come|since then|looking back|look back|looked back|that was (?:then|years ago)|a long time|back in (?:university|uni|college|school|high school|the day|my twenties|my teens|[0-9]+)|(?:in|from|since|around) (?:19|20)[0-9][0-9]|once (?:believed|thought|felt|was|wanted|tried|planned)|years (?:free|clean|sober)|(?:free|clean) (?:of|from) [a-z ]{0,20}for|for (?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten|many|several) years|(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten|many) years since|since my last|at (?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|[0-9]+)|who i was|surviving|(?:i am|doing) (?:so |really |very )?(?:well|good|better|okay|ok|solid|stable|hopeful|happy) now|my story|my past|stable and well)\b/;
+const presentMarkers =
+  /\b(?:again|lately|these days|right now|tonight|recently|currently|yesterday|last night|this week|this month|relapsed|keep thinking|keeps coming back|coming back|can not stop|now i (?:want|feel like|think about|am thinking)|still (?:think|thinking|want|wanting|feel like|have thoughts|struggle|struggling))\b/;
+
+/**
+ * A wish to be dead said without the usual words ("I'd be fine if I never woke up", "hoping the
+ * plane would go down"): a person, a wish and an end of their own in one sentence.
+ */
+const wishing =
+  /\b(?:want|wanna|wish|hope|hoping|ready|going to|plan|planning|thinking (?:to|about|of|how)|think (?:to|about|of|how)|decided|resolved|intend|would welcome|would not mind|would be (?:fine|relieved|happy|glad|okay)|be fine if|kind of hoping|prefer|longing|tempted|considering|might just|better if)\b/g;
+const ownEnd =
+  /\b(?:(?:to|i|me) (?:just |finally |simply )?(?:die|be dead)|(?:i am|i was|i were|being) dead|not wake up|never wake up|never woke up|not waking up|skip the waking|sleep forever|(?:stop|end|finish) (?:my|this) (?:life|breathing|heart|existence)|heart [a-z ]{0,12}gave out|(?:bus|car|train|truck|lorry) (?:would |to )?hit me|(?:plane|it) (?:would |to )?(?:go down|crash)|something terminal|terminal (?:illness|diagnosis))\b/g;
+const notAnEnd =
+  /\b(?:old self|old me|ego|version of me|old life|old habits|old patterns|person i was|who i used to be|dying to|die of|die laughing|to die for|die for|dead tired|dead end|dead set|drop dead|dead serious|death of me|die hard)\b/;
+
+function isWishToBeDead(sentence: string): boolean {
+  return (
+    /\b(?:i|me|my|myself)\b/.test(sentence) &&
+    !notAnEnd.test(sentence) &&
+    hasUndeniedMatch(sentence, wishing) &&
+    hasUndeniedMatch(sentence, ownEnd)
+  );
+}
+
+/** `model` is the word model of crisis-classifier.ts; tests give one learnt without a set. */
+export function assessCrisis(text: string, model: WordModel = wordModel): CrisisAssessment {
+  const sentences = normaliseForCrisisCheck(text).split(' . ');
+  const kinds = new Set<CrisisKind>();
+  const weakPhrases = new Set<string>();
+  const present: string[] = [];
+  let isPast = false;
+  for (const sentence of sentences) {
+    const found = strongCuesIn(sentence);
+    const isPastSentence = isAboutThePast(sentence);
+    if (found.length > 0 && isPastSentence) isPast = true;
+    if (isPastSentence) continue;
+    present.push(sentence);
+    for (const kind of found) kinds.add(kind);
+    if (isWishToBeDead(sentence)) kinds.add('indirect');
+    for (const pattern of weakCues) {
+      for (const phrase of undeniedMatches(sentence, pattern)) weakPhrases.add(phrase);
+    }
+  }
+  if (weakPhrases.size >= 2) kinds.add('indirect');
+  // A dark past that the writer says is back is the present.
+  if (kinds.size === 0 && returning.test(sentences.join(' . ')) && mentionsCrisis(sentences)) {
+    kinds.add('indirect');
+  }
+  if (kinds.size === 0 && !isPast && model.score(present.join(' . ')) > WORD_MODEL_THRESHOLD) {
+    kinds.add('indirect');
+  }
+  if (kinds.size > 0) return { level: 'at-risk', kinds: [...kinds] };
+  return { level: isPast ? 'past' : 'none', kinds: [] };
+}
+
+/** The server's question on every path: must this text be met with help, and kept here? */
+export function isAtRisk(text: string): boolean {
+  return assessCrisis(text).level === 'at-risk';
+}
+
+function strongCuesIn(sentence: string): CrisisKind[] {
+  return strongCues.filter((cue) => hasUndeniedMatch(sentence, cue.pattern)).map((cue) => cue.kind);
+}
+
+function mentionsCrisis(sentences: string[]): boolean {
+  return sentences.some((sentence) =>
+    strongCues.some((cue) => {
+      cue.pattern.lastIndex = 0;
+      return cue.pattern.test(sentence);
+    }),
+  );
+}
+
+function hasUndeniedMatch(sentence: string, pattern: RegExp): boolean {
+  return undeniedMatches(sentence, pattern).length > 0;
+}
+
+/** The phrases a pattern finds that no "not", "never" or "no longer" denies. */
+function undeniedMatches(sentence: string, pattern: RegExp): string[] {
+  return [...sentence.matchAll(pattern)]
+    .filter((match) => {
+      // A bounded look back keeps every check linear in the sentence's length.
+      const words = sentence
+        .slice(Math.max(0, match.index - 80), match.index)
+        .trimEnd()
+        .split(' ');
+      const after = sentence.slice(match.index + match[0].length).trimStart();
+      return (
+        !denial.test(words.slice(-3).join(' ')) &&
+        !denialAfter.test(after) &&
+        !hypothetical.test(words.slice(-7).join(' '))
+      );
+    })
+    .map((match) => match[0]);
+}
+
+function isAboutThePast(sentence: string): boolean {
+  return pastMarkers.test(sentence) && !presentMarkers.test(sentence);
+}
