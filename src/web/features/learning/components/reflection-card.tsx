@@ -85,6 +85,11 @@ export function ReflectionCard({
   const [failures, setFailures] = useState(0);
   // Once a save (autosave, Save or Submit) is judged at risk, the help stays in the card.
   const [isAtRisk, setAtRisk] = useState(false);
+  const help = useRef<HTMLDivElement>(null);
+  // On a phone the card can end below the fold: the help comes into view, clear of fixed buttons.
+  useEffect(() => {
+    if (isAtRisk) help.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [isAtRisk]);
   const [offeredDraft, setOfferedDraft] = useState<ReflectionDraft | null>(() => {
     const draft = readDraft(draftKey);
     return draft && draft.text !== initialText ? draft : null;
@@ -286,7 +291,11 @@ export function ReflectionCard({
         {statusText(status)}
       </p>
 
-      {isAtRisk && renderSafetyHelp && <div className="mt-3">{renderSafetyHelp()}</div>}
+      {isAtRisk && renderSafetyHelp && (
+        <div ref={help} className="mt-3 scroll-mt-4 scroll-mb-28">
+          {renderSafetyHelp()}
+        </div>
+      )}
 
       {renderAssist && (
         <AssistSlot render={renderAssist} text={text} append={append} markAtRisk={markAtRisk} />
