@@ -154,3 +154,20 @@ test('at 390 px, a crisis draft that is only autosaved, or asked for a suggestio
   await expect(suggested.getByRole('alert').filter({ hasText: 'Help is available' })).toBeVisible();
   await expect(suggested.getByRole('region', { name: 'AI suggestion' })).toHaveCount(0);
 });
+
+test('at 1280 px, an autosaved crisis draft also brings the help into the open chat at once', async ({
+  page,
+  request,
+}) => {
+  const learner = await register(page, { firstName: 'Maya' });
+  await grantAccess(request, learner.email);
+  await page.goto(firstLessonPath);
+  const conversation = panelOf(page).getByRole('log', { name: 'Conversation' });
+  await expect(conversation).toBeVisible();
+  const card = page.getByRole('article', { name: /most sovereign/ });
+  await card.getByRole('textbox').fill(crisis);
+  await expect(card.getByRole('status')).toHaveText('Saved');
+  await expect(
+    conversation.getByRole('alert').filter({ hasText: 'Help is available' }),
+  ).toBeVisible({ timeout: 2_000 });
+});

@@ -150,7 +150,8 @@ function LessonView({
                 })}
                 save={async (input) => {
                   const saved = await saveReflection({ promptId: prompt.id, ...input });
-                  if (input.action !== 'autosave') noteLearningEvent();
+                  // An autosave at risk brings the safety reply into the chat too.
+                  if (input.action !== 'autosave' || saved.isAtRisk) noteLearningEvent();
                   return saved;
                 }}
                 renderSafetyHelp={companion && (() => <companion.SafetyHelp isAlert />)}
