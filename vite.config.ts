@@ -18,7 +18,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for the operator, not referenced by the scripts, and never served (static-web.ts).
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // What every page runs, in one file: one request, and compressed as one.

@@ -25,13 +25,15 @@ import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
+import { bodyLimits } from './http/body-limits.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import type { SessionReader } from './http/guards.ts';
+import { claimSessionBeforeBody, type SessionReader } from './http/guards.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { keepApiAnswersPrivate } from './http/private-answers.ts';
 import { pruneRateLimitCountersHourly } from './http/rate-limit.ts';
 import { refuseNulText } from './http/refuse-nul-text.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
+import { recordRouteTable } from './http/route-table.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { listCourseEngagement } from './learning/course-engagement.ts';
@@ -68,8 +70,6 @@ declare module 'fastify' {
   }
 }
 
-const BODY_LIMIT_BYTES = 1024 * 1024;
-
 export async function buildApp(
   config: Config,
   database: DatabaseConnection,
@@ -80,7 +80,7 @@ export async function buildApp(
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: { req: serializeRequest },
     },
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: bodyLimits.form,
     trustProxy: fastifyProxyTrust(config.trustProxy),
     return503OnClosing: true,
   });
@@ -92,6 +92,8 @@ export async function buildApp(
   refuseCrossSiteWrites(app, config.appUrl);
   keepApiAnswersPrivate(app);
   refuseNulText(app);
+  recordRouteTable(app);
+  claimSessionBeforeBody(app);
   pruneRateLimitCountersHourly(app, [pruneAuthRateLimits]);
 
   const mailer = createMailer(config.mail, database.db, app.log);
@@ -188,18 +190,19 @@ const inlineScriptHashes = [themeBootScript, startAfterPaintScript].map(
 
 /**
  * What the pages may load: our own files, the two inline scripts (the theme, and a rendered
- * page's start), Vimeo players and thumbnails, Stripe, and the picture a learner gives as their
- * avatar (any https address).
+ * page's start), Vimeo players in frames and their thumbnails, and the picture a learner gives as
+ * their avatar (any https address). Stripe's Checkout and portal are pages the browser goes to,
+ * so none of Stripe's origins is needed here.
  */
 const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", ...inlineScriptHashes, 'https://js.stripe.com', 'https://player.vimeo.com'],
-  frameSrc: ['https://player.vimeo.com', 'https://js.stripe.com', 'https://checkout.stripe.com'],
+  scriptSrc: ["'self'", ...inlineScriptHashes],
+  frameSrc: ['https://player.vimeo.com'],
   imgSrc: ["'self'", 'data:', 'https:'],
-  connectSrc: ["'self'", 'https://api.stripe.com'],
+  connectSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   fontSrc: ["'self'", 'data:'],
-  formAction: ["'self'", 'https://checkout.stripe.com'],
+  formAction: ["'self'"],
   frameAncestors: ["'none'"],
   objectSrc: ["'none'"],
   upgradeInsecureRequests: null,

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { describeServerProcesses, spawnServer } from './testing/server-process.ts';
 
 const AUTH_SECRET = 'a-secret-of-at-least-thirty-two-characters';
+const REFLECTION_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 let dataDir: string | undefined;
 
 afterEach(() => {
@@ -159,13 +160,43 @@ describe('the payment mode', () => {
   });
 
   it('is test when asked for in production, live with a Stripe key, test by default elsewhere', () => {
-    expect(loadConfig({ AUTH_SECRET, NODE_ENV: 'production', PAYMENT_MODE: 'test' })).toMatchObject(
-      { paymentMode: 'test' },
-    );
+    const production = { NODE_ENV: 'production', REFLECTION_ENCRYPTION_KEY };
+    expect(loadConfig({ AUTH_SECRET, ...production, PAYMENT_MODE: 'test' })).toMatchObject({
+      paymentMode: 'test',
+    });
     const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
-    expect(loadConfig({ AUTH_SECRET, NODE_ENV: 'production', ...stripe }).paymentMode).toBe('live');
+    expect(loadConfig({ AUTH_SECRET, ...production, ...stripe }).paymentMode).toBe('live');
     expect(loadConfig({ AUTH_SECRET, NODE_ENV: 'development' }).paymentMode).toBe('test');
   });
+});
+
+describe('the addresses of Stripe, the AI service and Vimeo', () => {
+  const production = {
+    NODE_ENV: 'production',
+    PAYMENT_MODE: 'test',
+    REFLECTION_ENCRYPTION_KEY,
+    DATA_DIR: '',
+  };
+
+  it.each(['STRIPE_API_BASE', 'OPENAI_BASE_URL', 'VIMEO_API_BASE'])(
+    'refuse plain http to another host in production, naming %s',
+    (name) => {
+      production.DATA_DIR = temporaryDataDir();
+      expect(problemWith({ ...production, [name]: 'http://169.254.169.254/v1' })).toContain(
+        `\n  ${name}: expected an https:// address in production`,
+      );
+      for (const address of [
+        'https://api.example.com/v1',
+        'http://127.0.0.1:8080',
+        'http://[::1]:9',
+      ]) {
+        expect(() => loadConfig({ AUTH_SECRET, ...production, [name]: address })).not.toThrow();
+      }
+      expect(() =>
+        loadConfig({ AUTH_SECRET, DATA_DIR: production.DATA_DIR, [name]: 'http://10.0.0.1' }),
+      ).not.toThrow();
+    },
+  );
 });
 
 describe('TRUST_PROXY', () => {

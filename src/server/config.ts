@@ -156,7 +156,45 @@ const environmentSchema = z
   .refine((env) => env.PAYMENT_MODE !== 'test' || !env.STRIPE_SECRET_KEY, {
     message: 'expected no STRIPE_SECRET_KEY when PAYMENT_MODE is test (unset one of them)',
     path: ['PAYMENT_MODE'],
+  })
+  // A key generated next to the database would be lost, or leaked, with it: production names one.
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      Boolean(env.REFLECTION_ENCRYPTION_KEY) ||
+      existsSync(reflectionKeyFile(env.DATA_DIR)),
+    {
+      message:
+        'expected in production: 32 bytes in base64 (openssl rand -base64 32), kept and backed up apart from the database',
+      path: ['REFLECTION_ENCRYPTION_KEY'],
+    },
+  )
+  // Keys and learners' words travel to these services: never in the clear across a network.
+  .superRefine((env, context) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of serviceAddressVariables) {
+      const address = env[name];
+      if (address && !isSecureOrLoopback(address)) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message:
+            'expected an https:// address in production (plain http only to this machine: localhost, 127.0.0.1 or ::1)',
+        });
+      }
+    }
   });
+
+const serviceAddressVariables = ['STRIPE_API_BASE', 'OPENAI_BASE_URL', 'VIMEO_API_BASE'] as const;
+
+function isSecureOrLoopback(address: string): boolean {
+  if (!URL.canParse(address)) return true; // already refused as not a URL
+  const { protocol, hostname } = new URL(address);
+  if (protocol === 'https:') return true;
+  const isLoopback =
+    hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+  return protocol === 'http:' && isLoopback;
+}
 
 interface PaymentEnvironment {
   NODE_ENV: string;
@@ -199,6 +237,27 @@ function proxyTrustOf(value: string | undefined): number | string[] | false {
   if (/^\d{1,2}$/.test(value)) return Number(value);
   return value.split(',').map((entry) => entry.trim());
 }
+
+/**
+ * How long the companion waits for the AI vendor, so a learner has the fallback within 15 s
+ * whatever the vendor does (docs/decisions/016-bounded-waiting.md). Not read from the
+ * environment; the tests shorten the cool-down.
+ */
+export const defaultAiLimits = {
+  /** One attempt's wait for the response headers (the SDK's own timeout). */
+  attemptTimeoutMs: 8_000,
+  /** A quick retry for a 5xx or a reset connection, still inside the deadlines below. */
+  maxRetries: 1,
+  /** A JSON answer in full, or a stream's first chunk. */
+  answerDeadlineMs: 10_000,
+  /** Silence allowed between two chunks of a stream. */
+  streamIdleMs: 5_000,
+  /** A stream that keeps trickling is cut here. */
+  streamDeadlineMs: 60_000,
+  breaker: { failures: 3, coolDownMs: 60_000 },
+  /** On shutdown, how long calls in flight may still finish before they are aborted. */
+  closeGraceMs: 3_000,
+};
 
 export type Config = ReturnType<typeof resolveConfig>;
 
@@ -262,7 +321,7 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
     },
     /** AES-256 key for reflections at rest; losing it loses every reflection. */
     reflectionKey: Buffer.from(
-      env.REFLECTION_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'reflection-key'),
+      env.REFLECTION_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, REFLECTION_KEY_FILE),
       'base64',
     ),
     /**
@@ -271,6 +330,7 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
      * one (testing/build-test-app.ts).
      */
     passwordHashing: { N: 2 ** 15, r: 8, p: 3 },
+    aiLimits: defaultAiLimits,
     communityUrl: env.COMMUNITY_URL,
     /** The operator's address for refunds and privacy requests; shown on the site when set. */
     contactEmail: env.CONTACT_EMAIL,
@@ -279,6 +339,17 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
     contentDir: path.resolve(import.meta.dirname, '../../content'),
     webDir: path.resolve(import.meta.dirname, '../../dist/web'),
   };
+}
+
+/**
+ * Outside production, the reflection key is generated once into DATA_DIR; in production it comes
+ * from REFLECTION_ENCRYPTION_KEY, or from the file an earlier start generated (so existing
+ * installations keep reading their reflections).
+ */
+const REFLECTION_KEY_FILE = 'reflection-key';
+
+function reflectionKeyFile(dataDir: string): string {
+  return path.join(path.resolve(dataDir), REFLECTION_KEY_FILE);
 }
 
 /** A secret generated once and kept in DATA_DIR, so restarts keep sessions valid. */

@@ -19,10 +19,9 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config, startupLog);
   const app = await buildApp(config, database);
-  app.addHook('onClose', async () => database.close());
   await ensureAdmin(app);
 
-  closeGracefullyOnSignals(app);
+  closeGracefullyOnSignals(app, () => database.close());
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

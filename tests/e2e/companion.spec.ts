@@ -149,6 +149,29 @@ test('after three reflections the companion names a pattern and charts the mood'
   await expect(pattern).toContainText('Notice one moment each day when you choose yourself.');
   await expect(panelOf(page).getByRole('figure', { name: 'Mood over time' })).toBeVisible();
   await expect(panelOf(page).locator('.recharts-line')).toHaveCount(2);
+
+  // The learner sees what the pattern rests on, corrects a reading and dismisses the pattern.
+  const evidence = pattern.getByRole('list', { name: 'Based on your reflections' });
+  await expect(evidence.getByRole('listitem')).toHaveCount(3);
+  await expect(evidence).toContainText('Noticing Your Leaks: “Where did your energy go today');
+  const readings = panelOf(page).getByRole('list', { name: 'Readings of your reflections' });
+  await panelOf(page).getByText('Check or correct each reading').click();
+  await readings.getByRole('button', { name: 'Correct the reading of reflection 1' }).click();
+  const correction = readings.getByRole('form', { name: 'Your reading of reflection 1' });
+  await correction.getByLabel('How did you feel?').selectOption('calm');
+  await correction.getByLabel('Sentiment, from -10 (heavy) to 10 (bright)').fill('3');
+  await expectNoSeriousAxeViolations(page);
+  await correction.getByRole('button', { name: 'Save my reading' }).click();
+  await expect(readings.getByRole('listitem').first()).toContainText(
+    /calm, intensity \d+, sentiment \+3 \(your reading\)/,
+  );
+  await pattern.getByRole('button', { name: 'Dismiss the pattern “Choosing yourself”' }).click();
+  await expect(pattern).toBeHidden();
+  await page.reload();
+  await panelOf(page).getByRole('tab', { name: 'Patterns' }).click();
+  await panelOf(page).getByText('Check or correct each reading').click();
+  await expect(readings.getByRole('listitem').first()).toContainText('(your reading)');
+  await expect(panelOf(page).getByRole('article', { name: 'Choosing yourself' })).toBeHidden();
 });
 
 test('when the AI service fails, the companion says so and still answers with guidance', async ({

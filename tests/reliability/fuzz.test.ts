@@ -1,16 +1,22 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { authBodySchemas } from '../../src/server/auth/auth.routes.ts';
 import { buildTestApp, type TestApp } from '../../src/server/testing/build-test-app.ts';
 import {
+  cookieHeader,
   createAdmin,
   createEnrolledLearner,
   nextClientAddress,
+  TEST_PASSWORD,
   type TestUser,
 } from '../../src/server/testing/users.ts';
+import { listApiRoutes } from './route-list.ts';
 
 const RUNS_PER_ROUTE = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 25);
 const SLOW_MS = 1000;
+const BIG_BODY_MS = 100;
 
 let testApp: TestApp;
 let learner: TestUser;
@@ -23,47 +29,70 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-interface Route {
-  method: string;
-  url: string;
-}
-
-/** Every API route the app has, read from Fastify's own route tree. */
-function listApiRoutes(app: FastifyInstance): Route[] {
-  const routes: Route[] = [];
-  const segments: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    segments.length = depth;
-    segments[depth] = match[2]!;
-    const url = segments.join('');
-    if (!match[3] || !url.startsWith('/api/')) continue;
-    for (const method of match[3].split(', ')) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url });
+/** Every field name a request contract has (bodies and queries), nested ones included. */
+function fieldNamesOf(schema: z.core.$ZodType, names = new Set<string>()): Set<string> {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const inner = [
+    def.innerType,
+    def.element,
+    def.in,
+    def.out,
+    def.left,
+    def.right,
+    ...((def.options as unknown[] | undefined) ?? []),
+  ];
+  if (def.type === 'object') {
+    for (const [name, field] of Object.entries(def.shape as Record<string, z.core.$ZodType>)) {
+      names.add(name);
+      fieldNamesOf(field, names);
     }
   }
-  return routes;
+  for (const schema of inner) if (schema) fieldNamesOf(schema as z.core.$ZodType, names);
+  return names;
 }
 
-/** Better Auth's endpoints behind its one wildcard route, as the web app and attackers call them. */
-const authEndpoints = [
-  'sign-up/email',
-  'sign-in/email',
-  'sign-out',
-  'get-session',
-  'request-password-reset',
-  'reset-password',
-  'verify-email',
-  'send-verification-email',
-  'change-password',
+/** What Better Auth's endpoints read beyond the contracts the mount checks. */
+const betterAuthFields = [
+  'name',
+  'image',
+  'currentPassword',
+  'revokeOtherSessions',
+  'token',
+  'callbackURL',
+  'redirectTo',
+  'newEmail',
+  'provider',
+  'providerId',
+  'accountId',
+  'trustDevice',
 ];
 
+function requestFieldNames(app: FastifyInstance): string[] {
+  const names = new Set(betterAuthFields);
+  for (const route of app.routeTable) {
+    const schemas = (route.schema ?? {}) as Record<string, z.core.$ZodType | undefined>;
+    for (const part of ['body', 'querystring'] as const) {
+      const schema = schemas[part];
+      if (schema) fieldNamesOf(schema, names);
+    }
+  }
+  for (const schema of Object.values(authBodySchemas)) fieldNamesOf(schema, names);
+  return [...names].sort();
+}
+
+/** Just under the default body limit, so that each reaches the contracts' checks. */
+const NEAR_LIMIT = 15_000;
 const hostileText = fc.oneof(
   fc.string({ maxLength: 300 }),
   fc.constantFrom(
     `a@${'a'.repeat(100_000)}`,
+    `a@${'a'.repeat(NEAR_LIMIT)}`,
+    // What backtracked quadratically in the profile's web address pattern (T3-H2).
+    `http://${'.'.repeat(64_000)} a`,
+    `http://${'.'.repeat(NEAR_LIMIT)} a`,
+    `http://a${'.'.repeat(NEAR_LIMIT)}\ta`,
+    ' '.repeat(NEAR_LIMIT),
+    '9'.repeat(NEAR_LIMIT),
     '../../etc/passwd',
     "' or 1=1 --",
     '<script>alert(1)</script>',
@@ -83,34 +112,14 @@ const jsonValue = fc.letrec((tie) => ({
     fc.dictionary(fc.string({ maxLength: 20 }), tie('value'), { maxKeys: 6 }),
   ),
 })).value;
-/** Bodies shaped like the contracts' (known field names) as well as anything at all. */
-const fieldNames = fc.constantFrom(
-  'email',
-  'password',
-  'newPassword',
-  'token',
-  'firstName',
-  'lastName',
-  'courseId',
-  'moduleId',
-  'lessonId',
-  'promptId',
-  'response',
-  'action',
-  'lineItems',
-  'metadata',
-  'sessionId',
-  'courseIds',
-  'positionSeconds',
-  'durationSeconds',
-  'returnUrl',
-  'customerId',
-  'userId',
-  'name',
-  'readinessScale',
-);
-const body = fc.oneof(jsonValue, fc.dictionary(fieldNames, jsonValue, { maxKeys: 8 }));
-const query = fc.dictionary(fieldNames, hostileText, { maxKeys: 4 });
+/** Bodies shaped like the contracts' (every field name they have) as well as anything at all. */
+function requestParts(fieldNames: string[]) {
+  const field = fc.constantFrom(...fieldNames);
+  return {
+    body: fc.oneof(jsonValue, fc.dictionary(field, jsonValue, { maxKeys: 8 })),
+    query: fc.dictionary(field, hostileText, { maxKeys: 4 }),
+  };
+}
 const headers = fc.record(
   {
     'content-type': fc.constantFrom(
@@ -132,16 +141,32 @@ const caller = fc.constantFrom<'visitor' | 'learner' | 'admin'>('visitor', 'lear
 const withParams = (url: string, value: string) =>
   url.replace(/:[A-Za-z]+/g, () => encodeURIComponent(value.replace(/[\uD800-\uDFFF]/g, '\uFFFD')));
 
+/** Sign-out and session revocation, fuzzed, end the callers' sessions: they sign in again. */
+async function keepSignedIn() {
+  for (const user of [learner, admin]) {
+    const session = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: user.cookie },
+    });
+    if (session.json<{ user: unknown }>().user) continue;
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: nextClientAddress(),
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
+    user.cookie = cookieHeader(signIn.headers['set-cookie']);
+  }
+}
+
 describe('every API route under generated input', () => {
   it(`answers without a 5xx and within ${SLOW_MS} ms`, async () => {
-    // Better Auth's wildcard route prints as `*`: its endpoints are listed by name.
-    const routes = [
-      ...listApiRoutes(testApp.app),
-      ...authEndpoints.flatMap((endpoint) =>
-        ['GET', 'POST'].map((method) => ({ method, url: `/api/auth/${endpoint}` })),
-      ),
-    ];
-    expect(routes.length).toBeGreaterThan(25);
+    const routes = listApiRoutes(testApp.app);
+    expect(routes.length).toBeGreaterThan(100);
+    const fieldNames = requestFieldNames(testApp.app);
+    expect(fieldNames).toEqual(expect.arrayContaining(['website', 'avatarUrl', 'bio', 'code']));
+    const { body, query } = requestParts(fieldNames);
     let requests = 0;
     let slowest = 0;
     for (const route of routes) {
@@ -178,9 +203,33 @@ describe('every API route under generated input', () => {
         ),
         { numRuns: RUNS_PER_ROUTE },
       );
+      await keepSignedIn();
     }
     console.info(
-      `fuzz: ${routes.length} routes, ${requests} requests, no 5xx, slowest ${Math.round(slowest)} ms`,
+      `fuzz: ${routes.length} routes, ${fieldNames.length} field names, ${requests} requests, no 5xx, slowest ${Math.round(slowest)} ms`,
     );
+  });
+
+  it(`refuses a mebibyte body on every route within ${BIG_BODY_MS} ms, signed in or not`, async () => {
+    const mebibyte = JSON.stringify({ website: `http://${'.'.repeat(1024 * 1024)} a` });
+    let slowest = 0;
+    for (const route of listApiRoutes(testApp.app).filter(({ method }) => method !== 'GET')) {
+      for (const cookie of [undefined, learner.cookie]) {
+        const started = performance.now();
+        const response = await testApp.app.inject({
+          method: route.method as 'POST',
+          url: withParams(route.url, 'x'),
+          remoteAddress: nextClientAddress(),
+          headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          payload: mebibyte,
+        });
+        const elapsed = performance.now() - started;
+        slowest = Math.max(slowest, elapsed);
+        expect(response.statusCode, `${route.method} ${route.url}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${route.method} ${route.url}`).toBeLessThan(500);
+        expect(elapsed, `${route.method} ${route.url}`).toBeLessThan(BIG_BODY_MS);
+      }
+    }
+    console.info(`fuzz: a mebibyte to every write route, slowest ${Math.round(slowest)} ms`);
   });
 });

@@ -123,8 +123,11 @@ async function firstPromptId(server: ServerProcess, learner: Learner): Promise<s
 }
 
 /** One installation with a server running and `count` learners enrolled in the test lesson's course. */
-export async function startWithEnrolledLearners(count: number) {
-  const installation = await createInstallation();
+export async function startWithEnrolledLearners(
+  count: number,
+  environment: Record<string, string> = {},
+) {
+  const installation = await createInstallation(environment);
   const server = await installation.start();
   const learners: Learner[] = [];
   for (let index = 0; index < count; index++) {

@@ -8,6 +8,7 @@ import {
   revokeEnrollmentResponseSchema,
   revokeEnrollmentSchema,
 } from '../../shared/api/admin.ts';
+import { bodyLimits } from '../http/body-limits.ts';
 import { requireAdmin } from '../http/guards.ts';
 import { grantBulkBetaAccess } from './grant-bulk-beta-access.ts';
 import { grantEnrollments, revokeEnrollment } from './grant-enrollments.ts';
@@ -38,6 +39,7 @@ export async function adminEnrollmentRoutes(app: FastifyInstance) {
     '/api/admin/bulk-beta-grants',
     {
       preValidation: requireAdmin,
+      bodyLimit: bodyLimits.addressList,
       schema: { body: bulkBetaGrantSchema, response: { 200: bulkBetaGrantResponseSchema } },
     },
     async (request) => grantBulkBetaAccess(app, request.user, request.body),

@@ -20,7 +20,7 @@ import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 /** Requests the shared contract validates before Better Auth sees them. */
-const bodySchemas: Record<string, z.ZodType> = {
+export const authBodySchemas: Record<string, z.ZodType> = {
   '/api/auth/sign-up/email': signUpSchema,
   '/api/auth/sign-in/email': loginSchema,
   '/api/auth/request-password-reset': forgotPasswordSchema,
@@ -72,7 +72,7 @@ const newPasswordFields: Record<string, string> = {
 };
 
 function validate(path: string, body: unknown) {
-  const schema = bodySchemas[path];
+  const schema = authBodySchemas[path];
   if (!schema) return undefined;
   const result = schema.safeParse(asFormInput(path, body ?? {}));
   if (result.success) return refuseCommonPassword(path, body);
@@ -155,12 +155,19 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   return reply.status(status).header('content-type', 'application/json').send(body);
 }
 
-/** The session token lives in its HttpOnly cookie only: no script may read it from an answer. */
+/**
+ * The session token lives in its HttpOnly cookie only: no script may read it from an answer, a
+ * list of sessions (list-sessions) included.
+ */
 function withoutSessionToken(text: string): string {
-  if (!text.startsWith('{')) return text;
-  const body = JSON.parse(text) as { token?: unknown; session?: { token?: unknown } | null };
-  delete body.token;
-  if (body.session) delete body.session.token;
+  if (!text.startsWith('{') && !text.startsWith('[')) return text;
+  type Answer = { token?: unknown; session?: { token?: unknown } | null } | null;
+  const body = JSON.parse(text) as Answer | Answer[];
+  for (const answer of [body].flat()) {
+    if (!answer || typeof answer !== 'object') continue;
+    delete answer.token;
+    if (answer.session) delete answer.session.token;
+  }
   return JSON.stringify(body);
 }
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Pattern } from '../../shared/api/companion.ts';
+import type { Pattern, PatternEvidence } from '../../shared/api/companion.ts';
 import {
   PATTERN_WINDOW_MAXIMUM,
   PATTERN_WINDOW_MINIMUM,
@@ -8,15 +8,28 @@ import {
 } from '../../shared/rules/companion.ts';
 import { companionAnalyses } from '../db/schema/companion.ts';
 import { askJson, logAiFailure } from './ask-json.ts';
-import type { CompanionContext } from './companion-context.ts';
+import type { CompanionContext, CompanionReflection } from './companion-context.ts';
 import { resolveMode } from './companion-settings.ts';
 import { newPatternSchema, listMoods, replacePatterns } from './journey-records.ts';
-import { describeLesson, describeReflections, type LessonRef } from './lesson-grounding.ts';
+import {
+  describeLesson,
+  describeReflections,
+  findLessonTitle,
+  type LessonRef,
+} from './lesson-grounding.ts';
 import { findRecurringPatterns } from './offline-patterns.ts';
 
 const patternsFormat =
-  'Identify 1 to 4 patterns across these reflections. Answer with a JSON object only: {"patterns": [{"title": string, "description": string, "suggestions": string[], "type": "strength" | "challenge" | "growth" | "insight"}]}.';
-const patternsAnswerSchema = z.object({ patterns: z.array(newPatternSchema).max(6) });
+  'Identify 1 to 4 patterns across these reflections. Answer with a JSON object only: {"patterns": [{"title": string, "description": string, "suggestions": string[], "type": "strength" | "challenge" | "growth" | "insight", "reflections": the numbers of the reflections it rests on}]}.';
+const patternsAnswerSchema = z.object({
+  patterns: z
+    .array(
+      newPatternSchema.extend({
+        reflections: z.array(z.number().int().min(1)).max(PATTERN_WINDOW_MAXIMUM).optional(),
+      }),
+    )
+    .max(6),
+});
 
 /**
  * Patterns across the learner's last 3 to 20 completed reflections of the course. Returns the new
@@ -33,8 +46,8 @@ export async function analysePatterns(
     completedOnly: true,
   });
   if (reflections.length < PATTERN_WINDOW_MINIMUM) return null;
-  const reflectionIds = reflections.map((reflection) => reflection.id);
-  const record = { userId, courseId: lesson.courseId, reflectionIds };
+  const record = { userId, courseId: lesson.courseId };
+  const evidenceOf = (ids: readonly string[]) => describeEvidence(context, reflections, ids);
   await markAnalysed(context, userId, lesson.courseId);
 
   if ((await resolveMode(context, userId)) === 'ai') {
@@ -50,14 +63,49 @@ export async function analysePatterns(
           },
         ],
       });
-      return replacePatterns(context, { ...record, patterns, source: 'openai' });
+      const withEvidence = patterns.map(({ reflections: numbers, ...pattern }) => ({
+        ...pattern,
+        evidence: evidenceOf(
+          numbers?.length
+            ? numbers.flatMap((number) => reflections[number - 1]?.id ?? [])
+            : reflections.map((reflection) => reflection.id),
+        ),
+      }));
+      return replacePatterns(context, { ...record, patterns: withEvidence, source: 'openai' });
     } catch (error) {
       logAiFailure(context, 'patterns', error);
     }
   }
   const moods = await listMoods(context, userId, lesson.courseId);
-  const patterns = findRecurringPatterns(reflections, moods);
+  const patterns = findRecurringPatterns(reflections, moods).map(
+    ({ reflectionIds, ...pattern }) => ({ ...pattern, evidence: evidenceOf(reflectionIds) }),
+  );
   return replacePatterns(context, { ...record, patterns, source: 'fallback' });
+}
+
+/** The reflections a pattern rests on, by their lesson and question, oldest first. */
+function describeEvidence(
+  context: CompanionContext,
+  reflections: readonly CompanionReflection[],
+  ids: readonly string[],
+): PatternEvidence[] {
+  return reflections
+    .filter((reflection) => ids.includes(reflection.id))
+    .reverse()
+    .map((reflection) => ({
+      reflectionId: reflection.id,
+      lessonTitle: lessonTitleOf(context, reflection),
+      question: reflection.question,
+    }));
+}
+
+/** A lesson taken out of the catalogue since leaves its reflections as evidence, untitled. */
+function lessonTitleOf(context: CompanionContext, reflection: CompanionReflection): string {
+  try {
+    return findLessonTitle(context, reflection);
+  } catch {
+    return 'An earlier lesson';
+  }
 }
 
 /** How many completed reflections the last analysis of the course saw. */

@@ -75,7 +75,7 @@ export async function createCompanionContext(input: {
     catalogue: input.catalogue,
     settings: config.companion,
     cipher: createCompanionCipher(config.reflectionKey),
-    chat: createChatClient(config.openai),
+    chat: createChatClient(config.openai, config.aiLimits, log),
     aiProvider: { name: config.openai.providerName, model: config.openai.model },
     moderation: createModerationClient(config.openai, (error) =>
       log.warn(

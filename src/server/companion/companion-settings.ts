@@ -51,7 +51,8 @@ export async function updateCompanionSettings(
 
 /**
  * Whether the learner's words may go to the AI vendor now: the AI on, a key, the notice naming
- * today's provider and model accepted, tokens left. The one place that decides it.
+ * today's provider and model accepted, tokens left, the service not skipped after failures.
+ * The one place that decides it.
  */
 export async function resolveMode(
   context: CompanionContext,
@@ -80,6 +81,7 @@ async function modeOf(
   if (!context.chat) return 'fallback';
   if (!noticeAcceptedAt(context, row)) return 'awaiting-consent';
   if (!(await hasTokensLeftToday(context, userId))) return 'fallback';
+  if (!context.chat.isAvailable()) return 'unavailable';
   return 'ai';
 }
 

@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   companionSettingsSchema,
   conversationSchema,
+  correctEmotionSchema,
   courseParamsSchema,
   ownerQuerySchema,
   patternsViewSchema,
+  recordParamsSchema,
   requestSuggestionSchema,
   safetyEventsQuerySchema,
   safetyEventsSchema,
@@ -15,6 +17,7 @@ import {
   updateCompanionSettingsSchema,
 } from '../../shared/api/companion.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
+import { bodyLimits } from '../http/body-limits.ts';
 import { AppError } from '../http/errors.ts';
 import { requireAdmin, requireSelfOrAdmin, requireUser } from '../http/guards.ts';
 import { limitCompanionRequests } from './ai-usage.ts';
@@ -22,7 +25,7 @@ import type { CompanionContext } from './companion-context.ts';
 import { getCompanionSettings, updateCompanionSettings } from './companion-settings.ts';
 import { listMessages } from './conversation.ts';
 import { generateSuggestion } from './generate-suggestion.ts';
-import { listMoods, listPatterns } from './journey-records.ts';
+import { correctEmotion, dismissPattern, listMoods, listPatterns } from './journey-records.ts';
 import { countSafetyEvents } from './safety-check.ts';
 import { sendChatMessage } from './send-chat-message.ts';
 import { safetyAlertNotice } from '../../shared/rules/companion.ts';
@@ -33,6 +36,13 @@ export async function companionRoutes(
   { companion }: { companion: CompanionContext },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Closing: no new vendor calls, and the hung ones end soon, so replies and reactions settle on
+  // their fallback while the database is still open.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+    companion.chat?.close();
+  });
   app.addHook('onClose', async () => {
     await Promise.allSettled([...companion.background]);
   });
@@ -73,13 +83,14 @@ export async function companionRoutes(
     async (request, reply) => {
       const { courseId } = request.params;
       await requireCourseAccess(app, request.user, courseId);
-      const events = openEventStream(reply);
+      const events = openEventStream(reply, () => isClosing);
       const outcome = await sendChatMessage(
         companion,
         request.user.id,
         courseId,
         request.body,
         (text) => events.send('delta', { text }),
+        events.abandoned,
       ).catch((error: unknown) => {
         request.log.error({ err: error }, 'chat reply failed');
         return null;
@@ -95,6 +106,7 @@ export async function companionRoutes(
     {
       preValidation: requireUser,
       preHandler: limit,
+      bodyLimit: bodyLimits.longText,
       schema: { body: requestSuggestionSchema, response: { 200: suggestionResponseSchema } },
     },
     async (request) => {
@@ -172,11 +184,40 @@ export async function companionRoutes(
     },
     async (request) => updateCompanionSettings(companion, request.user.id, request.body),
   );
+
+  // The learner's own word on what the companion read: only their own records, never an admin's.
+  routes.patch(
+    '/api/companion/emotions/:id',
+    {
+      preValidation: requireUser,
+      schema: { params: recordParamsSchema, body: correctEmotionSchema },
+    },
+    async (request, reply) => {
+      await correctEmotion(companion, request.user.id, request.params.id, request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  routes.delete(
+    '/api/companion/patterns/:id',
+    { preValidation: requireUser, schema: { params: recordParamsSchema } },
+    async (request, reply) => {
+      await dismissPattern(companion, request.user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }
 
-/** A text/event-stream answer written as the reply is generated (server-sent events). */
-function openEventStream(reply: FastifyReply) {
+/**
+ * A text/event-stream answer written as the reply is generated (server-sent events); `abandoned`
+ * aborts when the learner's connection closes before the answer ends.
+ */
+function openEventStream(reply: FastifyReply, isAppClosing: () => boolean) {
   reply.hijack();
+  const learnerLeft = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) learnerLeft.abort(new Error('The learner left.'));
+  });
   reply.raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
@@ -184,8 +225,19 @@ function openEventStream(reply: FastifyReply) {
     'x-accel-buffering': 'no',
   });
   return {
-    send: (event: string, data: unknown) =>
-      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
-    close: () => reply.raw.end(),
+    abandoned: learnerLeft.signal,
+    send: (event: string, data: unknown) => {
+      if (!learnerLeft.signal.aborted && !reply.raw.writableEnded) {
+        reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      }
+    },
+    close: () => {
+      const socket = reply.raw.socket;
+      // A kept-alive connection would hold a closing server open until the browser lets it go.
+      reply.raw.once('finish', () => {
+        if (isAppClosing()) socket?.end();
+      });
+      reply.raw.end();
+    },
   };
 }

@@ -16,8 +16,8 @@ import type { CompanionContext } from './companion-context.ts';
 import { resolveMode } from './companion-settings.ts';
 import { appendSafetyReply } from './conversation.ts';
 import { describeLesson } from './lesson-grounding.ts';
+import { findFeelingWords } from './feeling-words.ts';
 import { checkSafety } from './safety-check.ts';
-import { feelingWords } from './offline-emotion.ts';
 
 const suggestionFormat =
   'Suggest one way the learner could take their reflection further. Answer with a JSON object only: {"text": string (one or two sentences), "type": "deepening" | "clarity" | "insight" | "connection"}.';
@@ -83,7 +83,7 @@ export async function generateSuggestion(
  */
 export function chooseSuggestionType(text: string): SuggestionType {
   const lower = text.toLowerCase();
-  const { positive, negative } = feelingWords(text);
+  const { positive, negative } = findFeelingWords(text);
   if (/\b(not sure|don't know|do not know|confus|maybe)\b|\?/.test(lower) || text.length > 1200) {
     return 'clarity';
   }

@@ -62,6 +62,8 @@ export async function exportCompanionData(db: Database, secret: Buffer, userId: 
         ) as unknown,
         source: row.source,
         createdAt: row.createdAt.toISOString(),
+        correctedAt: row.correctedAt?.toISOString() ?? null,
+        hiddenAt: row.hiddenAt?.toISOString() ?? null,
       })),
       patterns: patterns.map((row) => ({
         courseId: row.courseId,
@@ -70,6 +72,7 @@ export async function exportCompanionData(db: Database, secret: Buffer, userId: 
         ) as unknown,
         source: row.source,
         createdAt: row.createdAt.toISOString(),
+        dismissedAt: row.dismissedAt?.toISOString() ?? null,
       })),
       tokensUsedPerDay: tokenUsage.map((row) => ({ day: row.day, tokens: row.tokens })),
     },

@@ -26,10 +26,11 @@ export function createModerationClient(
   return {
     async flagsSelfHarm(text) {
       try {
-        const { results } = await client.moderations.create({
-          model: config.moderationModel,
-          input: text,
-        });
+        // The signal bounds the whole answer; the client's timeout ends at its headers.
+        const { results } = await client.moderations.create(
+          { model: config.moderationModel, input: text },
+          { signal: AbortSignal.timeout(MODERATION_TIMEOUT_MS) },
+        );
         return results.some((result) =>
           selfHarmCategories.some((category) => result.categories[category]),
         );

@@ -1,38 +1,51 @@
-import Sentiment from 'sentiment';
+import { SentimentIntensityAnalyzer } from 'vader-sentiment';
 import type { EmotionalState } from '../../shared/api/companion.ts';
 import { clampInteger } from '../../shared/rules/companion.ts';
-
-const analyser = new Sentiment();
+import { countHopelessnessCues } from './hopelessness-cues.ts';
 
 /**
- * The emotional state of a text without the AI service: AFINN-165 word scores (the `sentiment`
- * package, MIT). Sentiment is the mean score of the feeling words (-5..5) doubled; intensity grows
- * with how strong they are and how many there are.
+ * "Yes" and "no" are what a learner says to others ("I keep saying yes to everyone"), not how they
+ * feel; the lexicon scores them +1.7 and -1.2. "No" still negates what follows ("no joy", "no
+ * longer anxious"), which the JavaScript port only does for "not".
+ */
+const valenceArtefacts: readonly [RegExp, string][] = [
+  [/\b(say|says|said|saying) (?:yes|no)\b/gi, '$1'],
+  [/\byes\b/gi, ''],
+  [/\bno\b/gi, 'not'],
+];
+
+/** Both sides weigh at least this share of the text: the reading names the other side too. */
+const MIXED_SHARE = 0.1;
+
+/**
+ * The emotional state of a text without the AI service. VADER (the `vader-sentiment` package,
+ * Apache-2.0, lexicon MIT) reads valence with negation, intensifiers and "but"; its compound score
+ * (-1..1) times ten is the sentiment and its strength the intensity. Hopelessness VADER misses
+ * ("nobody would notice if I was gone for good") turns the reading hopeless and never positive.
  */
 export function estimateEmotion(text: string): EmotionalState {
-  const result = analyser.analyze(text);
-  const scores = result.calculation.map((entry) => Object.values(entry)[0] ?? 0);
-  if (scores.length === 0) {
-    return { primary: 'reflective', secondary: null, intensity: 1, sentiment: 0 };
+  const { compound, pos, neg } = SentimentIntensityAnalyzer.polarity_scores(
+    valenceArtefacts.reduce((result, [word, meant]) => result.replace(word, meant), text),
+  );
+  const cues = countHopelessnessCues(text);
+  const baseSentiment = clampInteger(compound * 10, -10, 10);
+  const baseIntensity = clampInteger(1 + 9 * Math.abs(compound), 1, 10);
+  if (cues > 0) {
+    return {
+      primary: 'hopeless',
+      secondary: null,
+      intensity: Math.max(baseIntensity, clampInteger(6 + 2 * cues, 1, 10)),
+      sentiment: Math.min(baseSentiment, clampInteger(-3 - 2 * cues, -10, 10)),
+    };
   }
-  const mean = scores.reduce((sum, score) => sum + score, 0) / scores.length;
-  const meanStrength = scores.reduce((sum, score) => sum + Math.abs(score), 0) / scores.length;
-  const sentiment = clampInteger(mean * 2, -10, 10);
-  const intensity = clampInteger(meanStrength * 2 + 1.5 * Math.log2(scores.length), 1, 10);
-  const hasBoth = result.positive.length > 0 && result.negative.length > 0;
-  const primary = emotionName(sentiment, intensity);
-  const secondary = hasBoth ? (sentiment >= 0 ? 'uneasy' : 'hopeful') : null;
-  return { primary, secondary, intensity, sentiment };
+  const primary = emotionName(baseSentiment, baseIntensity);
+  const isMixed = pos >= MIXED_SHARE && neg >= MIXED_SHARE && baseSentiment !== 0;
+  const secondary = isMixed ? (baseSentiment > 0 ? 'uneasy' : 'hopeful') : null;
+  return { primary, secondary, intensity: baseIntensity, sentiment: baseSentiment };
 }
 
 function emotionName(sentiment: number, intensity: number): string {
   if (sentiment >= 1) return intensity > 6 ? 'joyful' : 'hopeful';
   if (sentiment <= -1) return intensity > 6 ? 'distressed' : 'uneasy';
   return 'reflective';
-}
-
-/** The feeling words of a text, for naming recurring emotions across reflections. */
-export function feelingWords(text: string): { positive: string[]; negative: string[] } {
-  const { positive, negative } = analyser.analyze(text);
-  return { positive, negative };
 }

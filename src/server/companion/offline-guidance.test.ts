@@ -16,11 +16,9 @@ const reflection = (response: string, index: number): CompanionReflection => ({
   updatedAt: new Date(),
 });
 
-describe('emotion without the AI service (AFINN lexicon)', () => {
+describe('emotion without the AI service (VADER)', () => {
   it('reads a heavy text as strong and negative', () => {
-    const state = estimateEmotion(
-      'I feel hopeless and terrified; everything is awful and I am miserable.',
-    );
+    const state = estimateEmotion('I feel terrified; everything is awful and I am miserable.');
     expect(state.sentiment).toBeLessThan(0);
     expect(state.intensity).toBeGreaterThan(7);
     expect(state.primary).toBe('distressed');

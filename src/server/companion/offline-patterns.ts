@@ -1,11 +1,44 @@
 import type { MoodPoint } from '../../shared/api/companion.ts';
 import type { CompanionReflection } from './companion-context.ts';
 import type { NewPattern } from './journey-records.ts';
-import { feelingWords } from './offline-emotion.ts';
+import { findFeelingWords } from './feeling-words.ts';
 
 const MIN_THEME_LENGTH = 5;
-// Long words that carry no theme of their own.
-const fillerWords = new Set([
+/**
+ * Words a pattern is never named after: function words, valence artefacts of sentiment lexicons
+ * ("yes", "no", "want", "like"), words every reflection of a course shares, and long words that
+ * carry no theme of their own.
+ */
+export const patternStopwords = new Set([
+  'yes',
+  'no',
+  'not',
+  'want',
+  'wanted',
+  'wants',
+  'like',
+  'liked',
+  'likes',
+  'feel',
+  'feels',
+  'feeling',
+  'feelings',
+  'good',
+  'great',
+  'really',
+  'just',
+  'okay',
+  'lesson',
+  'lessons',
+  'course',
+  'reflection',
+  'people',
+  'someone',
+  'everyone',
+  'anyone',
+  'nobody',
+  'little',
+  'much',
   'about',
   'after',
   'again',
@@ -46,6 +79,9 @@ const fillerWords = new Set([
   'nothing',
 ]);
 
+/** A pattern and the reflections it rests on. */
+export type FoundPattern = NewPattern & { reflectionIds: string[] };
+
 /**
  * Patterns without the AI: words that recur across reflections (themes), feeling words that
  * recur (emotions), and the direction of the mood over time.
@@ -53,8 +89,9 @@ const fillerWords = new Set([
 export function findRecurringPatterns(
   reflections: readonly CompanionReflection[],
   moods: readonly MoodPoint[],
-): NewPattern[] {
-  const patterns: NewPattern[] = [];
+): FoundPattern[] {
+  const allIds = reflections.map((reflection) => reflection.id);
+  const patterns: FoundPattern[] = [];
   const theme = mostRecurring(reflections, themeWords);
   if (theme) {
     patterns.push({
@@ -65,9 +102,10 @@ export function findRecurringPatterns(
         `Write one sentence on what “${theme.word}” means to you right now.`,
         'Notice when it comes up in your day this week.',
       ],
+      reflectionIds: theme.reflectionIds,
     });
   }
-  const heavy = mostRecurring(reflections, (text) => feelingWords(text).negative);
+  const heavy = mostRecurring(reflections, (text) => findFeelingWords(text).negative);
   if (heavy) {
     patterns.push({
       type: 'challenge',
@@ -77,15 +115,17 @@ export function findRecurringPatterns(
         'When this feeling arrives, pause and name what triggered it.',
         'Be as gentle with yourself as you would be with a friend feeling this.',
       ],
+      reflectionIds: heavy.reflectionIds,
     });
   }
-  const bright = mostRecurring(reflections, (text) => feelingWords(text).positive);
+  const bright = mostRecurring(reflections, (text) => findFeelingWords(text).positive);
   if (bright) {
     patterns.push({
       type: 'strength',
       title: `A source of strength: ${bright.word}`,
       description: `“${bright.word}” shows up in ${bright.count} of your reflections: something that sustains you.`,
       suggestions: ['Make room for more of what brings this feeling.'],
+      reflectionIds: bright.reflectionIds,
     });
   }
   const trend = moodTrend(moods);
@@ -95,6 +135,7 @@ export function findRecurringPatterns(
       title: 'Your outlook is lifting',
       description: 'The tone of your recent reflections is brighter than that of your first ones.',
       suggestions: ['Look back at an early reflection and notice what has changed since.'],
+      reflectionIds: allIds,
     });
   }
   if (patterns.length === 0) {
@@ -103,6 +144,7 @@ export function findRecurringPatterns(
       title: 'A steady reflective practice',
       description: `You have completed ${reflections.length} reflections. Returning to the page again and again is itself a pattern of growth.`,
       suggestions: ['Reread your reflections side by side and notice what they share.'],
+      reflectionIds: allIds,
     });
   }
   return patterns;
@@ -110,24 +152,28 @@ export function findRecurringPatterns(
 
 function themeWords(text: string): string[] {
   return (text.toLowerCase().match(/[a-z][a-z'-]+/g) ?? []).filter(
-    (word) => word.length >= MIN_THEME_LENGTH && !fillerWords.has(word),
+    (word) => word.length >= MIN_THEME_LENGTH,
   );
 }
 
-/** The word found in the most reflections, if it is in at least two. */
+/** A feeling or theme a pattern may be named after. */
+const isNameable = (word: string) => !patternStopwords.has(word);
+
+/** The word found in the most reflections, if it is in at least two, and those reflections. */
 function mostRecurring(
   reflections: readonly CompanionReflection[],
   wordsOf: (text: string) => string[],
-): { word: string; count: number } | null {
-  const counts = new Map<string, number>();
+): { word: string; count: number; reflectionIds: string[] } | null {
+  const found = new Map<string, string[]>();
   for (const reflection of reflections) {
-    for (const word of new Set(wordsOf(reflection.response))) {
-      counts.set(word, (counts.get(word) ?? 0) + 1);
+    for (const word of new Set(wordsOf(reflection.response).filter(isNameable))) {
+      found.set(word, [...(found.get(word) ?? []), reflection.id]);
     }
   }
-  let best: { word: string; count: number } | null = null;
-  for (const [word, count] of counts) {
-    if (count >= 2 && (!best || count > best.count)) best = { word, count };
+  let best: { word: string; count: number; reflectionIds: string[] } | null = null;
+  for (const [word, reflectionIds] of found) {
+    const count = reflectionIds.length;
+    if (count >= 2 && (!best || count > best.count)) best = { word, count, reflectionIds };
   }
   return best;
 }

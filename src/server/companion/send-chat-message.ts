@@ -36,6 +36,7 @@ export async function sendChatMessage(
   courseId: string,
   input: SendChatMessageInput,
   onDelta: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<ChatDoneEvent> {
   const lesson = describeLesson(context, { courseId, ...input });
   const mode = await resolveMode(context, userId);
@@ -65,6 +66,7 @@ export async function sendChatMessage(
           { userId, courseId, mode, lesson, history },
           input.message,
           onDelta,
+          signal,
         );
   const reply = await appendMessage(context, {
     userId,
@@ -98,6 +100,7 @@ async function composeReply(
   },
   message: string,
   onDelta: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<Answer> {
   const { userId, courseId, mode, lesson, history } = turn;
   if (mode !== 'ai' || !context.chat) return whole(onDelta, fallbackReply(message));
@@ -117,22 +120,17 @@ async function composeReply(
     })),
     { role: 'user', content: message },
   ];
-  let streamed = '';
   try {
     const { content, tokens } = await context.chat.stream(
-      { messages, ...aiSettings.reply },
-      (text) => {
-        streamed += text;
-        onDelta(text);
-      },
+      { messages, ...aiSettings.reply, signal },
+      onDelta,
     );
     await recordTokens(context, userId, tokens);
     if (content.trim() === '') return whole(onDelta, companionMessages.emptyCompletion);
     return { content, source: 'openai', isDegraded: false };
   } catch (error) {
     logAiFailure(context, 'reply', error);
-    // Part of a reply already reached the learner: keep it rather than switch voices mid-way.
-    if (streamed.trim() !== '') return { content: streamed, source: 'openai', isDegraded: true };
+    // A broken stream is never kept as a reply: the done event's fallback replaces its fragment.
     return whole(onDelta, fallbackReply(message), true);
   }
 }

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,27 +28,44 @@ describe('the field cipher', () => {
     const envelope = cipher.encrypt('mine', key);
     expect(() => cipher.decrypt(envelope, ['user-2', ...key.slice(1)])).toThrow();
     expect(() => cipher.decrypt(envelope, [...key.slice(0, 4), 'other'])).toThrow();
-    const [version, iv, tag, body] = envelope.split('.');
+    const [version, keyId, iv, tag, body] = envelope.split('.');
     const flipped = Buffer.from(body!, 'base64url');
     flipped[0]! ^= 1;
     expect(() =>
-      cipher.decrypt([version, iv, tag, flipped.toString('base64url')].join('.'), key),
+      cipher.decrypt([version, keyId, iv, tag, flipped.toString('base64url')].join('.'), key),
     ).toThrow();
   });
 
   it('refuses a shortened authentication tag, which would be easier to forge', () => {
     const envelope = cipher.encrypt('mine', key);
-    const [version, iv, tag, body] = envelope.split('.');
+    const [version, keyId, iv, tag, body] = envelope.split('.');
     const short = Buffer.from(tag!, 'base64url').subarray(0, 4).toString('base64url');
-    expect(() => cipher.decrypt([version, iv, short, body].join('.'), key)).toThrow(
+    expect(() => cipher.decrypt([version, keyId, iv, short, body].join('.'), key)).toThrow(
       'Unreadable encrypted field.',
     );
   });
 
-  it('refuses another key', () => {
+  it('names the key a value was written with, and refuses another key naming both', () => {
     const envelope = cipher.encrypt('mine', key);
-    expect(() => createFieldCipher(randomBytes(32)).decrypt(envelope, key)).toThrow();
+    expect(envelope).toMatch(/^v2\.[\w-]{8}\./);
+    const writtenWith = envelope.split('.')[1];
+    expect(() => createFieldCipher(randomBytes(32)).decrypt(envelope, key)).toThrow(
+      new RegExp(`written with key ${writtenWith}, the configured key is [\\w-]{8}`),
+    );
     expect(() => createFieldCipher(randomBytes(16))).toThrow();
+  });
+
+  it('still reads what was written before key ids (v1), and only with its key', () => {
+    const secret = randomBytes(32);
+    const iv = randomBytes(12);
+    const earlier = createCipheriv('aes-256-gcm', secret, iv, { authTagLength: 16 });
+    earlier.setAAD(Buffer.from(key.join('\u0000'), 'utf8'));
+    const body = Buffer.concat([earlier.update('written last year', 'utf8'), earlier.final()]);
+    const envelope = ['v1', iv, earlier.getAuthTag(), body]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
+    expect(createFieldCipher(secret).decrypt(envelope, key)).toBe('written last year');
+    expect(() => createFieldCipher(randomBytes(32)).decrypt(envelope, key)).toThrow();
   });
 });
 
@@ -62,6 +79,28 @@ describe('the reflection key', () => {
       const file = path.join(dataDir, 'reflection-key');
       expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64').equals(first)).toBe(true);
       expect(statSync(file).mode & 0o077).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('in production, is never generated: the start stops naming REFLECTION_ENCRYPTION_KEY', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sf-key-'));
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENT_MODE: 'test',
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+    };
+    try {
+      expect(() => loadConfig(production)).toThrow(
+        /REFLECTION_ENCRYPTION_KEY: expected in production: 32 bytes in base64/,
+      );
+      expect(existsSync(path.join(dataDir, 'reflection-key'))).toBe(false);
+
+      // An installation whose earlier start generated the key keeps reading its reflections.
+      const generated = loadConfig({ DATA_DIR: dataDir }).reflectionKey;
+      expect(loadConfig(production).reflectionKey.equals(generated)).toBe(true);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

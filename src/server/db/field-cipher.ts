@@ -1,7 +1,9 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 const ALGORITHM = 'aes-256-gcm';
-const VERSION = 'v1';
+/** v2 names its key; v1 (no key id) is still read, with the one key there was. */
+const VERSION = 'v2';
+const KEYLESS_VERSION = 'v1';
 const IV_BYTES = 12;
 const AUTH_TAG_BYTES = 16;
 
@@ -16,29 +18,32 @@ export interface FieldCipher {
   decrypt: (envelope: string, context: FieldContext) => string;
 }
 
-/** AES-256-GCM for private text at rest: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
+/**
+ * AES-256-GCM for private text at rest: `v2.<key id>.<iv>.<tag>.<ciphertext>`, base64url parts.
+ * The key id names the key a value was written with, so a changed key is told apart from damaged
+ * data, and a later rotation knows which key reads which value.
+ */
 export function createFieldCipher(secret: Buffer): FieldCipher {
   if (secret.length !== 32) throw new Error('The encryption key must be 32 bytes.');
+  const keyId = keyIdOf(secret);
   return {
     encrypt(plaintext, context) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv(ALGORITHM, secret, iv, { authTagLength: AUTH_TAG_BYTES });
       cipher.setAAD(associatedData(context));
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+      return [VERSION, keyId, iv, cipher.getAuthTag(), ciphertext]
         .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
         .join('.');
     },
     decrypt(envelope, context) {
-      const [version, iv, tag, ciphertext] = envelope.split('.');
-      if (
-        version !== VERSION ||
-        iv === undefined ||
-        tag === undefined ||
-        ciphertext === undefined
-      ) {
-        throw new Error('Unreadable encrypted field.');
+      const { version, ...parts } = partsOf(envelope);
+      if (version === VERSION && parts.keyId !== keyId) {
+        throw new Error(
+          `Unreadable encrypted field: written with key ${parts.keyId}, the configured key is ${keyId}.`,
+        );
       }
+      const { iv, tag, ciphertext } = parts;
       const authTag = Buffer.from(tag, 'base64url');
       // A shorter tag would be accepted by GCM and is far easier to forge.
       if (authTag.length !== AUTH_TAG_BYTES) throw new Error('Unreadable encrypted field.');
@@ -53,6 +58,26 @@ export function createFieldCipher(secret: Buffer): FieldCipher {
       ]).toString('utf8');
     },
   };
+}
+
+/** A short, public name of a key: the start of its SHA-256 digest. */
+export function keyIdOf(secret: Buffer): string {
+  return createHash('sha256').update(secret).digest('base64url').slice(0, 8);
+}
+
+function partsOf(envelope: string) {
+  const parts = envelope.split('.');
+  const [version] = parts;
+  const [keyId, iv, tag, ciphertext] =
+    version === VERSION && parts.length === 5
+      ? parts.slice(1)
+      : version === KEYLESS_VERSION && parts.length === 4
+        ? [undefined, ...parts.slice(1)]
+        : [];
+  if (iv === undefined || tag === undefined || ciphertext === undefined) {
+    throw new Error('Unreadable encrypted field.');
+  }
+  return { version, keyId, iv, tag, ciphertext };
 }
 
 function associatedData(context: FieldContext): Buffer {

@@ -84,7 +84,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(400)
         .send(errorBody('bad_request', 'The request body is not valid JSON.'));
     }
-    if (status >= 400 && status < 500) {
+    if (status >= 400 && status < 500 && isMeantForTheCaller(error)) {
       return reply.status(status).send(errorBody(codeForStatus(status), error.message));
     }
     request.log.error({ err: error }, 'request failed');
@@ -92,6 +92,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(500)
       .send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
   });
+}
+
+/**
+ * Fastify's own refusals (`FST_…`) and errors marked to be shown (`expose`, as http-errors marks
+ * its 4xx) speak to the caller. Another service's 4xx (an SDK's "Invalid API Key provided.") does
+ * not: its text names keys and ids, and its status would read as the caller's.
+ */
+function isMeantForTheCaller(error: FastifyError): boolean {
+  return error.code?.startsWith('FST_') || (error as { expose?: boolean }).expose === true;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import { AppError, SIGN_IN_MESSAGE } from './errors.ts';
 
@@ -114,3 +114,27 @@ export function requireSelfOrAdmin(request: FastifyRequest, userId: string): voi
     throw new AppError('forbidden', 'You may only act on your own account.');
   }
 }
+
+/** The guards of the routes that need a session. */
+const sessionGuards = new Set<unknown>([requireUser, requireAdmin, requireSessionClaim]);
+
+/**
+ * Fastify reads and parses a body before `preValidation`, where the guards run: a route that needs
+ * a session also refuses a caller without a validly signed session cookie in `onRequest`, before
+ * its body is read. The signature is checked without the database; the guard reads the row.
+ * Registered before the features, so that every guarded route, now or later, gets it.
+ */
+export function claimSessionBeforeBody(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const guards = [route.preValidation ?? []].flat();
+    if (!guards.some((guard) => sessionGuards.has(guard))) return;
+    route.onRequest = [refuseWithoutSessionCookie, ...[route.onRequest ?? []].flat()];
+  });
+}
+
+const refuseWithoutSessionCookie: onRequestHookHandler = async (request, reply) => {
+  if (await request.server.sessions.readClaim(request)) return;
+  // As requireSessionClaim: Better Auth finds no user either, and may clear the cookies.
+  await request.server.sessions.readUser(request, reply);
+  throw new AppError('unauthorized', SIGN_IN_MESSAGE);
+};

@@ -120,6 +120,16 @@ describe('private answers', () => {
     });
     expect(session.json().user.email).toBe(learner.email);
     expect(session.body).not.toContain(cookieToken);
+
+    const sessions = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/list-sessions',
+      headers: { cookie: learner.cookie },
+    });
+    expect(sessions.statusCode).toBe(200);
+    expect(sessions.json<object[]>().length).toBeGreaterThan(0);
+    for (const listed of sessions.json<object[]>()) expect(listed).not.toHaveProperty('token');
+    expect(sessions.body).not.toContain(cookieToken);
   });
 });
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterRateLimit } from '../marketing/newsletter.routes.ts';
+import { bodyLimits } from './body-limits.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { createUser, nextClientAddress, TEST_PASSWORD, type TestUser } from '../testing/users.ts';
+import {
+  createEnrolledLearner,
+  createUser,
+  nextClientAddress,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../testing/users.ts';
 
 let testApp: TestApp;
 let learner: TestUser;
@@ -67,7 +74,7 @@ describe('a hostile email of a megabyte is refused at once', () => {
         headers: { cookie: learner.cookie },
         payload: {
           lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
-          customerEmail: hostileEmail(MEBIBYTE - 1000),
+          customerEmail: hostileEmail(bodyLimits.form - 1000),
         },
       });
     const result = await timed(send);
@@ -76,6 +83,60 @@ describe('a hostile email of a megabyte is refused at once', () => {
       'Email must be at most 254 characters',
     );
     expect(result.milliseconds).toBeLessThan(50);
+  });
+});
+
+describe('a route that needs a session refuses a caller without one before reading the body', () => {
+  it('answers 401 to a body that is not even JSON: it was never parsed', async () => {
+    const response = await testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/account/settings',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"themePreference": ',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a mebibyte of nested arrays without a session at once, as it does a forged cookie', async () => {
+    const nested = `${'['.repeat(MEBIBYTE / 2)}${']'.repeat(MEBIBYTE / 2)}`;
+    for (const cookie of [undefined, 'better-auth.session_token=forged.signature']) {
+      const result = await timed(() =>
+        testApp.app.inject({
+          method: 'PATCH',
+          url: '/api/account/settings',
+          headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          payload: nested,
+        }),
+      );
+      expect([401, 413]).toContain(result.statusCode);
+      expect(result.milliseconds).toBeLessThan(50);
+    }
+  });
+
+  it('gives a signed-in learner 16 KiB for a form, and 64 KiB for a reflection', async () => {
+    const settings = await testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/account/settings',
+      headers: { cookie: learner.cookie },
+      payload: { themePreference: 'dark', padding: 'x'.repeat(17 * 1024) },
+    });
+    expect(settings.statusCode).toBe(413);
+    expect(settings.json().error.code).toBe('payload_too_large');
+
+    const enrolled = await createEnrolledLearner(testApp.app, testApp.db);
+    const reflection = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/learning/reflections',
+      headers: { cookie: enrolled.cookie },
+      payload: {
+        courseId: 'energy-sovereignty',
+        moduleId: 'reclaiming-your-field',
+        lessonId: 'what-energy-sovereignty-means',
+        promptId: 'most-sovereign-moment',
+        response: '🔥'.repeat(10_000),
+      },
+    });
+    expect(reflection.statusCode).toBe(200);
   });
 });
 

@@ -7,8 +7,35 @@ import type { OutgoingHttpHeaders } from 'node:http';
  * loads nothing, so its policy allows nothing, and no page may frame it. The pages' full policy
  * (about a kilobyte) would only make every answer heavier.
  */
+/**
+ * The browser features a page may use: the Vimeo player's (autoplay, full screen, picture in
+ * picture), and none of the sensors, devices or payment APIs, for us or any frame.
+ */
+export const permissionsPolicy = [
+  ...['autoplay', 'fullscreen', 'picture-in-picture'].map(
+    (feature) => `${feature}=(self "https://player.vimeo.com")`,
+  ),
+  ...[
+    'accelerometer',
+    'bluetooth',
+    'browsing-topics',
+    'camera',
+    'display-capture',
+    'geolocation',
+    'gyroscope',
+    'hid',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'payment',
+    'serial',
+    'usb',
+  ].map((feature) => `${feature}=()`),
+].join(', ');
+
 const apiHeaders: OutgoingHttpHeaders = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'permissions-policy': permissionsPolicy,
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
@@ -27,7 +54,10 @@ export async function setSecurityHeaders(
   app: FastifyInstance,
   options: FastifyHelmetOptions,
 ): Promise<void> {
-  const pageHeaders = Object.entries(await headersSetByHelmet(options));
+  const pageHeaders = Object.entries({
+    ...(await headersSetByHelmet(options)),
+    'permissions-policy': permissionsPolicy,
+  });
   const apiHeaderEntries = Object.entries(apiHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     const headers = request.url.startsWith('/api/') ? apiHeaderEntries : pageHeaders;

@@ -18,6 +18,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(webDir, 'assets', 'main-Cx81bZ2q.js'), 'console.log("flame")');
+  writeFileSync(path.join(webDir, 'assets', 'main-Cx81bZ2q.js.map'), '{"version":3}');
   writeFileSync(path.join(webDir, 'assets', 'vendor-Ab12Cd34.js'), LARGE_SCRIPT);
   mkdirSync(path.join(webDir, 'prerendered'));
   writeFileSync(path.join(webDir, 'prerendered', 'home.html'), HOME_HTML);
@@ -94,6 +95,12 @@ describe('the built web app', () => {
     expect(response.body).toBe(INDEX_HTML);
   });
 
+  it('keeps the source maps to itself', async () => {
+    const response = await get('/assets/main-Cx81bZ2q.js.map');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('"version"');
+  });
+
   it('answers a missing asset with 404, not with the page', async () => {
     const response = await get('/assets/main-gone1234.js');
     expect(response.statusCode).toBe(404);
@@ -109,13 +116,19 @@ describe('the built web app', () => {
   });
 
   it.each(['/', '/dashboard'])(
-    'sends the page %s with the policy that lets it play Vimeo videos and pay with Stripe',
+    'sends the page %s with the policy that lets it play Vimeo videos, and no more',
     async (url) => {
       const response = await get(url);
       const policy = response.headers['content-security-policy'];
       expect(policy).toContain("default-src 'self'");
-      expect(policy).toContain('frame-src https://player.vimeo.com');
+      expect(policy).toMatch(/frame-src https:\/\/player\.vimeo\.com(;|$)/);
       expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toMatch(/connect-src 'self'(;|$)/);
+      expect(policy).not.toContain('stripe.com');
+      expect(response.headers['permissions-policy']).toContain(
+        'fullscreen=(self "https://player.vimeo.com")',
+      );
+      expect(response.headers['permissions-policy']).toContain('camera=()');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     },
@@ -131,6 +144,7 @@ describe('the built web app', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['permissions-policy']).toContain('geolocation=()');
     },
   );
 

@@ -17,6 +17,8 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
       wildcard: false,
       index: false,
       cacheControl: false,
+      // Source maps stay on the server, for whoever reads a stack trace; browsers never get them.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (response, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         response.setHeader(

@@ -199,7 +199,7 @@ describe('reflections', () => {
       question: expect.stringContaining('most sovereign'),
       analyzed: false,
     });
-    expect(row!.response).toMatch(/^v1\./);
+    expect(row!.response).toMatch(/^v2\./);
     expect(row!.response).not.toContain('mother');
     const dump = await testApp.pool.query('select * from lesson_reflections where user_id = $1', [
       learner.id,

@@ -22,6 +22,7 @@ import {
   requireSessionClaim,
   requireUser,
 } from '../http/guards.ts';
+import { bodyLimits } from '../http/body-limits.ts';
 import { sendJsonText } from '../http/json-with-fixed-part.ts';
 import { findLesson } from './find-lesson.ts';
 import { getLessonPageJson } from './get-lesson-page.ts';
@@ -92,6 +93,7 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
     '/api/learning/reflections',
     {
       preValidation: requireSessionClaim,
+      bodyLimit: bodyLimits.longText,
       schema: { body: saveReflectionSchema, response: { 200: savedReflectionSchema } },
     },
     async (request, reply) => {

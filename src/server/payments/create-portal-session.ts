@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../shared/api/auth.ts';
 import { checkoutMessages } from '../../shared/api/payments.ts';
+import { toReturnPath } from '../../shared/rules/return-path.ts';
 import { AppError } from '../http/errors.ts';
 import { getStripeCustomerId } from '../users/users.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -15,14 +16,15 @@ export async function createPortalSession(
 ): Promise<{ url: string }> {
   const { appUrl } = context.app.config;
   const returnUrl = toOwnPage(appUrl, request.returnUrl);
+  const ownCustomerId = await getStripeCustomerId(context.app.db, user.id);
+  const customerId = request.customerId ?? ownCustomerId;
+  // Refused the same in both modes, so that test mode tells no more than live mode.
+  if (customerId !== ownCustomerId && user.role !== 'admin') {
+    throw new AppError('forbidden', 'You may only open your own billing.');
+  }
   if (!context.stripe) {
     const returnPath = returnUrl.slice(appUrl.length) || '/';
     return { url: `${appUrl}/billing/test?return=${encodeURIComponent(returnPath)}` };
-  }
-  const ownCustomerId = await getStripeCustomerId(context.app.db, user.id);
-  const customerId = request.customerId ?? ownCustomerId;
-  if (customerId !== ownCustomerId && user.role !== 'admin') {
-    throw new AppError('forbidden', 'You may only open your own billing.');
   }
   if (!customerId) throw new AppError('bad_request', checkoutMessages.noCustomer);
   return { url: await context.stripe.createPortalSession(customerId, returnUrl) };
@@ -30,8 +32,9 @@ export async function createPortalSession(
 
 /** The portal sends people back only to a page of this site, never elsewhere. */
 function toOwnPage(appUrl: string, returnUrl: string): string {
-  if (returnUrl.startsWith('/') && !returnUrl.startsWith('//')) return `${appUrl}${returnUrl}`;
-  if (returnUrl === appUrl || returnUrl.startsWith(`${appUrl}/`)) return returnUrl;
+  const isOnSite = returnUrl === appUrl || returnUrl.startsWith(`${appUrl}/`);
+  const returnPath = toReturnPath(isOnSite ? returnUrl.slice(appUrl.length) || '/' : returnUrl);
+  if (returnPath) return `${appUrl}${returnPath}`;
   throw new AppError('bad_request', 'returnUrl: expected a page of this site', {
     returnUrl: 'expected a page of this site',
   });

@@ -14,7 +14,7 @@ import {
 } from './checkout-records.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { sendReceipt } from './receipt.ts';
-import type { ProviderCheckout } from './stripe-client.ts';
+import { CURRENCY, type ProviderCheckout } from './stripe-client.ts';
 
 /** The success page's call: the same fulfilment as the webhook, for the buyer's own session. */
 export async function confirmCheckout(
@@ -57,7 +57,11 @@ export async function fulfilCheckout(
       paymentFailedAt: locked!.paymentFailedAt ?? (hasPaymentFailed ? now : null),
       updatedAt: now,
     };
-    const shouldFulfil = !locked!.fulfilledAt && isCheckoutPaid(state.paymentStatus);
+    const shouldFulfil =
+      !locked!.fulfilledAt &&
+      !locked!.refundedAt &&
+      isCheckoutPaid(state.paymentStatus) &&
+      isPaidInFull(app, locked!, read);
     if (shouldFulfil) {
       const isReleased = (courseId: string) =>
         !app.catalogue.getCourse(courseId)?.product.comingSoon;
@@ -68,7 +72,7 @@ export async function fulfilCheckout(
         grantedCourseIds,
         awaitingReleaseCourseIds: locked!.courseIds.filter((courseId) => !isReleased(courseId)),
         accessExpiresAt: enrollmentExpiry(now),
-        amountPaidCents: read.amountTotalCents ?? locked!.amountCents,
+        amountPaidCents: read.amountTotalCents,
       });
     }
     const [updated] = await tx
@@ -97,6 +101,28 @@ export async function fulfilCheckout(
   return record;
 }
 
+/**
+ * What Stripe took must be the order's price, in the catalogue's currency: anything else (a
+ * discount, a session changed on the Stripe account) opens nothing, and the operator is told.
+ */
+function isPaidInFull(
+  app: PaymentsContext['app'],
+  record: CheckoutRecord,
+  read: ProviderCheckout,
+): boolean {
+  if (read.amountTotalCents === record.amountCents && read.currency === CURRENCY) return true;
+  app.log.error(
+    {
+      sessionId: record.id,
+      expected: record.amountCents,
+      paid: read.amountTotalCents,
+      currency: read.currency,
+    },
+    'a Checkout session was paid with another amount than its order: no access granted',
+  );
+  return false;
+}
+
 /** In test mode our own record is the provider's session. */
 async function readProviderCheckout(
   context: PaymentsContext,
@@ -113,6 +139,7 @@ async function readProviderCheckout(
     paymentStatus: record.paymentStatus,
     paymentIntentId: null,
     amountTotalCents: record.amountCents,
+    currency: CURRENCY,
   };
 }
 

@@ -3,7 +3,7 @@ import { stripeEvents } from '../db/schema/payments.ts';
 import { getCheckoutRecord } from './checkout-records.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
 import type { PaymentsContext } from './payments-context.ts';
-import { revokePurchase } from './revoke-purchase.ts';
+import { restoreDisputedPurchase, revokePurchase } from './revoke-purchase.ts';
 import { idOf, type StripeEvent } from './stripe-client.ts';
 import { saveSubscription } from './subscriptions.ts';
 
@@ -46,11 +46,17 @@ async function dispatch(context: PaymentsContext, event: StripeEvent): Promise<v
       if (!charge.refunded || !paymentIntentId) return;
       return revokePurchase(context, { paymentIntentId, reference: charge.id });
     }
+    // The disputed amount leaves the account when the dispute opens: so does the access, until
+    // the dispute is won.
+    case 'charge.dispute.created':
     case 'charge.dispute.closed': {
       const dispute = event.data.object;
       const paymentIntentId = idOf(dispute.payment_intent);
-      if (dispute.status !== 'lost' || !paymentIntentId) return;
-      return revokePurchase(context, { paymentIntentId, reference: dispute.id });
+      if (!paymentIntentId) return;
+      const payment = { paymentIntentId, reference: dispute.id };
+      return ['won', 'warning_closed'].includes(dispute.status)
+        ? restoreDisputedPurchase(context, payment)
+        : revokePurchase(context, payment);
     }
     default:
       context.app.log.debug({ type: event.type }, 'Stripe event not handled');

@@ -24,5 +24,5 @@ export function createPaymentsContext(
   app: FastifyInstance,
   options: PaymentsOptions = {},
 ): PaymentsContext {
-  return { app, stripe: createStripeGateway(app.config.stripe), ...options };
+  return { app, stripe: createStripeGateway(app.config.stripe, app.log), ...options };
 }

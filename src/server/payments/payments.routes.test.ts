@@ -1,10 +1,11 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
-import type {
-  CheckoutSessionResponse,
-  PurchasesResponse,
-  TestCheckout,
+import {
+  checkoutMessages,
+  type CheckoutSessionResponse,
+  type PurchasesResponse,
+  type TestCheckout,
 } from '../../shared/api/payments.ts';
 import { authMessages } from '../../shared/api/auth.ts';
 import { enrollInCourses, listEnrollments } from '../access/enrollments.ts';
@@ -161,7 +162,7 @@ describe('POST /api/create-checkout-session', () => {
     )!;
     expect(sent.body).toMatchObject({
       mode: 'payment',
-      allow_promotion_codes: 'true',
+      allow_promotion_codes: 'false',
       client_reference_id: buyer.id,
       success_url: 'http://localhost:3000/dashboard?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:3000/shop?canceled=true',
@@ -243,6 +244,36 @@ describe('POST /api/create-checkout-session', () => {
       mode: 'subscription',
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe("Stripe's own errors", () => {
+  it("reach the buyer in our words, never with Stripe's status or text", async () => {
+    const buyer = await createUser(stripeApp.app);
+    await stripeApp.db
+      .update(profiles)
+      .set({ stripeCustomerId: 'cus_gone_from_stripe' })
+      .where(eq(profiles.id, buyer.id));
+    const staleCustomer = await startCheckout(stripeApp, buyer, ['energy-sovereignty']);
+    expect(staleCustomer.statusCode).toBe(503);
+    expect(staleCustomer.json().error).toEqual({
+      code: 'unavailable',
+      message: checkoutMessages.serviceUnavailable,
+    });
+
+    const wrongKeyApp = await buildTestApp({
+      ...fakeStripe.environment,
+      STRIPE_SECRET_KEY: 'sk_test_not_the_right_key',
+    });
+    try {
+      const learner = await createUser(wrongKeyApp.app);
+      const wrongKey = await startCheckout(wrongKeyApp, learner, ['energy-sovereignty']);
+      expect(wrongKey.statusCode).toBe(503);
+      expect(wrongKey.body).not.toContain('API Key');
+      expect(wrongKey.json().error.message).toBe(checkoutMessages.serviceUnavailable);
+    } finally {
+      await wrongKeyApp.close();
+    }
   });
 });
 
@@ -440,6 +471,13 @@ describe('payment test mode', () => {
     expect(response.json()).toEqual({
       url: 'http://localhost:3000/billing/test?return=%2Fsettings',
     });
+    const elsewhere = await openPortal(testModeApp, buyer, { returnUrl: '/\\evil.example' });
+    expect(elsewhere.statusCode).toBe(400);
+    const someoneElse = await openPortal(testModeApp, buyer, {
+      returnUrl: '/settings',
+      customerId: 'cus_someone_else',
+    });
+    expect(someoneElse.statusCode).toBe(403);
   });
 
   it('has no Stripe webhook', async () => {
@@ -476,10 +514,15 @@ describe('POST /api/create-customer-portal-session', () => {
     )!;
     expect(sent.body.return_url).toBe('http://localhost:3000/dashboard');
 
-    const elsewhere = await openPortal(stripeApp, buyer, {
-      returnUrl: 'https://evil.example/',
-    });
-    expect(elsewhere.statusCode).toBe(400);
+    for (const returnUrl of [
+      'https://evil.example/',
+      '/\\evil.example',
+      'http://localhost:3000/\\evil.example',
+      '/\t/evil.example',
+    ]) {
+      const elsewhere = await openPortal(stripeApp, buyer, { returnUrl });
+      expect(elsewhere.statusCode, returnUrl).toBe(400);
+    }
   });
 
   it("refuses another customer's portal with 403", async () => {

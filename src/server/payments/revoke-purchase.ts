@@ -1,24 +1,36 @@
-import { eq } from 'drizzle-orm';
-import { revokeEnrollments } from '../access/enrollments.ts';
+import { and, eq } from 'drizzle-orm';
+import { enrollInCoursesWithin, revokeEnrollments } from '../access/enrollments.ts';
+import { accessEvents } from '../db/schema/access.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
+import { getCheckoutRecord } from './checkout-records.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
+interface EndedPayment {
+  paymentIntentId: string;
+  /** The charge refunded or the dispute opened: the recorded reason. */
+  reference: string;
+}
+
 /**
- * A full refund or a lost dispute ends the access that payment bought: the courses the purchase
- * enrolled in are revoked, with the charge or dispute as the recorded reason. Safe to repeat.
+ * A full refund, or a dispute while it is open or once it is lost, ends the access that payment
+ * bought: the courses the purchase enrolled in are revoked, with the charge or dispute as the
+ * recorded reason. A payment ended before its Checkout session was fulfilled is marked as well,
+ * so the fulfilment that follows grants nothing. Safe to repeat.
  */
 export async function revokePurchase(
   context: PaymentsContext,
-  { paymentIntentId, reference }: { paymentIntentId: string; reference: string },
+  { paymentIntentId, reference }: EndedPayment,
 ): Promise<void> {
+  const sessionId = await findCheckoutOfPayment(context, paymentIntentId);
+  if (!sessionId) return;
   await context.app.db.transaction(async (tx) => {
     const [record] = await tx
       .select()
       .from(checkoutSessions)
-      .where(eq(checkoutSessions.paymentIntentId, paymentIntentId))
+      .where(eq(checkoutSessions.id, sessionId))
       .for('update');
-    if (!record?.fulfilledAt || record.refundedAt) return;
-    if (record.userId) {
+    if (!record || record.refundedAt) return;
+    if (record.fulfilledAt && record.userId) {
       await revokeEnrollments(tx, {
         userId: record.userId,
         courseIds: record.grantedCourseIds,
@@ -28,7 +40,65 @@ export async function revokePurchase(
     }
     await tx
       .update(checkoutSessions)
-      .set({ refundedAt: new Date(), updatedAt: new Date() })
+      .set({ paymentIntentId, refundedAt: new Date(), updatedAt: new Date() })
       .where(eq(checkoutSessions.id, record.id));
   });
+}
+
+/**
+ * A dispute won gives back the access its opening took, and only that: a purchase also refunded,
+ * or ended by another dispute, stays ended.
+ */
+export async function restoreDisputedPurchase(
+  context: PaymentsContext,
+  { paymentIntentId, reference }: EndedPayment,
+): Promise<void> {
+  await context.app.db.transaction(async (tx) => {
+    const [record] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.paymentIntentId, paymentIntentId))
+      .for('update');
+    if (!record?.refundedAt || !record.userId) return;
+    const revokedByDispute = await tx
+      .select({ courseId: accessEvents.courseId })
+      .from(accessEvents)
+      .where(
+        and(
+          eq(accessEvents.userId, record.userId),
+          eq(accessEvents.action, 'revoke'),
+          eq(accessEvents.reference, reference),
+        ),
+      );
+    if (revokedByDispute.length === 0) return;
+    await enrollInCoursesWithin(tx, {
+      userId: record.userId,
+      courseIds: revokedByDispute.map((event) => event.courseId),
+      purchaseType: record.isBundle ? 'bundle' : 'individual',
+      source: record.isBundle ? 'bundle' : 'purchase',
+      reference,
+      expiresAt: record.accessExpiresAt,
+    });
+    await tx
+      .update(checkoutSessions)
+      .set({ refundedAt: null, updatedAt: new Date() })
+      .where(eq(checkoutSessions.id, record.id));
+  });
+}
+
+/**
+ * Our Checkout session of a payment: by the payment id fulfilment stored, or, for a payment
+ * ended before fulfilment read it, by asking Stripe.
+ */
+async function findCheckoutOfPayment(
+  context: PaymentsContext,
+  paymentIntentId: string,
+): Promise<string | null> {
+  const [stored] = await context.app.db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.paymentIntentId, paymentIntentId));
+  if (stored) return stored.id;
+  const sessionId = await context.stripe?.findCheckoutSessionOfPayment(paymentIntentId);
+  return sessionId && (await getCheckoutRecord(context, sessionId)) ? sessionId : null;
 }

@@ -7,10 +7,15 @@ import {
   type Order,
   type PaymentStatus,
 } from '../../shared/rules/purchase.ts';
+import { checkoutMessages } from '../../shared/api/payments.ts';
 import type { Config } from '../config.ts';
+import { AppError } from '../http/errors.ts';
 
 export type StripeEvent = Stripe.Event;
 export type StripeSubscription = Stripe.Subscription;
+
+/** The one currency the catalogue's prices are in. */
+export const CURRENCY = 'eur';
 
 /** A Checkout session as Stripe reports it now. */
 export interface ProviderCheckout {
@@ -18,6 +23,7 @@ export interface ProviderCheckout {
   paymentStatus: PaymentStatus;
   paymentIntentId: string | null;
   amountTotalCents: number | null;
+  currency: string | null;
 }
 
 export interface CheckoutSessionInput {
@@ -33,13 +39,19 @@ export interface StripeGateway {
   createCustomer: (customer: { userId: string; email: string; name: string }) => Promise<string>;
   createCheckoutSession: (input: CheckoutSessionInput) => Promise<{ id: string; url: string }>;
   retrieveCheckoutSession: (sessionId: string) => Promise<ProviderCheckout>;
+  /** The Checkout session a payment was made in, when it was made in one. */
+  findCheckoutSessionOfPayment: (paymentIntentId: string) => Promise<string | null>;
   createPortalSession: (customerId: string, returnUrl: string) => Promise<string>;
   /** Verifies the signature on the raw body; throws when it is wrong or too old. */
   constructEvent: (payload: Buffer, signature: string) => Promise<StripeEvent>;
 }
 
+interface Log {
+  error: (details: object, message: string) => void;
+}
+
 /** Null without STRIPE_SECRET_KEY: the app is then in payment test mode. */
-export function createStripeGateway(config: Config['stripe']): StripeGateway | null {
+export function createStripeGateway(config: Config['stripe'], log: Log): StripeGateway | null {
   if (!config.secretKey) return null;
   const stripe = new Stripe(config.secretKey, {
     ...apiAddress(config.apiBase),
@@ -49,18 +61,20 @@ export function createStripeGateway(config: Config['stripe']): StripeGateway | n
     appInfo: { name: PRODUCT_NAME },
   });
   const webhookSecret = config.webhookSecret ?? '';
+  const call = inOurWords(log);
 
   return {
-    createCustomer: async ({ userId, email, name }) => {
+    createCustomer: call('create a customer', async ({ userId, email, name }) => {
       // One customer per user even when two checkouts start at once.
       const customer = await stripe.customers.create(
         { email, name, metadata: { userId } },
         { idempotencyKey: `customer-${userId}` },
       );
       return customer.id;
-    },
+    }),
 
-    createCheckoutSession: async ({ order, customerId, userId, successUrl, cancelUrl }) => {
+    createCheckoutSession: call('create a Checkout session', async (input) => {
+      const { order, customerId, userId, successUrl, cancelUrl } = input;
       const productIds = order.products.map((product) => product.id).join(',');
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
@@ -69,7 +83,7 @@ export function createStripeGateway(config: Config['stripe']): StripeGateway | n
         line_items: order.products.map((product) => ({
           quantity: 1,
           price_data: {
-            currency: 'eur',
+            currency: CURRENCY,
             unit_amount: product.priceCents,
             product_data: {
               name: product.name,
@@ -78,7 +92,8 @@ export function createStripeGateway(config: Config['stripe']): StripeGateway | n
             },
           },
         })),
-        allow_promotion_codes: true,
+        // The amount paid must be the catalogue's: fulfilment compares them.
+        allow_promotion_codes: false,
         success_url: successUrl,
         cancel_url: cancelUrl,
         metadata: { userId, productIds, isBundle: String(order.isBundle) },
@@ -86,29 +101,55 @@ export function createStripeGateway(config: Config['stripe']): StripeGateway | n
       });
       if (!session.url) throw new Error(`Stripe gave Checkout session ${session.id} no URL`);
       return { id: session.id, url: session.url };
-    },
+    }),
 
-    retrieveCheckoutSession: async (sessionId) => {
+    retrieveCheckoutSession: call('read a Checkout session', async (sessionId) => {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       return {
         status: oneOf(checkoutStatuses, session.status, 'open'),
         paymentStatus: oneOf(paymentStatuses, session.payment_status, 'unpaid'),
         paymentIntentId: idOf(session.payment_intent),
         amountTotalCents: session.amount_total,
+        currency: session.currency,
       };
-    },
+    }),
 
-    createPortalSession: async (customerId, returnUrl) => {
+    findCheckoutSessionOfPayment: call('find the Checkout session of a payment', async (id) => {
+      const found = await stripe.checkout.sessions.list({ payment_intent: id, limit: 1 });
+      return found.data[0]?.id ?? null;
+    }),
+
+    createPortalSession: call('open the billing portal', async (customerId, returnUrl) => {
       const session = await stripe.billingPortal.sessions.create({
         customer: customerId,
         return_url: returnUrl,
       });
       return session.url;
-    },
+    }),
 
     constructEvent: (payload, signature) =>
       stripe.webhooks.constructEventAsync(payload, signature, webhookSecret),
   };
+}
+
+/**
+ * Stripe's own error texts name keys, customers and parameters, and its statuses would read as the
+ * caller's (a 401 signs the web app out): the log keeps the original, the caller gets our words.
+ */
+function inOurWords(log: Log) {
+  return <Input extends unknown[], Output>(
+      what: string,
+      operation: (...input: Input) => Promise<Output>,
+    ) =>
+    async (...input: Input): Promise<Output> => {
+      try {
+        return await operation(...input);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeError)) throw error;
+        log.error({ err: error, stripeStatus: error.statusCode }, `Stripe could not ${what}`);
+        throw new AppError('unavailable', checkoutMessages.serviceUnavailable);
+      }
+    };
 }
 
 /** The id of an expandable Stripe field, whether it came expanded or not. */

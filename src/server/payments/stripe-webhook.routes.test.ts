@@ -365,4 +365,52 @@ describe('POST /api/stripe/webhook: refunds and disputes', () => {
       .where(eq(checkoutSessions.userId, lost.buyer.id));
     expect(record!.refundedAt).not.toBeNull();
   });
+
+  it('leave a purchase closed when the full refund arrives before the completion', async () => {
+    const buyer = await createUser(testApp.app);
+    const sessionId = await startCheckout(buyer, ['energy-sovereignty']);
+    const session = fakeStripe.completeCheckout(sessionId);
+    const refund = charge(session.payment_intent as string, true);
+    expect((await deliver(fakeStripe.signedEvent('charge.refunded', refund))).statusCode).toBe(200);
+    await deliver(sessionEvent('checkout.session.completed', sessionId));
+
+    expect((await accessOf(buyer))['energy-sovereignty']).toBe('none');
+    expect((await confirm(buyer, sessionId)).json()).toMatchObject({ status: 'unpaid' });
+    expect(await enrollmentsOf(buyer)).toEqual([]);
+  });
+
+  it('end the access while a dispute is open, and give it back when the dispute is won', async () => {
+    const { buyer, paymentIntent } = await paidPurchase('sovereign-flame');
+    const opened = dispute(paymentIntent, 'needs_response');
+    await deliver(fakeStripe.signedEvent('charge.dispute.created', opened));
+    expect((await accessOf(buyer))['sovereign-flame']).toBe('none');
+
+    await deliver(fakeStripe.signedEvent('charge.dispute.closed', { ...opened, status: 'won' }));
+    expect((await accessOf(buyer))['sovereign-flame']).toBe('paid');
+    expect(await eventsOf(buyer)).toEqual([
+      'grant sovereign-flame purchase',
+      'revoke sovereign-flame refund',
+      'grant sovereign-flame purchase',
+    ]);
+  });
+});
+
+describe('POST /api/stripe/webhook: the amount paid', () => {
+  it('opens nothing when Stripe took another amount than the catalogue price', async () => {
+    const buyer = await createUser(testApp.app);
+    const sessionId = await startCheckout(buyer, ['energy-sovereignty']);
+    fakeStripe.completeCheckout(sessionId);
+    fakeStripe.checkoutSessions.get(sessionId)!.amount_total = 100;
+    expect((await deliver(sessionEvent('checkout.session.completed', sessionId))).statusCode).toBe(
+      200,
+    );
+    expect((await accessOf(buyer))['energy-sovereignty']).toBe('none');
+
+    const otherCurrency = await createUser(testApp.app);
+    const otherSession = await startCheckout(otherCurrency, ['energy-sovereignty']);
+    fakeStripe.completeCheckout(otherSession);
+    fakeStripe.checkoutSessions.get(otherSession)!.currency = 'usd';
+    await deliver(sessionEvent('checkout.session.completed', otherSession));
+    expect((await accessOf(otherCurrency))['energy-sovereignty']).toBe('none');
+  });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bodyLimits } from '../http/body-limits.ts';
 import { AppError } from '../http/errors.ts';
 import { handleStripeEvent } from './handle-stripe-event.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -15,7 +16,7 @@ export async function stripeWebhookRoutes(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/api/stripe/webhook', async (request) => {
+  app.post('/api/stripe/webhook', { bodyLimit: bodyLimits.stripeEvent }, async (request) => {
     if (!context.stripe) {
       throw new AppError('not_found', 'Stripe is not configured: the app is in payment test mode.');
     }

@@ -13,6 +13,18 @@ interface ChatCompletionRequest {
 
 export type FakeAnswerKind = 'reply' | 'emotion' | 'suggestion' | 'patterns';
 
+/** How the fake misbehaves, as vendors do: see `misbehave`. */
+export type FakeFault =
+  /** Accepts the request and never answers, not even the headers. */
+  | { kind: 'hang' }
+  /**
+   * A stream sends its headers and this many chunks, then nothing, the connection left open; a JSON
+   * answer stops after its headers and half its body.
+   */
+  | { kind: 'stall'; afterChunks: number }
+  /** Answers with this HTTP status, as during an outage. */
+  | { kind: 'fail'; status: number };
+
 export interface FakeOpenAiServer {
   /** The base URL to give the client, like https://api.openai.com/v1. */
   url: string;
@@ -22,6 +34,14 @@ export interface FakeOpenAiServer {
   moderated: string[];
   /** Makes every later request fail with this status (null: answer normally again). */
   failWith: (status: number | null) => void;
+  /** Makes every later request meet this fault (null: answer normally again). */
+  misbehave: (fault: FakeFault | null) => void;
+  /** Answers without `usage`, as some self-hosted servers do. */
+  omitUsage: (isOmitted: boolean) => void;
+  /** How many connections the caller closed before the fake had answered. */
+  abandoned: () => number;
+  /** Resolves when the caller next closes a connection before the fake has answered. */
+  nextAbandoned: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -77,15 +97,25 @@ function kindOf(request: ChatCompletionRequest): FakeAnswerKind {
 /**
  * A local stand-in for an OpenAI-compatible chat-completions API: POST {base}/chat/completions
  * with a bearer key, answering as JSON or, with `stream: true`, as server-sent chunks ending in
- * `[DONE]`, with usage. A user message containing `failOn` gets a 500, as during an outage.
+ * `[DONE]`, with usage. A user message containing `failOn` gets a 500, as during an outage;
+ * `misbehave` makes it hang, stall or fail, and `omitUsage` leaves out the token counts.
  */
 export async function startFakeOpenAiServer(
   options: { port?: number; failOn?: string } = {},
 ): Promise<FakeOpenAiServer> {
   const requests: ChatCompletionRequest[] = [];
   const moderated: string[] = [];
-  let failure: number | null = null;
+  let fault: FakeFault | null = null;
+  let isUsageOmitted = false;
+  let abandonedCount = 0;
+  let abandonWaiters: (() => void)[] = [];
   const server: Server = createServer((request, response) => {
+    response.on('close', () => {
+      if (response.writableFinished) return;
+      abandonedCount += 1;
+      for (const resolve of abandonWaiters) resolve();
+      abandonWaiters = [];
+    });
     void handle(request, response).catch(() => response.destroy());
   });
 
@@ -111,26 +141,36 @@ export async function startFakeOpenAiServer(
     const body = JSON.parse(raw) as ChatCompletionRequest;
     requests.push(body);
     const lastUser = body.messages.at(-1)?.content ?? '';
+    if (fault?.kind === 'hang') return;
+    const failure = fault?.kind === 'fail' ? fault.status : null;
     if (failure !== null || (options.failOn && lastUser.includes(options.failOn))) {
       return send(failure ?? 500, {
         error: { message: 'The server had an error.', type: 'server_error' },
       });
     }
     const content = fakeAnswer(kindOf(body), body);
-    const usage = { prompt_tokens: 50, completion_tokens: 20, total_tokens: 70 };
+    const usage = isUsageOmitted
+      ? undefined
+      : { prompt_tokens: 50, completion_tokens: 20, total_tokens: 70 };
     const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: body.model };
     if (!body.stream) {
-      return send(200, {
+      const completion = {
         ...base,
         object: 'chat.completion',
         choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
         usage,
-      });
+      };
+      if (fault?.kind !== 'stall') return send(200, completion);
+      const text = JSON.stringify(completion);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write(text.slice(0, text.length / 2));
+      return;
     }
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const chunk = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
     const pieces = content.match(/.{1,12}/gs) ?? [];
     for (const [index, piece] of pieces.entries()) {
+      if (fault?.kind === 'stall' && index === fault.afterChunks) return;
       chunk({
         ...base,
         object: 'chat.completion.chunk',
@@ -148,7 +188,7 @@ export async function startFakeOpenAiServer(
       object: 'chat.completion.chunk',
       choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
     });
-    chunk({ ...base, object: 'chat.completion.chunk', choices: [], usage });
+    if (usage) chunk({ ...base, object: 'chat.completion.chunk', choices: [], usage });
     response.end('data: [DONE]\n\n');
   }
 
@@ -183,9 +223,22 @@ export async function startFakeOpenAiServer(
     requests,
     moderated,
     failWith: (status) => {
-      failure = status;
+      fault = status === null ? null : { kind: 'fail', status };
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    misbehave: (next) => {
+      fault = next;
+    },
+    omitUsage: (isOmitted) => {
+      isUsageOmitted = isOmitted;
+    },
+    abandoned: () => abandonedCount,
+    nextAbandoned: () => new Promise((resolve) => abandonWaiters.push(resolve)),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Hung and stalled answers would hold the server open forever.
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -79,6 +79,16 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     },
     {
       method: 'GET',
+      pattern: /^\/v1\/checkout\/sessions$/,
+      handle: (_match, query) => {
+        const data = [...checkoutSessions.values()].filter(
+          (session) => !query.payment_intent || session.payment_intent === query.payment_intent,
+        );
+        return [200, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data }];
+      },
+    },
+    {
+      method: 'GET',
       pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/,
       handle: ([, id]) => found(checkoutSessions.get(id!), 'checkout session', id!),
     },
@@ -108,8 +118,9 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
   const server = createServer((request, response) => {
     readBody(request).then(
       (raw) => {
-        const path = (request.url ?? '/').split('?')[0]!;
-        const body = parseStripeForm(raw);
+        const [path = '/', query = ''] = (request.url ?? '/').split('?');
+        // A GET carries its parameters in the query, a POST in the form body.
+        const body = parseStripeForm(request.method === 'GET' ? query : raw);
         requests.push({ method: request.method ?? 'GET', path, body });
         if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
           return send(response, 401, stripeError('Invalid API Key provided.'));

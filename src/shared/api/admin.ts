@@ -15,7 +15,12 @@ const courseId = z.string().min(1).max(100);
 const userId = z.string().trim().min(1).max(100);
 const courseIds = z.array(courseId).min(1, adminMessages.selectCourse).max(50);
 /** When access ends; omitted: 30 days for beta, 365 otherwise; null: never. */
-const expiresAt = z.iso.datetime({ offset: true }).nullable().optional();
+const expiresAt = z
+  .string()
+  .max(40, { message: 'expected a date and time', abort: true })
+  .pipe(z.iso.datetime({ offset: true, message: 'expected a date and time' }))
+  .nullable()
+  .optional();
 
 export const PAGE_SIZE_MAX = 100;
 const pageSizeOutOfRange = `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}`;

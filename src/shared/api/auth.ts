@@ -103,7 +103,9 @@ export const sendConfirmationEmailSchema = z.object({ email });
 export const resetPasswordSchema = z
   .object({
     password: newPassword,
-    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
+    confirmPassword: z
+      .string()
+      .max(PASSWORD_MAX_LENGTH, { message: authMessages.passwordTooLong, abort: true }),
   })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],

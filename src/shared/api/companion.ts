@@ -37,7 +37,10 @@ export const sendChatMessageSchema = z.object({
   lessonId: id,
   message: z
     .string()
-    .max(CHAT_MESSAGE_MAX_LENGTH, `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`)
+    .max(CHAT_MESSAGE_MAX_LENGTH, {
+      message: `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
+      abort: true,
+    })
     .refine((text) => text.trim() !== '', 'Please enter a message.'),
 });
 export type SendChatMessageInput = z.infer<typeof sendChatMessageSchema>;
@@ -75,6 +78,14 @@ export const suggestionResponseSchema = z.object({
 });
 export type SuggestionResponse = z.infer<typeof suggestionResponseSchema>;
 
+/** A reflection a pattern rests on, as the learner knows it: its lesson and its question. */
+export const patternEvidenceSchema = z.object({
+  reflectionId: z.string(),
+  lessonTitle: z.string(),
+  question: z.string(),
+});
+export type PatternEvidence = z.infer<typeof patternEvidenceSchema>;
+
 export const patternSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -82,6 +93,7 @@ export const patternSchema = z.object({
   suggestions: z.array(z.string()),
   type: z.enum(patternTypes),
   timestamp: z.string(),
+  evidence: z.array(patternEvidenceSchema),
 });
 export type Pattern = z.infer<typeof patternSchema>;
 
@@ -94,8 +106,11 @@ export const emotionalStateSchema = z.object({
 export type EmotionalState = z.infer<typeof emotionalStateSchema>;
 
 export const moodPointSchema = emotionalStateSchema.extend({
+  id: z.string(),
   lessonId: z.string(),
   timestamp: z.string(),
+  /** The learner replaced the reading with their own. */
+  isCorrected: z.boolean(),
 });
 export type MoodPoint = z.infer<typeof moodPointSchema>;
 
@@ -104,15 +119,6 @@ export const patternsViewSchema = z.object({
   moods: z.array(moodPointSchema),
 });
 export type PatternsView = z.infer<typeof patternsViewSchema>;
-
-/**
- * ai: replies from the AI service; fallback: built-in guidance (no AI service, or past the day's
- * tokens); awaiting-consent: built-in guidance until the learner accepts the AI notice, a state of
- * its own so the panel offers the notice rather than saying the service failed; off: the learner
- * switched AI off.
- */
-export const companionModes = ['ai', 'fallback', 'awaiting-consent', 'off'] as const;
-export type CompanionMode = (typeof companionModes)[number];
 
 /** The help a learner in distress is offered: the operator's resources, always reachable. */
 export const safetyHelpSchema = z.object({
@@ -126,6 +132,16 @@ export const safetyHelpSchema = z.object({
   alertNotice: z.string().nullable(),
 });
 export type SafetyHelp = z.infer<typeof safetyHelpSchema>;
+
+/**
+ * ai: replies from the AI service; fallback: built-in guidance (no AI service, or past the day's
+ * tokens); awaiting-consent: built-in guidance until the learner accepts the AI notice, a state of
+ * its own so the panel offers the notice rather than saying the service failed; off: the learner
+ * switched AI off; unavailable: the AI service failed repeatedly and is skipped for now, built-in
+ * guidance answers.
+ */
+export const companionModes = ['ai', 'fallback', 'awaiting-consent', 'off', 'unavailable'] as const;
+export type CompanionMode = (typeof companionModes)[number];
 
 export const safetyEventPaths = ['chat', 'suggestion', 'autosave', 'save', 'submit'] as const;
 export const safetyEventCountSchema = z.object({
@@ -182,3 +198,37 @@ export const updateCompanionSettingsSchema = z
     { message: 'expected isAiEnabled, typingSpeed or acceptedAiNotice' },
   );
 export type UpdateCompanionSettingsInput = z.infer<typeof updateCompanionSettingsSchema>;
+
+/** The feelings a learner can name when they correct a reading of their reflection. */
+export const learnerEmotions = [
+  'joyful',
+  'hopeful',
+  'calm',
+  'reflective',
+  'uneasy',
+  'sad',
+  'anxious',
+  'angry',
+  'distressed',
+  'hopeless',
+] as const;
+export type LearnerEmotion = (typeof learnerEmotions)[number];
+
+export const recordParamsSchema = z.object({ id: z.uuid('expected a record id') });
+
+/** The learner's own reading of a reflection, or "this reading is wrong": hide it. */
+export const correctEmotionSchema = z
+  .object({
+    primary: z.enum(learnerEmotions).optional(),
+    sentiment: z.number().int().min(-10).max(10).optional(),
+    isHidden: z.boolean().optional(),
+  })
+  .refine(
+    (input) =>
+      (input.primary !== undefined && input.sentiment !== undefined) ||
+      (input.isHidden !== undefined &&
+        input.primary === undefined &&
+        input.sentiment === undefined),
+    { message: 'expected primary and sentiment, or isHidden' },
+  );
+export type CorrectEmotionInput = z.infer<typeof correctEmotionSchema>;

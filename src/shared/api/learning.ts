@@ -8,7 +8,7 @@ import {
 import { lessonSummarySchema, moduleOutlineSchema, reflectionPromptSchema } from './catalogue.ts';
 import { videoSchema } from './video.ts';
 
-const id = z.string().min(1).max(100);
+const id = z.string().min(1).max(100, { abort: true });
 
 export const lessonParamsSchema = z.object({ courseId: id, moduleId: id, lessonId: id });
 export type LessonParams = z.infer<typeof lessonParamsSchema>;

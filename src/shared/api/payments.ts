@@ -11,6 +11,7 @@ export const checkoutMessages = {
   noCustomer: 'No Stripe customer ID found',
   canceled: 'Checkout was canceled. You have not been charged.',
   testMode: 'Test mode: no real payment is taken',
+  serviceUnavailable: 'Payments are not available just now. Please try again in a few minutes.',
 } as const;
 
 /** What the dashboard says after checkout (the contract between payments and learning). */

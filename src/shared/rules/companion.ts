@@ -30,10 +30,6 @@ export const aiSettings = {
   patterns: { temperature: 0.5, maxTokens: 800 },
 } as const;
 
-/** The vendor client's defaults (spec 2 §9): 600000 ms, 2 retries on 408, 409, 429 and 5xx. */
-export const AI_TIMEOUT_MS = 600_000;
-export const AI_MAX_RETRIES = 2;
-
 export const suggestionTypes = ['deepening', 'clarity', 'insight', 'connection'] as const;
 export type SuggestionType = (typeof suggestionTypes)[number];
 export const patternTypes = ['strength', 'challenge', 'growth', 'insight'] as const;

@@ -254,7 +254,7 @@ const strongCues: Cue[] = [
   {
     kind: 'plan',
     pattern:
-      /\b(?:picked|chose|choose|set|have) (?:a|the) (?:date|day|time|place|spot)\b.{0,40}\b(?:die|end it|do it|kill myself|goodbye)\b/g,
+      /\b(?:picked|chose|choose|set|have) (?:a|the) (?:date|day|time|place|spot)\b[a-z ]{0,40}\b(?:die|end it|do it|kill myself|goodbye)\b/g,
   },
   // means
   {
@@ -519,29 +519,30 @@ function isWishToBeDead(sentence: string): boolean {
 
 /** `model` is the word model of crisis-classifier.ts; tests give one learnt without a set. */
 export function assessCrisis(text: string, model: WordModel = wordModel): CrisisAssessment {
-  const sentences = normaliseForCrisisCheck(text).split(' . ');
+  const reading = readSentences(normaliseForCrisisCheck(text));
   const kinds = new Set<CrisisKind>();
   const weakPhrases = new Set<string>();
-  const present: string[] = [];
   let isPast = false;
-  for (const sentence of sentences) {
-    const found = strongCuesIn(sentence);
-    const isPastSentence = isAboutThePast(sentence);
-    if (found.length > 0 && isPastSentence) isPast = true;
-    if (isPastSentence) continue;
-    present.push(sentence);
-    for (const kind of found) kinds.add(kind);
-    if (isWishToBeDead(sentence)) kinds.add('indirect');
-    for (const pattern of weakCues) {
-      for (const phrase of undeniedMatches(sentence, pattern)) weakPhrases.add(phrase);
+  for (const cue of strongCues) {
+    for (const { sentence } of undeniedMatches(reading, cue.pattern)) {
+      if (sentence.isPast) isPast = true;
+      else kinds.add(cue.kind);
     }
   }
+  for (const pattern of weakCues) {
+    for (const { sentence, phrase } of undeniedMatches(reading, pattern)) {
+      if (!sentence.isPast) weakPhrases.add(phrase);
+    }
+  }
+  const present = reading.sentences.filter((sentence) => !sentence.isPast);
+  if (present.some((sentence) => isWishToBeDead(sentence.text))) kinds.add('indirect');
   if (weakPhrases.size >= 2) kinds.add('indirect');
   // A dark past that the writer says is back is the present.
-  if (kinds.size === 0 && returning.test(sentences.join(' . ')) && mentionsCrisis(sentences)) {
+  if (kinds.size === 0 && returning.test(reading.text) && mentionsCrisis(reading.text)) {
     kinds.add('indirect');
   }
-  if (kinds.size === 0 && !isPast && model.score(present.join(' . ')) > WORD_MODEL_THRESHOLD) {
+  const presentText = present.map((sentence) => sentence.text).join(' . ');
+  if (kinds.size === 0 && !isPast && model.score(presentText) > WORD_MODEL_THRESHOLD) {
     kinds.add('indirect');
   }
   if (kinds.size > 0) return { level: 'at-risk', kinds: [...kinds] };
@@ -553,40 +554,78 @@ export function isAtRisk(text: string): boolean {
   return assessCrisis(text).level === 'at-risk';
 }
 
-function strongCuesIn(sentence: string): CrisisKind[] {
-  return strongCues.filter((cue) => hasUndeniedMatch(sentence, cue.pattern)).map((cue) => cue.kind);
+interface Sentence {
+  text: string;
+  start: number;
+  end: number;
+  isPast: boolean;
 }
 
-function mentionsCrisis(sentences: string[]): boolean {
-  return sentences.some((sentence) =>
-    strongCues.some((cue) => {
-      cue.pattern.lastIndex = 0;
-      return cue.pattern.test(sentence);
-    }),
-  );
+/** Canonical text and its sentences, each placed and read for the past once. */
+interface Reading {
+  text: string;
+  sentences: Sentence[];
+}
+
+function readSentences(text: string): Reading {
+  const sentences: Sentence[] = [];
+  let start = 0;
+  for (const part of text.split(' . ')) {
+    sentences.push({ text: part, start, end: start + part.length, isPast: isAboutThePast(part) });
+    start += part.length + ' . '.length;
+  }
+  return { text, sentences };
+}
+
+function sentenceAt(reading: Reading, index: number): Sentence {
+  let low = 0;
+  let high = reading.sentences.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (reading.sentences[middle]!.start <= index) low = middle;
+    else high = middle - 1;
+  }
+  return reading.sentences[low]!;
+}
+
+function mentionsCrisis(text: string): boolean {
+  return strongCues.some((cue) => {
+    cue.pattern.lastIndex = 0;
+    return cue.pattern.test(text);
+  });
 }
 
 function hasUndeniedMatch(sentence: string, pattern: RegExp): boolean {
-  return undeniedMatches(sentence, pattern).length > 0;
+  return undeniedMatches(readSentences(sentence), pattern).length > 0;
 }
 
-/** The phrases a pattern finds that no "not", "never" or "no longer" denies. */
-function undeniedMatches(sentence: string, pattern: RegExp): string[] {
-  return [...sentence.matchAll(pattern)]
-    .filter((match) => {
-      // A bounded look back keeps every check linear in the sentence's length.
-      const words = sentence
-        .slice(Math.max(0, match.index - 80), match.index)
-        .trimEnd()
-        .split(' ');
-      const after = sentence.slice(match.index + match[0].length).trimStart();
-      return (
-        !denial.test(words.slice(-3).join(' ')) &&
-        !denialAfter.test(after) &&
-        !hypothetical.test(words.slice(-7).join(' '))
-      );
-    })
-    .map((match) => match[0]);
+/**
+ * What a pattern finds that no "not", "never" or "no longer" denies, and no "if a friend might"
+ * makes hypothetical, each with its sentence. Every pattern scans the text once, and each look
+ * around a match is bounded, so the whole check stays linear in the text's length.
+ */
+function undeniedMatches(
+  reading: Reading,
+  pattern: RegExp,
+): { sentence: Sentence; phrase: string }[] {
+  const found: { sentence: Sentence; phrase: string }[] = [];
+  for (const match of reading.text.matchAll(pattern)) {
+    const sentence = sentenceAt(reading, match.index);
+    const end = match.index + match[0].length;
+    const words = reading.text
+      .slice(Math.max(sentence.start, match.index - 80), match.index)
+      .trimEnd()
+      .split(' ');
+    const after = reading.text.slice(end, Math.min(sentence.end, end + 40)).trimStart();
+    if (
+      !denial.test(words.slice(-3).join(' ')) &&
+      !denialAfter.test(after) &&
+      !hypothetical.test(words.slice(-7).join(' '))
+    ) {
+      found.push({ sentence, phrase: match[0] });
+    }
+  }
+  return found;
 }
 
 function isAboutThePast(sentence: string): boolean {

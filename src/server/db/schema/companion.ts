@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { companionModes } from '../../../shared/api/companion.ts';
 import { users } from './auth.ts';
 
 /**
@@ -52,7 +53,7 @@ export const companionSafetyEvents = pgTable(
     path: text('path', {
       enum: ['chat', 'suggestion', 'autosave', 'save', 'submit'],
     }).notNull(),
-    mode: text('mode', { enum: ['ai', 'fallback', 'awaiting-consent', 'off'] }).notNull(),
+    mode: text('mode', { enum: companionModes }).notNull(),
     signal: text('signal', { enum: ['detector', 'moderation'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,6 +78,10 @@ export const companionEmotions = pgTable(
     state: text('state').notNull(),
     source: text('source', { enum: ['openai', 'fallback'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the learner replaced the reading with their own; the state then holds theirs. */
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    /** When the learner said the reading is wrong: it leaves the chart and the trend. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (table) => [index('companion_emotions_user_course_idx').on(table.userId, table.courseId)],
 );
@@ -94,6 +99,8 @@ export const companionPatterns = pgTable(
     pattern: text('pattern').notNull(),
     source: text('source', { enum: ['openai', 'fallback'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the learner dismissed it: kept, so a later analysis does not bring its title back. */
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
   },
   (table) => [index('companion_patterns_user_course_idx').on(table.userId, table.courseId)],
 );

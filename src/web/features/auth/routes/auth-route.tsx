@@ -1,5 +1,6 @@
 import { Navigate, useLocation, useNavigate } from '../../../lib/router/router.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { toReturnPath } from '../../../../shared/rules/return-path.ts';
 import { useSession } from '../../../lib/session.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
@@ -19,7 +20,7 @@ export interface ReturnState {
 /** Where a visitor goes after signing in: the page they asked for, else the dashboard. */
 export function useReturnPath(): string {
   const state = useLocation().state as ReturnState | null;
-  return state?.from?.startsWith('/') ? state.from : paths.dashboard;
+  return toReturnPath(state?.from ?? '') ?? paths.dashboard;
 }
 
 /** The one auth screen, in login or register mode. */

@@ -12,6 +12,8 @@ export function useCompanionSettings() {
     queryKey: companionSettingsQueryKey,
     queryFn: ({ signal }) => apiRequest<CompanionSettings>('/api/companion/settings', { signal }),
     staleTime: 60_000,
+    // The server skips a failing AI service for a minute, then tries it again.
+    refetchInterval: (query) => (query.state.data?.mode === 'unavailable' ? 60_000 : false),
   });
 }
 

@@ -12,6 +12,7 @@ import { toast } from 'react-hot-toast';
 import type { ChatMessage, Conversation } from '../../../../shared/api/companion.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, companionMessages } from '../../../../shared/rules/companion.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { companionSettingsQueryKey } from '../api/companion-settings.ts';
 import { conversationQueryKey, useConversation } from '../api/get-conversation.ts';
 import { sendChatMessage } from '../api/send-chat-message.ts';
 import { ChatBubble, SafetyBubble } from './chat-bubble.tsx';
@@ -103,9 +104,19 @@ export function ChatTab({
         setStreaming(null);
         setFreshSafetyIds((ids) => [...ids, done.reply.id]);
       } else {
-        setStreaming({ key, messageId: done.reply.id, text: done.reply.content, isComplete: true });
+        // A stream that broke off is replaced by the stored fallback, typed out afresh.
+        setStreaming((current) => ({
+          key: current?.text && !done.reply.content.startsWith(current.text) ? `${key}-whole` : key,
+          messageId: done.reply.id,
+          text: done.reply.content,
+          isComplete: true,
+        }));
       }
       if (done.isDegraded) toast(companionMessages.fallbackToast);
+      // A fallback reply may mean the AI service became unavailable: the panel's mode line follows.
+      if (done.reply.source === 'fallback') {
+        void queryClient.invalidateQueries({ queryKey: companionSettingsQueryKey });
+      }
     } catch (error) {
       setStreaming(null);
       setDraft(message);

@@ -1,20 +1,31 @@
 import { lazy, Suspense } from 'react';
+import { toast } from 'react-hot-toast';
 import { companionMessages } from '../../../../shared/rules/companion.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCorrectEmotion } from '../api/correct-emotion.ts';
+import { useDismissPattern } from '../api/dismiss-pattern.ts';
 import { usePatterns } from '../api/get-patterns.ts';
+import { MoodReadings } from './mood-readings.tsx';
+import { PatternCard } from './pattern-card.tsx';
 
 // Recharts loads only when the Patterns tab is opened.
 const MoodChart = lazy(() => import('./mood-chart.tsx'));
 
-const typeLabels = {
-  strength: 'Strength',
-  challenge: 'Challenge',
-  growth: 'Growth',
-  insight: 'Insight',
-} as const;
+/** Runs a change of the learner's; a refusal is told in a toast and keeps the control open. */
+async function toastFailure(change: () => Promise<unknown>): Promise<void> {
+  try {
+    await change();
+  } catch (error) {
+    toast.error(error instanceof ApiError ? error.message : companionMessages.unavailableToast);
+    throw error;
+  }
+}
 
-/** Patterns across the learner's reflections, and the mood over time. */
+/** Patterns across the learner's reflections, and the mood over time, which they can correct. */
 export function PatternsTab({ courseId }: { courseId: string }) {
   const { data, isPending, isError } = usePatterns(courseId);
+  const correctEmotion = useCorrectEmotion(courseId);
+  const dismissPattern = useDismissPattern(courseId);
   if (isPending) return <p className="p-4 text-sm text-ink-700">Loading patterns...</p>;
   if (isError)
     return <p className="p-4 text-sm text-red-700">{companionMessages.unavailableToast}</p>;
@@ -28,6 +39,13 @@ export function PatternsTab({ courseId }: { courseId: string }) {
           <Suspense fallback={<p className="text-sm text-ink-700">Loading chart...</p>}>
             <MoodChart moods={data.moods} />
           </Suspense>
+          <MoodReadings
+            moods={data.moods}
+            correct={(id, reading) =>
+              toastFailure(() => correctEmotion.mutateAsync({ id, ...reading }))
+            }
+            hide={(id) => toastFailure(() => correctEmotion.mutateAsync({ id, isHidden: true }))}
+          />
         </section>
       )}
       {data.patterns.length === 0 ? (
@@ -43,30 +61,10 @@ export function PatternsTab({ courseId }: { courseId: string }) {
         <ul className="space-y-3" aria-label="Patterns">
           {data.patterns.map((pattern) => (
             <li key={pattern.id}>
-              <article
-                aria-labelledby={`pattern-${pattern.id}`}
-                className="rounded-lg border border-ink-600/20 bg-white p-4"
-              >
-                <div className="flex items-start justify-between gap-2">
-                  <h3
-                    id={`pattern-${pattern.id}`}
-                    className="font-display font-semibold text-ink-900"
-                  >
-                    {pattern.title}
-                  </h3>
-                  <span className="rounded-full bg-flame-100 px-2 py-0.5 text-xs font-semibold text-flame-700">
-                    {typeLabels[pattern.type]}
-                  </span>
-                </div>
-                <p className="mt-1 text-sm text-ink-800">{pattern.description}</p>
-                {pattern.suggestions.length > 0 && (
-                  <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-ink-800">
-                    {pattern.suggestions.map((suggestion) => (
-                      <li key={suggestion}>{suggestion}</li>
-                    ))}
-                  </ul>
-                )}
-              </article>
+              <PatternCard
+                pattern={pattern}
+                dismiss={() => toastFailure(() => dismissPattern.mutateAsync(pattern.id))}
+              />
             </li>
           ))}
         </ul>

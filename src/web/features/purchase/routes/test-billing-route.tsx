@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from '../../../lib/router/router.tsx';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
+import { toReturnPath } from '../../../../shared/rules/return-path.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -12,9 +13,7 @@ const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
 export function TestBillingRoute() {
   const [searchParams] = useSearchParams();
   const purchases = usePurchases();
-  const requested = searchParams.get('return') ?? '';
-  const returnPath =
-    requested.startsWith('/') && !requested.startsWith('//') ? requested : paths.dashboard;
+  const returnPath = toReturnPath(searchParams.get('return') ?? '') ?? paths.dashboard;
 
   return (
     <div className="min-h-screen">
