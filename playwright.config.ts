@@ -42,7 +42,11 @@ export default defineConfig({
       args: chromiumFlags,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // The operator's first sign-in sets up two-factor sign-in; the journeys reuse that session.
+    { name: 'admin-setup', testMatch: /admin\.setup\.ts/, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['admin-setup'] },
+  ],
   webServer: [
     {
       command: 'npx tsx tests/support/fake-smtp-server.ts',

@@ -10,11 +10,14 @@ import { createAuth, type Auth } from './auth/auth.ts';
 import { accessRoutes } from './access/access.routes.ts';
 import { canRequestOpenCourse } from './access/course-access.ts';
 import { accountRoutes } from './account/account.routes.ts';
+import { adminAccountControlRoutes } from './admin/admin-account-controls.routes.ts';
 import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
 import { adminOverviewRoutes } from './admin/admin-overview.routes.ts';
 import { adminUsersRoutes } from './admin/admin-users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { pruneAuthRateLimits } from './auth/auth-rate-limits.ts';
+import { logFailedSignIns } from './auth/log-failed-sign-ins.ts';
+import { pruneExpiredAuthMail } from './auth/prune-expired-auth-mail.ts';
 import { sessionReader } from './auth/read-session-user.ts';
 import { betaRoutes } from './beta/beta.routes.ts';
 import { betaGrantFactsSource, endBetaGrantsForPurchase } from './beta/beta-grants.ts';
@@ -49,6 +52,7 @@ import {
 import { learningRoutes } from './learning/learning.routes.ts';
 import { countCompletedReflections, listRecentReflections } from './learning/reflections.ts';
 import { videoRoutes } from './learning/videos.routes.ts';
+import { pruneMailOutbox } from './mail/outbox.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
@@ -94,7 +98,12 @@ export async function buildApp(
   refuseNulText(app);
   recordRouteTable(app);
   claimSessionBeforeBody(app);
-  pruneRateLimitCountersHourly(app, [pruneAuthRateLimits]);
+  pruneRateLimitCountersHourly(app, [
+    pruneAuthRateLimits,
+    pruneMailOutbox,
+    (db) => pruneExpiredAuthMail(app.auth, db),
+  ]);
+  logFailedSignIns(app);
 
   const mailer = createMailer(config.mail, database.db, app.log);
   app.decorate('config', config);
@@ -104,8 +113,9 @@ export async function buildApp(
   app.decorate(
     'auth',
     createAuth(config, database.db, mailer, app.log, {
-      // An invitation by email is claimed when that address registers or signs in.
+      // An invitation by email is claimed when its address is confirmed, or signs in confirmed.
       onSignedIn: (userId) => claimBetaInvitations(app, userId),
+      onEmailConfirmed: (userId) => claimBetaInvitations(app, userId),
     }),
   );
   app.decorate('videos', createVideoLibrary(config.vimeo, app.log));
@@ -169,6 +179,7 @@ export async function buildApp(
   await app.register(dashboardRoutes);
   await app.register(adminUsersRoutes);
   await app.register(adminEnrollmentRoutes);
+  await app.register(adminAccountControlRoutes);
   await app.register(betaRoutes, {
     readEngagement: (userIds) => listCourseEngagement(app, userIds),
   });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { E2E_CONTACT_EMAIL } from '../../playwright.config.ts';
 import { totpCodeFor } from '../../src/server/testing/totp.ts';
+import { addressDataCoverage } from '../../src/shared/rules/account.ts';
 import {
   completeRegistration,
   expect,
@@ -138,6 +139,7 @@ test('a learner turns on two-factor sign-in and signs in with a code from their 
 test('a learner downloads their data as a file and as a readable page', async ({ page }) => {
   const { email } = await register(page);
   await page.goto('/profile');
+  await expect(page.getByText(addressDataCoverage.exportIncluded)).toBeVisible();
   const [file] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download Data' }).click(),
@@ -145,6 +147,7 @@ test('a learner downloads their data as a file and as a readable page', async ({
   expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(await readFile((await file.path())!, 'utf8'));
   expect(data.account.email).toBe(email);
+  expect(data.dataSentWithYourAddress).toBe(addressDataCoverage.exportIncluded);
   expect(data.profile.notificationPreferences).toEqual({
     email_notifications: true,
     course_updates: true,
@@ -159,6 +162,17 @@ test('a learner downloads their data as a file and as a readable page', async ({
   const html = await readFile((await readable.path())!, 'utf8');
   expect(html).toContain('Your Sovereign Flame data');
   expect(html).toContain(email);
+});
+
+test('a learner who has not confirmed their address is told what the export and deletion leave out', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await completeRegistration(page);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/settings?tab=privacy');
+  await expect(page.getByText(addressDataCoverage.exportWithheld)).toBeVisible();
+  await expect(page.getByText(addressDataCoverage.deletionWithheld)).toBeVisible();
 });
 
 test('a learner deletes their account, and the email is free to register again', async ({

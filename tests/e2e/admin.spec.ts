@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config.ts';
+import { useAdminSession } from '../support/admin-session.ts';
 import {
   expect,
   expectNoSeriousAxeViolations,
@@ -26,8 +26,7 @@ async function learnerPage(
 }
 
 async function openAdminPanel(page: Page): Promise<void> {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL('/dashboard');
+  await useAdminSession(page.context());
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
 }
@@ -182,4 +181,41 @@ test('the admin panel, its lists and its diagnostics pages pass axe-core', async
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('heading', { name: `${learner.email}: free` })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+});
+
+test('an admin signs a learner out everywhere, disables the account and enables it again, each in the access history', async ({
+  page,
+  browser,
+}) => {
+  const learner = await learnerPage(browser, 4);
+  await openAdminPanel(page);
+  await searchUser(page, learner.email);
+  const signInControls = page.getByRole('region', { name: 'Sign-In' });
+  await expect(signInControls).toContainText('Active: this account can sign in.');
+
+  await signInControls.getByRole('button', { name: 'End All Sessions' }).click();
+  await confirm(page, new RegExp(`Sign ${learner.email} out on every device`));
+  await expect(page.getByText('All sessions of this user were ended')).toBeVisible();
+  await learner.page.goto('/dashboard');
+  await expect(learner.page).toHaveURL('/login');
+
+  await signInControls.getByRole('button', { name: 'Disable Account' }).click();
+  await confirm(page, /cannot sign in until it is enabled/);
+  await expect(signInControls).toContainText(/Disabled since .*: this account cannot sign in/);
+  await signIn(learner.page, learner.email);
+  await expect(learner.page.getByText('This account is disabled.')).toBeVisible();
+  await expect(learner.page).toHaveURL('/login');
+
+  await signInControls.getByRole('button', { name: 'Enable Account' }).click();
+  await confirm(page, /Enable .* account, so they can sign in again/);
+  await expect(signInControls).toContainText('Active: this account can sign in.');
+  await page.getByText(/Access history/).click();
+  for (const entry of ['all sessions ended', 'account disabled', 'account enabled']) {
+    await expect(page.getByText(`${entry} (by admin@sovereign.test)`)).toBeVisible();
+  }
+  await expectNoSeriousAxeViolations(page);
+
+  await signIn(learner.page, learner.email);
+  await expect(learner.page).toHaveURL('/dashboard');
+  await learner.page.context().close();
 });

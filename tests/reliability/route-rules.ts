@@ -255,6 +255,19 @@ export const routeRules: Record<string, RouteRow> = {
     rule: 'admin',
     request: ({ learnerId }) => ({ params: { userId: learnerId } }),
   },
+  // A made-up account: the matrix must not sign out or disable the accounts it calls with.
+  'DELETE /api/admin/users/:userId/sessions': {
+    rule: 'admin',
+    request: () => ({ params: { userId: 'no-such-account' } }),
+  },
+  'POST /api/admin/users/:userId/disable': {
+    rule: 'admin',
+    request: () => ({ params: { userId: 'no-such-account' } }),
+  },
+  'POST /api/admin/users/:userId/enable': {
+    rule: 'admin',
+    request: () => ({ params: { userId: 'no-such-account' } }),
+  },
   'POST /api/admin/enrollments': {
     rule: 'admin',
     request: ({ learnerId }) => ({ body: { userId: learnerId, courseIds: [course] } }),

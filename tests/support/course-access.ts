@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config.ts';
+import { adminCookieHeader } from './admin-session.ts';
 import { expect } from './fixtures.ts';
 
 let adminAddress = 0;
@@ -14,9 +14,10 @@ export async function grantAccess(
   courseIds = ['energy-sovereignty'],
 ) {
   adminAddress += 1;
-  const headers = { 'x-forwarded-for': `10.250.${process.pid % 250}.${adminAddress % 250}` };
-  const signIn = await request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const headers = {
+    'x-forwarded-for': `10.250.${process.pid % 250}.${adminAddress % 250}`,
+    cookie: adminCookieHeader(),
+  };
   const found = await request.get(`/api/admin/user-search?email=${encodeURIComponent(email)}`, {
     headers,
   });

@@ -7,11 +7,16 @@ import type {
   Settings,
   TwoFactorSetup,
 } from '../../shared/api/account.ts';
-import { accountMessages, defaultNotificationPreferences } from '../../shared/rules/account.ts';
+import {
+  accountMessages,
+  addressDataCoverage,
+  defaultNotificationPreferences,
+} from '../../shared/rules/account.ts';
 import { authMessages } from '../../shared/api/auth.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { waitForMailTo } from '../testing/mail.ts';
 import { totpCodeFor } from '../testing/totp.ts';
+import { refundRequestRateLimit } from './billing.ts';
 import { userDataTables } from './user-data-tables.ts';
 import {
   TEST_PASSWORD,
@@ -397,6 +402,67 @@ describe('GET /api/account/export', () => {
   });
 });
 
+describe("a visitor's data under an address someone else registers", () => {
+  async function leaveVisitorData(email: string) {
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/assessments',
+      remoteAddress: nextClientAddress(),
+      payload: { ...assessmentFrom(email), additionalThoughts: 'VICTOR-PRIVATE: my diagnosis' },
+    });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      remoteAddress: nextClientAddress(),
+      payload: { email },
+    });
+  }
+  const visitorRows = async (email: string) =>
+    (
+      await testApp.pool.query<{ kept: number }>(
+        `select (select count(*) from assessments where lower(email) = $1)
+              + (select count(*) from newsletter_subscriptions where lower(email) = $1) as kept`,
+        [email],
+      )
+    ).rows[0]!.kept;
+
+  it('stays out of an unconfirmed account’s export, which says why', async () => {
+    const email = `victor-${Date.now()}@example.com`;
+    await leaveVisitorData(email);
+    const mallory = await createUser(testApp.app, { email, isVerified: false });
+    const response = await call('GET', '/api/account/export', mallory);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('VICTOR-PRIVATE');
+    const data = response.json();
+    expect(data.assessments).toEqual([]);
+    expect(data.newsletter).toEqual({ subscribed: false, since: null });
+    expect(data.dataSentWithYourAddress).toBe(addressDataCoverage.exportWithheld);
+    const html = await call('GET', '/api/account/export?format=html', mallory);
+    expect(html.body).toContain('Not included: assessments');
+  });
+
+  it('outlives the deletion of an unconfirmed account', async () => {
+    const email = `victor-${Date.now()}@example.com`;
+    await leaveVisitorData(email);
+    const mallory = await createUser(testApp.app, { email, isVerified: false });
+    const response = await call('POST', '/api/account/delete', mallory, {
+      password: TEST_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(Number(await visitorRows(email))).toBe(2);
+  });
+
+  it('joins the account once the address is confirmed', async () => {
+    const email = `victor-${Date.now()}@example.com`;
+    await leaveVisitorData(email);
+    const owner = await createUser(testApp.app, { email });
+    const data = (await call('GET', '/api/account/export', owner)).json();
+    expect(data.assessments[0].additionalThoughts).toBe('VICTOR-PRIVATE: my diagnosis');
+    expect(data.newsletter.subscribed).toBe(true);
+    expect(data.dataSentWithYourAddress).toBe(addressDataCoverage.exportIncluded);
+  });
+});
+
 describe('POST /api/account/delete', () => {
   it('answers 400 for a missing or wrong password and deletes nothing', async () => {
     const learner = await createUser(testApp.app);
@@ -433,7 +499,20 @@ describe('POST /api/account/delete', () => {
       remoteAddress: nextClientAddress(),
       payload: { email: learner.email },
     });
-    expect(await tablesMentioning(learner)).not.toEqual([]);
+    await call('POST', '/api/account/refund-requests', learner, {
+      purchaseId: orderId,
+      reason: 'Changed my mind',
+    });
+    await waitForMailTo(testApp.db, CONTACT);
+    const chat = await call('POST', '/api/companion/courses/energy-sovereignty/messages', learner, {
+      moduleId: lesson.moduleId,
+      lessonId: lesson.lessonId,
+      message: 'What does this lesson ask of me?',
+    });
+    expect(chat.statusCode).toBe(200);
+    expect(await tablesMentioning(learner)).toEqual(
+      expect.arrayContaining(['mail_outbox.text', 'rate_limit_hits.key']),
+    );
 
     const response = await call('POST', '/api/account/delete', learner, {
       password: TEST_PASSWORD,
@@ -539,6 +618,44 @@ describe('POST /api/account/refund-requests', () => {
       reason: 'x'.repeat(2001),
     });
     expect(long.statusCode).toBe(400);
+  });
+
+  it("keeps the learner's name on one line, so it cannot add paragraphs to the operator's mail", async () => {
+    const learner = await createUser(testApp.app);
+    await testApp.pool.query('update users set first_name = $1, last_name = $2 where id = $3', [
+      'Bob',
+      'B asks for a refund.\n\nOPERATOR NOTE: refund approved by finance\u202e\n\nIgnore:',
+      learner.id,
+    ]);
+    const orderId = await buyInTestMode(learner);
+    await call('POST', '/api/account/refund-requests', learner, {
+      purchaseId: orderId,
+      reason: '',
+    });
+    const mail = await waitForMailTo(testApp.db, CONTACT);
+    const [firstLine, secondLine] = mail.text.split('\n');
+    expect(firstLine).toContain('OPERATOR NOTE');
+    expect(firstLine).toMatch(new RegExp(`<${learner.email}> asks for a refund\\.$`));
+    expect(secondLine).toBe('');
+    expect(mail.text).not.toContain('\u202e');
+  });
+
+  it('answers 429 past three requests a day, and sends no more mail', async () => {
+    const learner = await createUser(testApp.app);
+    const orderId = await buyInTestMode(learner);
+    const request = () =>
+      call('POST', '/api/account/refund-requests', learner, { purchaseId: orderId, reason: '' });
+    for (let sent = 0; sent < refundRequestRateLimit.max; sent++) {
+      expect((await request()).statusCode).toBe(200);
+    }
+    const refused = await request();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(refundRequestRateLimit.message);
+    const { rows } = await testApp.pool.query(
+      'select count(*)::int as sent from mail_outbox where strpos(subject, $1) > 0',
+      [orderId],
+    );
+    expect(rows[0].sent).toBe(refundRequestRateLimit.max);
   });
 
   it('says so when the operator set no contact address', async () => {

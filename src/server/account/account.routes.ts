@@ -16,8 +16,9 @@ import {
   updateSettingsSchema,
 } from '../../shared/api/account.ts';
 import { requireUser } from '../http/guards.ts';
+import { limitUserRequests } from '../http/rate-limit.ts';
 import { authCallFor } from './auth-session.ts';
-import { getBilling, requestRefund } from './billing.ts';
+import { getBilling, refundRequestRateLimit, requestRefund } from './billing.ts';
 import { deleteAccount } from './delete-account.ts';
 import { exportAccountData } from './export-data.ts';
 import { renderExportHtml } from './export-html.ts';
@@ -137,6 +138,7 @@ export async function accountRoutes(app: FastifyInstance) {
     '/api/account/refund-requests',
     {
       preValidation: requireUser,
+      preHandler: limitUserRequests(refundRequestRateLimit),
       schema: { body: refundRequestSchema, response: { 200: okSchema } },
     },
     async (request) => {

@@ -6,6 +6,8 @@ import { accountMessages, isWithinRefundWindow } from '../../shared/rules/accoun
 import { formatEuros } from '../../shared/rules/pricing.ts';
 import { getMyAccess } from '../access/course-access.ts';
 import { AppError } from '../http/errors.ts';
+import type { RateLimitRule } from '../http/rate-limit.ts';
+import { nameForMail } from '../mail/send-mail.ts';
 import { listPurchases } from '../payments/list-purchases.ts';
 import { createPaymentsContext } from '../payments/payments-context.ts';
 import { listUserSubscriptions } from '../payments/subscriptions.ts';
@@ -34,6 +36,15 @@ export async function getBilling(app: FastifyInstance, user: SessionUser): Promi
   };
 }
 
+/** Each request is a mail to the operator: a few a day are plenty for one learner. */
+export const refundRequestRateLimit: RateLimitRule = {
+  name: 'refund-requests',
+  max: 3,
+  windowSeconds: 24 * 60 * 60,
+  message:
+    'You have sent several refund requests today. We will answer them by email; please write to us if it is urgent.',
+};
+
 /** Sends the learner's refund request for one of their purchases to the operator's address. */
 export async function requestRefund(
   app: FastifyInstance,
@@ -50,7 +61,7 @@ export async function requestRefund(
     to: contactEmail,
     subject: `${PRODUCT_NAME}: refund request for order ${purchase.id}`,
     text: [
-      `${`${user.firstName} ${user.lastName}`.trim()} <${user.email}> asks for a refund.`,
+      `${nameForMail(user)} <${user.email}> asks for a refund.`,
       '',
       `Order reference: ${purchase.id}`,
       `Purchased: ${purchase.purchasedAt}`,

@@ -5,13 +5,14 @@ import { accountMessages } from '../../shared/rules/account.ts';
 import { forgetAccessActor } from '../access/learner-data.ts';
 import { deleteUserRecords } from '../auth/delete-user.ts';
 import { deleteBetaInvitationsTo } from '../beta/learner-data.ts';
-import { forgetReflectionReader } from '../learning/reflection-reads.ts';
-import { deleteOutboxMailTo } from '../mail/outbox.ts';
+import { deleteOutboxMailAbout } from '../mail/outbox.ts';
 import { deleteVisitorData } from '../marketing/visitor-data.ts';
 import { anonymisePurchases } from '../payments/buyer-data.ts';
 import { listUserSubscriptions } from '../payments/subscriptions.ts';
 import { AppError } from '../http/errors.ts';
 import { forgetUserRateLimits } from '../http/rate-limit.ts';
+import { forgetAccountActor } from '../users/account-controls.ts';
+import { forgetAdminReader } from '../users/admin-reads.ts';
 import { asWrongPassword, type AuthCall } from './auth-session.ts';
 
 const renewingStatuses = new Set(['active', 'trialing', 'past_due', 'unpaid']);
@@ -39,11 +40,15 @@ export async function deleteAccount(
   await app.db.transaction(async (tx) => {
     await anonymisePurchases(tx, user.id);
     await forgetAccessActor(tx, user.id);
-    await forgetReflectionReader(tx, user.id);
-    await deleteBetaInvitationsTo(tx, user.email);
+    await forgetAdminReader(tx, user.id);
+    await forgetAccountActor(tx, user.id);
     await forgetUserRateLimits(tx, user.id);
-    await deleteVisitorData(tx, user.email);
-    await deleteOutboxMailTo(tx, user.email);
+    // What was sent with an address belongs to its owner: an unconfirmed account is not proof.
+    if (user.emailVerified) {
+      await deleteBetaInvitationsTo(tx, user.email);
+      await deleteVisitorData(tx, user.email);
+      await deleteOutboxMailAbout(tx, user.email);
+    }
     await deleteUserRecords(tx, user.id);
   });
 }

@@ -1,33 +1,56 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
+import { addressDataCoverage } from '../../shared/rules/account.ts';
 import { exportAccessData } from '../access/learner-data.ts';
 import { exportBetaData } from '../beta/learner-data.ts';
 import { exportCompanionData } from '../companion/learner-data.ts';
 import { exportLearningData } from '../learning/learner-data.ts';
 import { exportVisitorData } from '../marketing/visitor-data.ts';
 import { exportPaymentData } from '../payments/buyer-data.ts';
+import { listAccountEvents } from '../users/account-controls.ts';
+import { listAdminReads } from '../users/admin-reads.ts';
 import { getProfile } from '../users/users.ts';
 import type { AuthCall } from './auth-session.ts';
 import { listDevices } from './security.ts';
 
 export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
-/** Everything we keep about the learner, in one document (the right of access and portability). */
+/**
+ * Everything we keep about the learner, in one document (the right of access and portability).
+ * What was sent with their email address is theirs only once they have confirmed that address.
+ */
 export async function exportAccountData(app: FastifyInstance, user: SessionUser, call: AuthCall) {
-  const [session, profile, devices, access, learning, companion, beta, payments, visitor] =
-    await Promise.all([
-      call.auth.getSession({ headers: call.headers }),
-      getProfile(app.db, user.id),
-      listDevices(call),
-      exportAccessData(app.db, user.id),
-      exportLearningData(app, user.id),
-      exportCompanionData(app.db, app.config.reflectionKey, user.id),
-      exportBetaData(app.db, user.id, user.email),
-      exportPaymentData(app.db, user.id),
-      exportVisitorData(app.db, user.email),
-    ]);
+  const addressEmail = user.emailVerified ? user.email : null;
+  const [
+    session,
+    profile,
+    devices,
+    access,
+    learning,
+    companion,
+    beta,
+    payments,
+    visitor,
+    adminReads,
+    accountEvents,
+  ] = await Promise.all([
+    call.auth.getSession({ headers: call.headers }),
+    getProfile(app.db, user.id),
+    listDevices(call),
+    exportAccessData(app.db, user.id),
+    exportLearningData(app, user.id),
+    exportCompanionData(app.db, app.config.reflectionKey, user.id),
+    exportBetaData(app.db, user.id, addressEmail),
+    exportPaymentData(app.db, user.id),
+    exportVisitorData(app.db, addressEmail),
+    listAdminReads(app.db, user.id),
+    listAccountEvents(app.db, user.id),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
+    dataSentWithYourAddress: addressEmail
+      ? addressDataCoverage.exportIncluded
+      : addressDataCoverage.exportWithheld,
     account: {
       id: user.id,
       email: user.email,
@@ -56,5 +79,9 @@ export async function exportAccountData(app: FastifyInstance, user: SessionUser,
     ...beta,
     ...payments,
     ...visitor,
+    /** Each time an admin read your private text: who, what and when. */
+    adminReads,
+    /** What an admin did to your account itself: ended its sessions, disabled or enabled it. */
+    accountEvents,
   };
 }

@@ -32,8 +32,12 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
   assessments: { exported: 'assessments (by email)', deleted: 'by email (deleteVisitorData)' },
   newsletter_subscriptions: { exported: 'newsletter', deleted: 'by email (deleteVisitorData)' },
   reflection_reads: {
-    exported: 'reflectionReads (who read, when)',
-    deleted: 'cascades with the account; as reader, anonymised (forgetReflectionReader)',
+    exported: 'adminReads (who read which private text, when)',
+    deleted: 'cascades with the account; as reader, anonymised (forgetAdminReader)',
+  },
+  account_events: {
+    exported: 'accountEvents (sessions ended, disabled, enabled: by whom, when)',
+    deleted: 'cascades with the account; as actor, anonymised (forgetAccountActor)',
   },
   beta_codes: { exported: 'not exported: codes an admin made', deleted: 'creator set null' },
   beta_grants: {
@@ -67,6 +71,6 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
   },
   mail_outbox: {
     exported: 'not exported: copies of mail we sent',
-    deleted: 'mail to the address (deleteOutboxMailTo)',
+    deleted: 'mail to or naming a confirmed address (deleteOutboxMailAbout)',
   },
 };

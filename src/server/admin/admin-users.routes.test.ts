@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserDetail } from '../../shared/api/admin.ts';
-import { listReflectionReads } from '../learning/reflection-reads.ts';
+import { listAdminReads } from '../users/admin-reads.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createAdmin, createEnrolledLearner, createUser, type TestUser } from '../testing/users.ts';
 
@@ -140,15 +140,15 @@ describe('GET /api/admin/users/:userId/reflections', () => {
       },
     });
     expect(saved.statusCode).toBe(200);
-    expect(await listReflectionReads(testApp.db, learner.id)).toEqual([]);
+    expect(await listAdminReads(testApp.db, learner.id)).toEqual([]);
 
     const response = await get(`/api/admin/users/${learner.id}/reflections`, admin.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json().reflections).toMatchObject([
       { courseId: 'energy-sovereignty', response: 'Walking by the sea, unhurried.' },
     ]);
-    expect(await listReflectionReads(testApp.db, learner.id)).toEqual([
-      { readerEmail: admin.email, readAt: expect.any(String) },
+    expect(await listAdminReads(testApp.db, learner.id)).toEqual([
+      { readerEmail: admin.email, subject: 'reflections', readAt: expect.any(String) },
     ]);
   });
 
@@ -160,6 +160,6 @@ describe('GET /api/admin/users/:userId/reflections', () => {
     const other = await createUser(testApp.app);
     const forbidden = await get(`/api/admin/users/${learner.id}/reflections`, other.cookie);
     expect(forbidden.statusCode).toBe(403);
-    expect(await listReflectionReads(testApp.db, learner.id)).toEqual([]);
+    expect(await listAdminReads(testApp.db, learner.id)).toEqual([]);
   });
 });

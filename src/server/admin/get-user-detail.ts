@@ -5,6 +5,7 @@ import { adminMessages } from '../../shared/rules/admin.ts';
 import { getAccessFacts } from '../access/course-access.ts';
 import { listAccessEvents } from '../access/enrollments.ts';
 import { AppError } from '../http/errors.ts';
+import { getDisabledAt, listAccountEvents } from '../users/account-controls.ts';
 import {
   findUserByEmailPrefix,
   listEmailsByIds,
@@ -38,9 +39,11 @@ export async function getAdminUserDetail(
   userId: string,
 ): Promise<AdminUserDetail> {
   const user = await requireUserRecord(app.db, userId);
-  const [facts, events] = await Promise.all([
+  const [facts, events, disabledAt, accountEvents] = await Promise.all([
     getAccessFacts(app, user),
     listAccessEvents(app.db, userId),
+    getDisabledAt(app.db, userId),
+    listAccountEvents(app.db, userId),
   ]);
   const actorIds = [...new Set(events.flatMap((event) => (event.actorId ? [event.actorId] : [])))];
   const actorEmails = await listEmailsByIds(app.db, actorIds);
@@ -67,5 +70,7 @@ export async function getAdminUserDetail(
       actorEmail: event.actorId ? (actorEmails.get(event.actorId) ?? event.actorId) : null,
       createdAt: event.createdAt.toISOString(),
     })),
+    disabledAt: disabledAt?.toISOString() ?? null,
+    accountEvents,
   };
 }

@@ -15,7 +15,9 @@ import {
 } from '../db/schema/auth.ts';
 import type { Mailer } from '../mail/send-mail.ts';
 import { createProfile } from '../users/users.ts';
+import { afterEmailConfirmed } from './after-email-confirmed.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { refuseDisabledAccount } from './refuse-disabled-account.ts';
 import { resetPasswordEmail } from './reset-password-email.ts';
 import { verifyEmailEmail } from './verify-email-email.ts';
 
@@ -28,6 +30,8 @@ const DAY = 24 * 60 * MINUTE;
 export interface AuthHooks {
   /** After every sign-in, registration included; a failure is logged, never blocks the sign-in. */
   onSignedIn?: (userId: string) => Promise<unknown>;
+  /** Once an account has confirmed its address. */
+  onEmailConfirmed?: (userId: string) => Promise<unknown>;
 }
 
 export function createAuth(
@@ -78,6 +82,7 @@ export function createAuth(
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: DAY,
+      afterEmailVerification: afterEmailConfirmed(hooks.onEmailConfirmed, log),
       sendVerificationEmail: async ({ user, url }) => {
         void mailer.send(verifyEmailEmail(user.email, url)).catch((error: unknown) => {
           log.error({ err: error }, 'could not send the email verification');
@@ -118,6 +123,7 @@ export function createAuth(
       },
       session: {
         create: {
+          before: refuseDisabledAccount(db),
           after: async (session) => {
             await hooks.onSignedIn?.(session.userId).catch((error: unknown) => {
               log.error({ err: error, userId: session.userId }, 'the sign-in hook failed');

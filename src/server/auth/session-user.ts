@@ -24,5 +24,6 @@ export async function getSessionUser(
     lastName: user.lastName,
     role: await getRole(db, user.id),
     emailVerified: user.emailVerified,
+    twoFactorEnabled: Boolean(user.twoFactorEnabled),
   };
 }

@@ -27,6 +27,7 @@ import type { Database } from '../db/client.ts';
 import { accessEvents } from '../db/schema/access.ts';
 import { betaGrants } from '../db/schema/beta.ts';
 import { AppError } from '../http/errors.ts';
+import { hasAdminPowers } from '../http/guards.ts';
 import { recordBetaEvent, toBetaGrantView, type BetaGrant } from './grant-beta-access.ts';
 
 /**
@@ -205,7 +206,7 @@ export async function checkBetaAccess(
   input: z.output<typeof checkBetaAccessSchema>,
 ): Promise<{ hasBetaAccess: boolean }> {
   const userId = input.userId ?? caller.id;
-  if (userId !== caller.id && caller.role !== 'admin') {
+  if (userId !== caller.id && !hasAdminPowers(caller)) {
     throw new AppError('forbidden', 'You may only act on your own account.');
   }
   const now = new Date();

@@ -52,11 +52,18 @@ export async function listBetaInvitations(app: FastifyInstance): Promise<BetaInv
   return invitations.map(toBetaInvitationView);
 }
 
-/** Claims the open invitations of the user's email: each becomes a beta grant 'email'. */
+/**
+ * Claims the open invitations of the user's email: each becomes a beta grant 'email'. Only for a
+ * confirmed address: registering someone else's address must not take their invitation. It runs
+ * again once the address is confirmed (app.ts), so the claim follows the confirmation at once.
+ */
 export async function claimBetaInvitations(app: FastifyInstance, userId: string): Promise<number> {
   return app.db.transaction(async (tx) => {
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user) return 0;
+    const [user] = await tx
+      .select({ email: users.email, emailVerified: users.emailVerified })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user?.emailVerified) return 0;
     const now = new Date();
     const claimed = await tx
       .update(betaInvitations)

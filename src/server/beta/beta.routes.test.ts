@@ -359,7 +359,13 @@ describe('invitations', () => {
       `http://localhost:3000/register?email=${encodeURIComponent(email.toLowerCase())}`,
     );
 
-    const invitee = await createUser(testApp.app, { email: email.toLowerCase() });
+    const registered = await createUser(testApp.app, {
+      email: email.toLowerCase(),
+      isVerified: false,
+    });
+    // In the browser that registered: the link signs no one in anew there.
+    await openConfirmationLink(registered.email, registered.cookie);
+    const invitee = registered;
     const course = await accessTo(invitee, 'sovereign-flame');
     expect(course.accessType).toBe('beta');
     expect(Math.round((Date.parse(course.expiresAt!) - Date.now()) / DAY_MS)).toBe(14);
@@ -373,6 +379,26 @@ describe('invitations', () => {
       .from(betaGrants)
       .where(eq(betaGrants.userId, invitee.id));
     expect(grant).toMatchObject({ grantMethod: 'email', grantedBy: admin.id });
+  });
+
+  it('is not claimed by an unconfirmed account registering the invited address', async () => {
+    const email = `invitee-${Date.now()}@example.com`;
+    await call('POST', '/api/beta/invitations', admin, { email, courseIds: [] });
+    const stranger = await createUser(testApp.app, { email, isVerified: false });
+    expect((await accessTo(stranger, 'energy-sovereignty')).accessType).toBe('none');
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password: TEST_PASSWORD },
+      remoteAddress: nextClientAddress(),
+    });
+    const cookie = cookieHeader(signIn.headers['set-cookie']);
+    expect((await accessTo({ ...stranger, cookie }, 'energy-sovereignty')).accessType).toBe('none');
+    const [invitation] = await testApp.db
+      .select()
+      .from(betaInvitations)
+      .where(eq(betaInvitations.email, email));
+    expect(invitation).toMatchObject({ claimed: false, claimedByUserId: null });
   });
 
   it('is claimed when an existing account signs in', async () => {
@@ -618,3 +644,16 @@ describe('admin data and statistics', () => {
     }
   });
 });
+
+/** Opens the link mailed at sign-up, as the address's owner does, in a browser with this cookie. */
+async function openConfirmationLink(email: string, cookie: string): Promise<void> {
+  const mail = await waitForMailTo(testApp.db, email, 'Confirm your Sovereign Flame email address');
+  const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
+  const opened = await testApp.app.inject({
+    method: 'GET',
+    url: `${link.pathname}${link.search}`,
+    headers: { cookie },
+    remoteAddress: nextClientAddress(),
+  });
+  expect(opened.statusCode, opened.body).toBeLessThan(400);
+}

@@ -2,19 +2,24 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { betaGrants, betaInvitations } from '../db/schema/beta.ts';
 
-/** The learner's beta grants and the invitations sent to their address, for their own copy. */
-export async function exportBetaData(db: Database, userId: string, email: string) {
+/**
+ * The learner's beta grants and the invitations sent to their address, for their own copy; no
+ * invitations without a confirmed address.
+ */
+export async function exportBetaData(db: Database, userId: string, email: string | null) {
   const [grants, invitations] = await Promise.all([
     db
       .select()
       .from(betaGrants)
       .where(eq(betaGrants.userId, userId))
       .orderBy(asc(betaGrants.grantedAt)),
-    db
-      .select()
-      .from(betaInvitations)
-      .where(eq(betaInvitations.email, email.toLowerCase()))
-      .orderBy(asc(betaInvitations.invitedAt)),
+    email === null
+      ? []
+      : db
+          .select()
+          .from(betaInvitations)
+          .where(eq(betaInvitations.email, email.toLowerCase()))
+          .orderBy(asc(betaInvitations.invitedAt)),
   ]);
   return {
     betaGrants: grants.map((grant) => ({

@@ -30,7 +30,7 @@ export async function recordTokens(context: CompanionContext, userId: string, to
 /** Per-learner limit on chat messages and suggestions (COMPANION_REQUESTS_PER_MINUTE). */
 export function limitCompanionRequests(requestsPerMinute: number) {
   return async (request: FastifyRequest) => {
-    const { hits } = await countRequest(request.server.db, `companion:${request.user.id}`, 60);
+    const { hits } = await countRequest(request.server.db, `companion:user:${request.user.id}`, 60);
     if (hits > requestsPerMinute) {
       throw new AppError(
         'rate_limited',

@@ -19,7 +19,8 @@ import {
 import { requireCourseAccess } from '../access/course-access.ts';
 import { bodyLimits } from '../http/body-limits.ts';
 import { AppError } from '../http/errors.ts';
-import { requireAdmin, requireSelfOrAdmin, requireUser } from '../http/guards.ts';
+import { requireAdmin, requireUser } from '../http/guards.ts';
+import { requireSelfOrRecordedAdminRead } from '../users/admin-reads.ts';
 import { limitCompanionRequests } from './ai-usage.ts';
 import type { CompanionContext } from './companion-context.ts';
 import { getCompanionSettings, updateCompanionSettings } from './companion-settings.ts';
@@ -67,7 +68,7 @@ export async function companionRoutes(
     },
     async (request) => {
       const { userId = request.user.id } = request.query;
-      requireSelfOrAdmin(request, userId);
+      await requireSelfOrRecordedAdminRead(request, userId, 'companion-conversation');
       requireCourse(request.params.courseId);
       return { messages: await listMessages(companion, userId, request.params.courseId) };
     },
@@ -128,7 +129,7 @@ export async function companionRoutes(
     async (request) => {
       const { userId = request.user.id } = request.query;
       const { courseId } = request.params;
-      requireSelfOrAdmin(request, userId);
+      await requireSelfOrRecordedAdminRead(request, userId, 'companion-moods-and-patterns');
       requireCourse(courseId);
       const [patterns, moods] = await Promise.all([
         listPatterns(companion, userId, courseId),
@@ -171,7 +172,7 @@ export async function companionRoutes(
     },
     async (request) => {
       const { userId = request.user.id } = request.query;
-      requireSelfOrAdmin(request, userId);
+      await requireSelfOrRecordedAdminRead(request, userId, 'companion-settings');
       return getCompanionSettings(companion, userId);
     },
   );

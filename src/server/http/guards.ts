@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
+import { adminMessages } from '../../shared/rules/admin.ts';
 import { AppError, SIGN_IN_MESSAGE } from './errors.ts';
 
 declare module 'fastify' {
@@ -60,6 +61,17 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   if (request.user.role !== 'admin') {
     throw new AppError('forbidden', 'You do not have permission to access this page');
   }
+  if (!request.user.twoFactorEnabled) {
+    throw new AppError('forbidden', adminMessages.twoFactorRequired);
+  }
+}
+
+/**
+ * Whether the caller may act on other users' data: the admin role counts only with two-factor
+ * sign-in on (ASVS level 2), so a stolen admin password alone reads nobody's private text.
+ */
+export function hasAdminPowers(user: SessionUser): boolean {
+  return user.role === 'admin' && user.twoFactorEnabled;
 }
 
 /**
@@ -110,7 +122,11 @@ function signedIn(request: FastifyRequest, user: SessionUser | null): SessionUse
 
 /** For routes that name a user: the caller must be that user, or an admin. */
 export function requireSelfOrAdmin(request: FastifyRequest, userId: string): void {
-  if (request.user.id !== userId && request.user.role !== 'admin') {
+  if (request.user.id === userId) return;
+  if (request.user.role === 'admin' && !request.user.twoFactorEnabled) {
+    throw new AppError('forbidden', adminMessages.twoFactorRequired);
+  }
+  if (!hasAdminPowers(request.user)) {
     throw new AppError('forbidden', 'You may only act on your own account.');
   }
 }

@@ -12,6 +12,8 @@ describe('request URLs in the log', () => {
       '/api/auth/verify-email?token=eyJhbGciOi.x.y&callbackURL=%2Fdashboard',
       '/api/auth/verify-email?token=[redacted]&callbackURL=%2Fdashboard',
     ],
+    ['/api/admin/user-search?email=dana%40example.test', '/api/admin/user-search?email=[redacted]'],
+    ['/register?email=dana%40example.test&x=1', '/register?email=[redacted]&x=1'],
     ['/api/catalogue', '/api/catalogue'],
   ])('%s is logged as %s', (url, logged) => {
     expect(withoutTokens(url)).toBe(logged);

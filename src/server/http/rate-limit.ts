@@ -51,7 +51,7 @@ export async function forgetUserRateLimits(db: Executor, userId: string): Promis
     .where(sql`right(${rateLimitHits.key}, ${suffix.length}) = ${suffix}`);
 }
 
-/** The longest window of any rule is an hour: a counter a day old counts nothing any more. */
+/** The longest window of any rule is a day: a counter whose window began a day ago has ended. */
 export async function pruneRateLimitHits(db: Database): Promise<number> {
   const removed = await db
     .delete(rateLimitHits)
@@ -64,7 +64,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Every hour, in each process (a delete is the same whoever runs it): these counters, and any
- * other feature's (`prunes`), such as Better Auth's own.
+ * other feature's (`prunes`), such as Better Auth's own counters and the mail outbox.
  */
 export function pruneRateLimitCountersHourly(
   app: FastifyInstance,
@@ -75,7 +75,7 @@ export function pruneRateLimitCountersHourly(
     timer = setInterval(() => {
       for (const prune of [pruneRateLimitHits, ...prunes]) {
         prune(app.db).catch((error: unknown) =>
-          app.log.error({ err: error }, 'could not prune the rate-limit counters'),
+          app.log.error({ err: error }, 'an hourly prune failed'),
         );
       }
     }, PRUNE_EVERY_MS).unref();

@@ -3,13 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { lessonReflections } from '../db/schema/learning.ts';
 import { listCompletedLessons } from './lesson-completions.ts';
 import { createFieldCipher } from '../db/field-cipher.ts';
-import { listReflectionReads } from './reflection-reads.ts';
 import { reflectionContext } from './reflections.ts';
 import { listVideoProgress } from './video-progress.ts';
 
 /** Everything the learner wrote and did in lessons, reflections decrypted, for their own copy. */
 export async function exportLearningData(app: FastifyInstance, userId: string) {
-  const [rows, lessonCompletions, videoProgress, reflectionReads] = await Promise.all([
+  const [rows, lessonCompletions, videoProgress] = await Promise.all([
     app.db
       .select()
       .from(lessonReflections)
@@ -17,7 +16,6 @@ export async function exportLearningData(app: FastifyInstance, userId: string) {
       .orderBy(asc(lessonReflections.createdAt)),
     listCompletedLessons(app.db, userId),
     listVideoProgress(app.db, userId),
-    listReflectionReads(app.db, userId),
   ]);
   const cipher = createFieldCipher(app.config.reflectionKey);
   return {
@@ -44,7 +42,5 @@ export async function exportLearningData(app: FastifyInstance, userId: string) {
       startedAt: row.startedAt.toISOString(),
       lastWatchedAt: row.lastWatchedAt.toISOString(),
     })),
-    /** Each time an admin read the learner's reflections. */
-    reflectionReads,
   };
 }

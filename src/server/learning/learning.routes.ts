@@ -16,14 +16,10 @@ import {
 } from '../../shared/api/learning.ts';
 import type { CrisisLevel } from '../../shared/rules/crisis-detection.ts';
 import type { ReflectionAction } from '../../shared/rules/reflection.ts';
-import {
-  pendingSessionOf,
-  requireSelfOrAdmin,
-  requireSessionClaim,
-  requireUser,
-} from '../http/guards.ts';
+import { pendingSessionOf, requireSessionClaim, requireUser } from '../http/guards.ts';
 import { bodyLimits } from '../http/body-limits.ts';
 import { sendJsonText } from '../http/json-with-fixed-part.ts';
+import { requireSelfOrRecordedAdminRead } from '../users/admin-reads.ts';
 import { findLesson } from './find-lesson.ts';
 import { getLessonPageJson } from './get-lesson-page.ts';
 import { completeLesson } from './lesson-completions.ts';
@@ -83,7 +79,7 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
     },
     async (request) => {
       const { userId = request.user.id, ...lesson } = request.query;
-      requireSelfOrAdmin(request, userId);
+      await requireSelfOrRecordedAdminRead(request, userId, 'reflections');
       findLesson(app.catalogue, lesson);
       return { reflections: await listReflections(app, userId, lesson) };
     },

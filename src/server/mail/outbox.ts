@@ -1,8 +1,46 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { eq, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 
-/** Forgets the kept copies of mail to an address whose account is deleted. */
-export async function deleteOutboxMailTo(tx: Executor, email: string): Promise<void> {
-  await tx.delete(mailOutbox).where(eq(sql`lower(${mailOutbox.to})`, email.toLowerCase()));
+/**
+ * Forgets the kept copies of mail to an address whose account is deleted, and of mail that names
+ * it (a refund request to the operator).
+ */
+export async function deleteOutboxMailAbout(tx: Executor, email: string): Promise<void> {
+  const address = email.toLowerCase();
+  await tx
+    .delete(mailOutbox)
+    .where(
+      or(
+        eq(sql`lower(${mailOutbox.to})`, address),
+        sql`strpos(lower(${mailOutbox.text}), ${address}) > 0`,
+      ),
+    );
+}
+
+/** How long the outbox keeps a copy of a mail without SMTP: long enough for an operator to look. */
+export const OUTBOX_KEEP_DAYS = 7;
+
+/** The hourly prune: copies older than OUTBOX_KEEP_DAYS go. */
+export async function pruneMailOutbox(db: Database): Promise<number> {
+  const removed = await db
+    .delete(mailOutbox)
+    .where(sql`${mailOutbox.createdAt} < now() - make_interval(days => ${OUTBOX_KEEP_DAYS})`)
+    .returning({ id: mailOutbox.id });
+  return removed.length;
+}
+
+/** Copies of mail carrying a link under this path, once the link has expired. */
+export async function deleteOutboxMailWithExpiredLink(
+  db: Database,
+  { linkPath, lifetimeSeconds }: { linkPath: string; lifetimeSeconds: number },
+): Promise<number> {
+  const removed = await db
+    .delete(mailOutbox)
+    .where(
+      sql`strpos(${mailOutbox.text}, ${linkPath}) > 0
+          and ${mailOutbox.createdAt} < now() - make_interval(secs => ${lifetimeSeconds})`,
+    )
+    .returning({ id: mailOutbox.id });
+  return removed.length;
 }

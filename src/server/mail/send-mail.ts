@@ -19,9 +19,21 @@ interface MailConfig {
   from: string;
 }
 
-/** Visitor-written text a mail may carry: one line, short, so it cannot pass for our own words. */
+/**
+ * Visitor-written text a mail may carry: one line, short, without control or bidi characters, so
+ * it cannot pass for our own words.
+ */
 export function singleLine(text: string, maxLength = 100): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, maxLength);
+  return text
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, maxLength);
+}
+
+/** A person's name in a mail body: one line, whatever the account's fields hold. */
+export function nameForMail({ firstName, lastName }: { firstName: string; lastName: string }) {
+  return singleLine(`${firstName} ${lastName}`);
 }
 
 /** Mail over SMTP_URL; without it, messages go to the outbox table and the log. */
@@ -29,10 +41,11 @@ export function createMailer(config: MailConfig, db: Database, log: FastifyBaseL
   if (!config.smtpUrl) {
     return {
       send: async (message) => {
-        await db.insert(mailOutbox).values(message);
-        // Never the text: it may hold a reset or verification link.
+        const [kept] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+        // Never the text (it may hold a reset or verification link), nor the address: the log
+        // outlives a deleted account.
         log.info(
-          { to: message.to, subject: message.subject },
+          { outboxId: kept?.id, subject: message.subject },
           'no SMTP_URL: mail kept in the outbox',
         );
       },
@@ -42,8 +55,8 @@ export function createMailer(config: MailConfig, db: Database, log: FastifyBaseL
   const transport = nodemailer.createTransport(config.smtpUrl);
   return {
     send: async (message) => {
-      await transport.sendMail({ from: config.from, ...message });
-      log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      const { messageId } = await transport.sendMail({ from: config.from, ...message });
+      log.info({ messageId, subject: message.subject }, 'mail sent');
     },
     close: () => transport.close(),
   };

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssessmentInput } from '../../shared/api/marketing.ts';
 import { ANSWER_MAX_LENGTH } from '../../shared/rules/assessment.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
 import { assessments } from '../db/schema/marketing.ts';
 import { waitForMailTo } from '../testing/mail.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
@@ -30,6 +31,8 @@ const completeAnswers = (): AssessmentInput => ({
   email: `maya-${Math.random().toString(36).slice(2, 10)}@example.com`,
 });
 
+const ASSESSMENT_MAIL = 'Your Sovereign Flame assessment has been received';
+
 const submit = (payload: unknown, remoteAddress = nextClientAddress()) =>
   testApp.app.inject({
     method: 'POST',
@@ -42,8 +45,9 @@ const get = (url: string, cookie?: string) =>
   testApp.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 describe('submitting the sacred assessment', () => {
-  it('stores every answer and mails the applicant a confirmation', async () => {
+  it('stores every answer and mails a confirmation to an applicant with a confirmed account', async () => {
     const answers = completeAnswers();
+    await createUser(testApp.app, { email: answers.email });
     const response = await submit(answers);
     expect(response.statusCode).toBe(201);
     const { id } = response.json<{ id: string }>();
@@ -51,10 +55,33 @@ describe('submitting the sacred assessment', () => {
     const [stored] = await testApp.db.select().from(assessments).where(eq(assessments.id, id));
     expect(stored).toMatchObject(answers);
 
-    const mail = await waitForMailTo(testApp.db, answers.email);
+    const mail = await waitForMailTo(testApp.db, answers.email, ASSESSMENT_MAIL);
     expect(mail.subject).toBe('Your Sovereign Flame assessment has been received');
     expect(mail.text).toContain('Dear Maya Stone');
     expect(mail.text).toContain('Within 24 hours you will receive your initiation results');
+  });
+
+  it('mails nothing to an address no account has confirmed: the form takes any address', async () => {
+    const stranger = { ...completeAnswers(), name: 'Your account is suspended, log in at evil' };
+    const unconfirmed = completeAnswers();
+    await createUser(testApp.app, { email: unconfirmed.email, isVerified: false });
+    const confirmed = completeAnswers();
+    await createUser(testApp.app, { email: confirmed.email });
+    for (const answers of [stranger, unconfirmed, confirmed]) {
+      expect((await submit(answers)).statusCode).toBe(201);
+    }
+    await waitForMailTo(testApp.db, confirmed.email, ASSESSMENT_MAIL);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sent = await testApp.db
+      .select({ to: mailOutbox.to })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.subject, ASSESSMENT_MAIL),
+          inArray(mailOutbox.to, [stranger.email, unconfirmed.email]),
+        ),
+      );
+    expect(sent).toEqual([]);
   });
 
   it('needs only the name, the email and the two answers of step 1, with the spec defaults', async () => {

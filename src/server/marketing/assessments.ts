@@ -4,15 +4,25 @@ import type { Assessment, AssessmentAnswers, AssessmentList } from '../../shared
 import type { Database } from '../db/client.ts';
 import { assessments } from '../db/schema/marketing.ts';
 import { AppError } from '../http/errors.ts';
+import { isConfirmedAddress } from '../users/find-users.ts';
 import { assessmentReceivedEmail } from './assessment-received-email.ts';
 
-/** Stores the answers, then mails the applicant a confirmation without making them wait for it. */
+/**
+ * Stores the answers, then mails the applicant a confirmation without making them wait for it,
+ * and only to an address an account has confirmed: anyone can type any address into the form,
+ * and the mail carries their words. Off the request, so its timing tells nothing of accounts.
+ */
 export async function submitAssessment(
   { db, mailer, log }: Pick<FastifyInstance, 'db' | 'mailer' | 'log'>,
   answers: AssessmentAnswers,
 ): Promise<{ id: string }> {
   const [row] = await db.insert(assessments).values(answers).returning({ id: assessments.id });
-  void mailer.send(assessmentReceivedEmail(answers)).catch((error: unknown) => {
+  const mailIfConfirmed = async () => {
+    if (await isConfirmedAddress(db, answers.email)) {
+      await mailer.send(assessmentReceivedEmail(answers));
+    }
+  };
+  void mailIfConfirmed().catch((error: unknown) => {
     log.error({ err: error }, 'could not send the assessment confirmation email');
   });
   return { id: row!.id };

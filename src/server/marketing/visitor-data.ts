@@ -5,8 +5,12 @@ import { assessments, newsletterSubscriptions } from '../db/schema/marketing.ts'
 const sameAddress = (column: Column, email: string) =>
   eq(sql`lower(${column})`, email.toLowerCase());
 
-/** The assessments and newsletter subscription sent with this address, for its owner's copy. */
-export async function exportVisitorData(db: Database, email: string) {
+/**
+ * The assessments and newsletter subscription sent with this address, for its owner's copy;
+ * none without a confirmed address.
+ */
+export async function exportVisitorData(db: Database, email: string | null) {
+  if (email === null) return toVisitorExport([], []);
   const [answers, subscriptions] = await Promise.all([
     db
       .select()
@@ -18,6 +22,13 @@ export async function exportVisitorData(db: Database, email: string) {
       .from(newsletterSubscriptions)
       .where(sameAddress(newsletterSubscriptions.email, email)),
   ]);
+  return toVisitorExport(answers, subscriptions);
+}
+
+function toVisitorExport(
+  answers: (typeof assessments.$inferSelect)[],
+  subscriptions: (typeof newsletterSubscriptions.$inferSelect)[],
+) {
   return {
     assessments: answers.map(({ id: _id, ...row }) => ({
       ...row,

@@ -2,6 +2,7 @@ import type { SessionUser } from '../../shared/api/auth.ts';
 import { checkoutMessages } from '../../shared/api/payments.ts';
 import { toReturnPath } from '../../shared/rules/return-path.ts';
 import { AppError } from '../http/errors.ts';
+import { hasAdminPowers } from '../http/guards.ts';
 import { getStripeCustomerId } from '../users/users.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
@@ -19,7 +20,7 @@ export async function createPortalSession(
   const ownCustomerId = await getStripeCustomerId(context.app.db, user.id);
   const customerId = request.customerId ?? ownCustomerId;
   // Refused the same in both modes, so that test mode tells no more than live mode.
-  if (customerId !== ownCustomerId && user.role !== 'admin') {
+  if (customerId !== ownCustomerId && !hasAdminPowers(user)) {
     throw new AppError('forbidden', 'You may only open your own billing.');
   }
   if (!context.stripe) {

@@ -3,6 +3,7 @@ import type { Subscription } from '../../shared/api/payments.ts';
 import { purchaseMessages } from '../../shared/rules/purchase.ts';
 import { getCourseAccessType } from '../access/course-access.ts';
 import { AppError } from '../http/errors.ts';
+import { hasAdminPowers } from '../http/guards.ts';
 import { findUserIdByStripeCustomerId, getRole, getStripeCustomerId } from '../users/users.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { listUserSubscriptions } from './subscriptions.ts';
@@ -46,7 +47,7 @@ async function isOwnCustomer(context: PaymentsContext, user: SessionUser, custom
 }
 
 function requireAdminFor(user: SessionUser): void {
-  if (user.role !== 'admin') {
+  if (!hasAdminPowers(user)) {
     throw new AppError('forbidden', 'You may only look at your own billing.');
   }
 }

@@ -5,6 +5,7 @@ import { enrollInCourses } from '../access/enrollments.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/auth.ts';
 import { setRoleByEmail } from '../users/users.ts';
+import { totpCodeFor } from './totp.ts';
 
 export const TEST_PASSWORD = 'Sovereign1';
 
@@ -60,10 +61,40 @@ export async function createUser(
   return { id: user.id, email, cookie: cookieHeader(response.headers['set-cookie']) };
 }
 
-export async function createAdmin(app: FastifyInstance, db: Database): Promise<TestUser> {
+/** An admin as the app requires one: two-factor sign-in turned on with an authenticator app. */
+export async function createAdmin(app: FastifyInstance, db: Database): Promise<TestAdmin> {
   const admin = await createUser(app, { firstName: 'Ada', lastName: 'Admin' });
   await setRoleByEmail(db, admin.email, 'admin');
-  return admin;
+  return { ...admin, ...(await turnOnTwoFactor(app, admin)) };
+}
+
+export interface TestAdmin extends TestUser {
+  totpURI: string;
+}
+
+/** Sets up an authenticator app as Settings does; answers the new session cookie and its URI. */
+export async function turnOnTwoFactor(
+  app: FastifyInstance,
+  user: TestUser,
+  password = TEST_PASSWORD,
+): Promise<{ cookie: string; totpURI: string }> {
+  const enabled = await app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/enable',
+    headers: { cookie: user.cookie },
+    payload: { password },
+  });
+  if (enabled.statusCode !== 200) throw new Error(`2FA setup failed: ${enabled.body}`);
+  const { totpURI } = enabled.json<{ totpURI: string }>();
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/verify-totp',
+    headers: { cookie: user.cookie },
+    payload: { code: totpCodeFor(totpURI) },
+  });
+  if (verified.statusCode !== 200) throw new Error(`2FA confirmation failed: ${verified.body}`);
+  const cookie = cookieHeader(verified.headers['set-cookie']);
+  return { cookie: cookie.includes('session_token=') ? cookie : user.cookie, totpURI };
 }
 
 /** A learner who bought these courses (an individual purchase, enrolled now for 365 days). */

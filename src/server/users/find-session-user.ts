@@ -45,7 +45,7 @@ export const sessionUserRead: JsonRead<SessionRecord | null> = {
  */
 export const sessionUserId = sql`(select user_id from request_session where is_unexpired)`;
 
-/** Whether the session read by `sessionUserCte` is an admin's. */
+/** Whether the session read by `sessionUserCte` is an admin's (their own course access). */
 export const isAdminSession = sql`coalesce((select is_admin from request_session), false)`;
 
 const sessionUserColumns = {
@@ -54,6 +54,7 @@ const sessionUserColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   emailVerified: users.emailVerified,
+  twoFactorEnabled: users.twoFactorEnabled,
   role: profiles.role,
   expiresAt: sessions.expiresAt,
 };

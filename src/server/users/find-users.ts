@@ -110,3 +110,21 @@ export async function countSignUpsByWeek(
     .where(gte(users.createdAt, since))
     .groupBy(week);
 }
+
+/** Whether an account has confirmed this address (opened the link mailed to it). */
+export async function isConfirmedAddress(db: Database, email: string): Promise<boolean> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${emailKey} = ${email.toLowerCase()} and ${users.emailVerified}`);
+  return user !== undefined;
+}
+
+/** The id of the account with this address, whatever its case; null when there is none. */
+export async function findUserIdByEmail(db: Database, email: string): Promise<string | null> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${emailKey} = ${email.toLowerCase()}`);
+  return user?.id ?? null;
+}

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { accessTypes, purchaseTypes, userTiers } from '../rules/access.ts';
-import { adminMessages } from '../rules/admin.ts';
+import { accountActions, adminMessages } from '../rules/admin.ts';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from '../rules/email.ts';
 
 export { adminMessages } from '../rules/admin.ts';
+
+export const adminOkSchema = z.object({ ok: z.literal(true) });
 
 const email = z
   .string()
@@ -99,12 +101,23 @@ export const accessEventSchema = z.object({
 });
 export type AccessEvent = z.infer<typeof accessEventSchema>;
 
+/** What an admin did to the account itself: ended its sessions, disabled or enabled it. */
+export const accountEventSchema = z.object({
+  action: z.enum(accountActions),
+  actorEmail: z.string(),
+  createdAt: z.string(),
+});
+export type AccountEvent = z.infer<typeof accountEventSchema>;
+
 /** One user as the admin panel shows them: details, enrollments and the access audit trail. */
 export const adminUserDetailSchema = z.object({
   user: adminUserSchema,
   tier: z.enum(userTiers),
   enrollments: z.array(adminEnrollmentSchema),
   accessEvents: z.array(accessEventSchema),
+  /** When an admin disabled the account; null while it may sign in. */
+  disabledAt: z.string().nullable(),
+  accountEvents: z.array(accountEventSchema),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

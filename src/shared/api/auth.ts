@@ -126,5 +126,7 @@ export const sessionUserSchema = z.object({
   role: z.enum(['user', 'admin']),
   /** The account opened the link mailed at sign-up. */
   emailVerified: z.boolean(),
+  /** Sign-in asks for a code from an authenticator app; an admin's powers wait for it. */
+  twoFactorEnabled: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

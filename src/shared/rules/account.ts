@@ -38,6 +38,22 @@ export const accountMessages = {
     'Please cancel your subscription in the billing portal (Settings > Billing) before deleting your account.',
 } as const;
 
+/**
+ * What the data export and account deletion cover of the data kept under an email address
+ * (assessments, the newsletter, beta invitations, copies of mail): it belongs to whoever owns the
+ * address, so it joins an account only once that account has confirmed it.
+ */
+export const addressDataCoverage = {
+  exportIncluded:
+    'Included: the assessments, newsletter subscription and beta invitations sent with your confirmed email address.',
+  exportWithheld:
+    'Not included: assessments, a newsletter subscription or beta invitations sent with your email address. They join your account once you confirm that address, so that only its owner can read them.',
+  deletionIncluded:
+    'Assessments, the newsletter subscription and beta invitations sent with your confirmed email address are deleted too.',
+  deletionWithheld:
+    'Your email address is not confirmed, so assessments, a newsletter subscription or beta invitations sent with it are left as they are: they belong to whoever owns the address.',
+} as const;
+
 /** How long toasts in the account area stay, in milliseconds (spec 2 §9). */
 export const ACCOUNT_TOAST_DURATION_MS = 3500;
 

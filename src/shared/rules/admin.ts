@@ -16,6 +16,8 @@ export const adminMessages = {
   noUsersFound: 'No users found with the provided emails',
   bulkFailed: 'Failed to grant bulk access',
   noEnrollments: 'No enrollments found',
+  twoFactorRequired:
+    'Admins must sign in with two-factor authentication. Turn it on in Settings > Privacy & Security (Setup 2FA), then open the admin panel again.',
 } as const;
 
 export const adminSuccess = {
@@ -24,6 +26,27 @@ export const adminSuccess = {
   bulkGranted: (userCount: number, courseCount: number) =>
     `Beta access granted to ${userCount} user(s) for ${courseCount} course(s)`,
 };
+
+/** What an admin may read of a learner's private text; each read is recorded for the learner. */
+export const adminReadSubjects = [
+  'reflections',
+  'companion-conversation',
+  'companion-moods-and-patterns',
+  'companion-settings',
+] as const;
+export type AdminReadSubject = (typeof adminReadSubjects)[number];
+
+/** What an admin may do to an account itself, each recorded in the user's access history. */
+export const accountActions = ['sessions-ended', 'disabled', 'enabled'] as const;
+export type AccountAction = (typeof accountActions)[number];
+
+export const accountControlMessages = {
+  accountDisabled: 'This account is disabled. Please contact us if you think this is a mistake.',
+  cannotDisableSelf: 'You cannot disable your own account.',
+  sessionsEnded: 'All sessions of this user were ended',
+  disabled: 'The account was disabled and signed out everywhere',
+  enabled: 'The account was enabled',
+} as const;
 
 /** Toasts in the account area (spec 2 §9). */
 export const ADMIN_TOAST_MS = 3500;

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  serial,
   check,
   index,
   integer,
@@ -88,20 +87,4 @@ export const videoProgress = pgTable(
     index('video_progress_user_recent_idx').on(table.userId, table.lastWatchedAt),
     check('video_progress_progress_range', sql`${table.progress} between 0 and 100`),
   ],
-);
-
-/** Each time an admin read a learner's reflections: the learner sees these in their data export. */
-export const reflectionReads = pgTable(
-  'reflection_reads',
-  {
-    id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The admin; kept as text so the record outlives their account. */
-    readerId: text('reader_id').notNull(),
-    readerEmail: text('reader_email').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('reflection_reads_user_idx').on(table.userId)],
 );

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { accountMessages } from '../../../../shared/rules/account.ts';
+import { accountMessages, addressDataCoverage } from '../../../../shared/rules/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { PasswordDialog } from './password-dialog.tsx';
 
 /** Deletes the account for good, once the password confirms it is the learner asking. */
-export function DeleteAccountSection() {
+export function DeleteAccountSection({ isAddressConfirmed }: { isAddressConfirmed: boolean }) {
   const [isOpen, setIsOpen] = useState(false);
   const remove = useDeleteAccount();
   const error = remove.error
@@ -21,6 +21,11 @@ export function DeleteAccountSection() {
         Your profile, progress, reflections, enrollments and sign-ins are deleted for good. The
         record of a payment you made stays, without your name or email, because the law requires us
         to keep it. Download your data first if you want a copy.
+      </p>
+      <p className="text-ink-800">
+        {isAddressConfirmed
+          ? addressDataCoverage.deletionIncluded
+          : addressDataCoverage.deletionWithheld}
       </p>
       <Button variant="danger" onClick={() => setIsOpen(true)}>
         Delete Account

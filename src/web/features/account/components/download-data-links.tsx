@@ -1,9 +1,28 @@
 import { Download } from 'lucide-react';
+import { addressDataCoverage } from '../../../../shared/rules/account.ts';
+import { useSession } from '../../../lib/session.ts';
 
-/** The learner's copy of everything we keep: a file to keep (JSON) and a page to read (HTML). */
+/**
+ * The learner's copy of everything we keep: a file to keep (JSON) and a page to read (HTML),
+ * and whether it holds what was sent with their address.
+ */
 export function DownloadDataLinks({ className = '' }: { className?: string }) {
+  const isAddressConfirmed = useSession().data?.emailVerified ?? false;
   return (
-    <div className={`flex flex-wrap items-center gap-x-4 gap-y-2 ${className}`}>
+    <div className={`space-y-2 ${className}`}>
+      <p className="text-ink-800">
+        {isAddressConfirmed
+          ? addressDataCoverage.exportIncluded
+          : addressDataCoverage.exportWithheld}
+      </p>
+      <DownloadLinks />
+    </div>
+  );
+}
+
+function DownloadLinks() {
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
       <a
         href="/api/account/export?format=json"
         download

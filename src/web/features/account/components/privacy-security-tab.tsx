@@ -1,4 +1,5 @@
 import type { Settings } from '../../../../shared/api/account.ts';
+import { useSession } from '../../../lib/session.ts';
 import { cardClass } from './account-page.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
@@ -7,6 +8,7 @@ import { DownloadDataLinks } from './download-data-links.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 export function PrivacySecurityTab({ settings }: { settings: Settings | undefined }) {
+  const isAddressConfirmed = useSession().data?.emailVerified ?? false;
   return (
     <section aria-labelledby="privacy-heading" className={`${cardClass} space-y-8`}>
       <h2 id="privacy-heading" className="font-display text-xl font-bold">
@@ -23,7 +25,7 @@ export function PrivacySecurityTab({ settings }: { settings: Settings | undefine
         </p>
         <DownloadDataLinks />
       </div>
-      <DeleteAccountSection />
+      <DeleteAccountSection isAddressConfirmed={isAddressConfirmed} />
     </section>
   );
 }

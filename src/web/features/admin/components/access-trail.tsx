@@ -1,22 +1,47 @@
-import type { AccessEvent } from '../../../../shared/api/admin.ts';
+import type { AccessEvent, AccountEvent } from '../../../../shared/api/admin.ts';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 
-/** Every grant, revoke and extension of this user's access, newest first. */
-export function AccessTrail({ events }: { events: AccessEvent[] }) {
+const accountActionText: Record<AccountEvent['action'], string> = {
+  'sessions-ended': 'all sessions ended',
+  disabled: 'account disabled',
+  enabled: 'account enabled',
+};
+
+/**
+ * Every grant, revoke and extension of this user's access, and what admins did to the account
+ * itself (sessions ended, disabled, enabled), newest first.
+ */
+export function AccessTrail({
+  events,
+  accountEvents,
+}: {
+  events: AccessEvent[];
+  accountEvents: AccountEvent[];
+}) {
+  const entries = [
+    ...events.map((event) => ({
+      key: `access-${event.id}`,
+      createdAt: event.createdAt,
+      text: `${event.action} ${event.courseId} (${event.source}${event.actorEmail ? `, by ${event.actorEmail}` : ''}${event.reference ? `, ${event.reference}` : ''})`,
+    })),
+    ...accountEvents.map((event, index) => ({
+      key: `account-${index}`,
+      createdAt: event.createdAt,
+      text: `${accountActionText[event.action]} (by ${event.actorEmail})`,
+    })),
+  ].sort((first, second) => second.createdAt.localeCompare(first.createdAt));
   return (
     <details className="rounded-lg border border-ink-600/20 p-4">
       <summary className="cursor-pointer font-display text-lg font-bold">
-        Access history ({events.length})
+        Access history ({entries.length})
       </summary>
-      {events.length === 0 ? (
+      {entries.length === 0 ? (
         <p className="mt-3 text-ink-700">No access changes recorded.</p>
       ) : (
         <ol className="mt-3 space-y-1 text-sm">
-          {events.map((event) => (
-            <li key={event.id}>
-              {formatAdminDate(event.createdAt)}: {event.action} {event.courseId} ({event.source}
-              {event.actorEmail ? `, by ${event.actorEmail}` : ''}
-              {event.reference ? `, ${event.reference}` : ''})
+          {entries.map((entry) => (
+            <li key={entry.key}>
+              {formatAdminDate(entry.createdAt)}: {entry.text}
             </li>
           ))}
         </ol>

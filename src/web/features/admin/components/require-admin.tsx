@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from '../../../lib/router/router.tsx';
+import { Link, Navigate, useLocation } from '../../../lib/router/router.tsx';
 import { adminMessages } from '../../../../shared/rules/admin.ts';
 import { paths } from '../../../lib/paths.ts';
 import { sessionQueryOptions } from '../../../lib/session.ts';
@@ -41,5 +41,27 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     return <Navigate to={paths.login} state={{ from }} replace />;
   }
   if (verdict !== 'admin') return <Navigate to={paths.dashboard} replace />;
+  if (!session.data?.twoFactorEnabled) return <TwoFactorSetupStep />;
   return children;
+}
+
+/** The server answers every admin call 403 until the admin signs in with a second factor. */
+function TwoFactorSetupStep() {
+  return (
+    <section
+      aria-labelledby="two-factor-required"
+      className="mx-auto max-w-xl space-y-4 p-8 text-ink-800"
+    >
+      <h1 id="two-factor-required" className="font-display text-2xl font-bold text-ink-900">
+        Two-Factor Sign-In Required
+      </h1>
+      <p>{adminMessages.twoFactorRequired}</p>
+      <Link
+        to={`${paths.settings}?tab=privacy`}
+        className="inline-flex rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700"
+      >
+        Set Up Two-Factor Sign-In
+      </Link>
+    </section>
+  );
 }

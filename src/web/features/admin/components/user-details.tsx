@@ -3,6 +3,7 @@ import { adminMessages, adminSuccess, formatAdminDate } from '../../../../shared
 import { useUserDetail } from '../api/get-user-detail.ts';
 import { useRevokeEnrollment } from '../api/revoke-enrollment.ts';
 import { AccessTrail } from './access-trail.tsx';
+import { AccountControls } from './account-controls.tsx';
 import { adminToast } from './admin-toast.ts';
 import type { PendingAction } from './confirm-dialog.tsx';
 import { EnrollmentTable } from './enrollment-table.tsx';
@@ -28,7 +29,7 @@ export function UserDetails({
       </p>
     );
   }
-  const { user, enrollments, accessEvents, tier } = detail.data;
+  const { user, enrollments, accessEvents, accountEvents, disabledAt, tier } = detail.data;
 
   const confirmRevoke = (enrollment: AdminEnrollment) =>
     onConfirm({
@@ -71,7 +72,8 @@ export function UserDetails({
         <EnrollmentTable enrollments={enrollments} onRevoke={confirmRevoke} />
       </section>
       <GrantAccessForm user={user} onConfirm={onConfirm} />
-      <AccessTrail events={accessEvents} />
+      <AccountControls user={user} disabledAt={disabledAt} onConfirm={onConfirm} />
+      <AccessTrail events={accessEvents} accountEvents={accountEvents} />
       <UserReflections userId={user.id} />
     </div>
   );

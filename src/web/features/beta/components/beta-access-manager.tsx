@@ -1,4 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { adminMessages } from '../../../../shared/rules/admin.ts';
+import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/router.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { BetaAdminPanel } from './beta-admin-panel.tsx';
 import { BetaStatusPanel } from './beta-status-panel.tsx';
@@ -37,7 +40,19 @@ export function BetaAccessManager() {
         </Tabs.Content>
         {user?.role === 'admin' && (
           <Tabs.Content value="admin" className="mt-4">
-            <BetaAdminPanel />
+            {user.twoFactorEnabled ? (
+              <BetaAdminPanel />
+            ) : (
+              <p className="text-ink-800">
+                {adminMessages.twoFactorRequired}{' '}
+                <Link
+                  to={`${paths.settings}?tab=privacy`}
+                  className="font-medium text-flame-700 underline underline-offset-2"
+                >
+                  Set Up Two-Factor Sign-In
+                </Link>
+              </p>
+            )}
           </Tabs.Content>
         )}
       </Tabs.Root>
