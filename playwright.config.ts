@@ -9,6 +9,10 @@ export const E2E_CONTACT_EMAIL = 'care@sovereign.test';
 export const FAKE_OPENAI_PORT = portBase + 7;
 /** A chat message containing this makes the local AI service fail, as in an outage. */
 export const FAKE_OPENAI_OUTAGE = '[outage]';
+/** The AI provider the notice names, which learners accept before anything is sent. */
+export const E2E_AI_PROVIDER = 'Test AI Provider';
+/** The operator's helpline number, shown to a learner at risk as a tel: link. */
+export const E2E_HELPLINE_PHONE = '+44 800 000 0000';
 export const E2E_ADMIN = { email: 'admin@sovereign.test', password: 'Admin-Flame-2026' };
 
 /** Also used by scripts/bench-web.ts, so the bench browses like the journeys. */
@@ -77,6 +81,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
         OPENAI_API_KEY: 'sk-fake-companion-key',
         OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
+        OPENAI_PROVIDER_NAME: E2E_AI_PROVIDER,
+        COMPANION_HELPLINE_PHONE: E2E_HELPLINE_PHONE,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: 'warn',

@@ -65,6 +65,10 @@ describe('a bad value stops the start with the variable and what it expects', ()
     ],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL: expected an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: '],
+    [
+      { OPENAI_PROVIDER_NAME: 'x'.repeat(101) },
+      'OPENAI_PROVIDER_NAME: expected at most 100 characters',
+    ],
   ])('%o', (environment, message) => {
     expect(problemWith(environment)).toContain(`\n  ${message}`);
   });
@@ -122,6 +126,19 @@ describe('defaults, as the README says', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: directory }).authSecret).toBe(first);
     expect(statSync(path.join(directory, 'auth-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('names the AI provider for the notice: OpenAI, the host of another API, or as set', () => {
+    const providerOf = (environment: NodeJS.ProcessEnv) =>
+      loadConfig({ AUTH_SECRET, ...environment }).openai.providerName;
+    expect(providerOf({})).toBe('OpenAI');
+    expect(providerOf({ OPENAI_BASE_URL: 'https://api.openai.com/v1' })).toBe('OpenAI');
+    expect(providerOf({ OPENAI_BASE_URL: 'http://llm.internal:8080/v1' })).toBe(
+      'llm.internal:8080',
+    );
+    expect(
+      providerOf({ OPENAI_BASE_URL: 'https://example.net/v1', OPENAI_PROVIDER_NAME: 'Mistral AI' }),
+    ).toBe('Mistral AI');
   });
 
   it('keeps the admin email in lower case', () => {

@@ -66,7 +66,12 @@ const environmentSchema = z
     STRIPE_API_BASE: url('the URL of a Stripe-compatible server'),
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: url('the base URL of an OpenAI-compatible API'),
-    OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+    OPENAI_MODEL: optionalText.pipe(
+      z.string().max(100, 'expected at most 100 characters').default('gpt-4o-mini'),
+    ),
+    OPENAI_PROVIDER_NAME: optionalText.pipe(
+      z.string().max(100, 'expected at most 100 characters').optional(),
+    ),
     OPENAI_MODERATION_MODEL: z.string().max(100).default('omni-moderation-latest'),
     COMPANION_HELPLINE_TEXT: z
       .string()
@@ -204,6 +209,14 @@ function paymentModeOf(env: PaymentEnvironment): PaymentMode | undefined {
   return env.NODE_ENV === 'production' ? undefined : 'test';
 }
 
+const OPENAI_HOST = 'api.openai.com';
+
+/** The host of a self-hosted or other compatible API; OpenAI for its own. */
+function providerNameOf(baseUrl: string | undefined): string {
+  const host = baseUrl ? new URL(baseUrl).host : OPENAI_HOST;
+  return host === OPENAI_HOST ? 'OpenAI' : host;
+}
+
 /** TRUST_PROXY: the proxies' addresses or CIDR ranges, comma-separated, or a hop count. */
 function isProxyTrust(value: string): boolean {
   if (value === 'false' || /^\d{1,2}$/.test(value)) return true;
@@ -289,6 +302,8 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       apiKey: env.OPENAI_API_KEY,
       baseUrl: env.OPENAI_BASE_URL,
       model: env.OPENAI_MODEL,
+      /** Named to the learner in the AI notice they accept before anything is sent. */
+      providerName: env.OPENAI_PROVIDER_NAME ?? providerNameOf(env.OPENAI_BASE_URL),
       moderationModel: env.OPENAI_MODERATION_MODEL,
     },
     companion: {

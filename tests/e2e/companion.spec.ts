@@ -1,5 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { FAKE_OPENAI_OUTAGE, FAKE_OPENAI_PORT } from '../../playwright.config.ts';
+import { E2E_AI_PROVIDER, FAKE_OPENAI_OUTAGE, FAKE_OPENAI_PORT } from '../../playwright.config.ts';
+import { AUTO_SUGGESTION_DELAY_MS } from '../../src/shared/rules/companion.ts';
+import { acceptAiNotice, panelOf } from '../support/companion.ts';
 import { grantAccess } from '../support/course-access.ts';
 import { expect, expectNoSeriousAxeViolations, register, test } from '../support/fixtures.ts';
 
@@ -17,8 +19,6 @@ async function openLessonWithAccess(page: Page, request: APIRequestContext) {
   await page.goto(firstLessonPath);
   return learner;
 }
-
-const panelOf = (page: Page) => page.getByRole('complementary', { name: 'AI companion' });
 
 /** What the local AI service received, as a person could check at the provider. */
 async function textsSentToAiService(): Promise<string> {
@@ -50,8 +50,11 @@ test('a learner chats with the AI companion beside the lesson, and finds the con
   const conversation = panel.getByRole('log', { name: 'Conversation' });
   await expect(conversation.getByRole('listitem')).toHaveCount(2);
   await expect(conversation).toContainText("I'm your AI learning companion");
-  await expect(panel.getByRole('note')).toContainText('sent to our AI service provider');
+  const notice = panel.getByRole('region', { name: 'AI notice' });
+  await expect(notice).toContainText(`come from ${E2E_AI_PROVIDER}, using the model gpt-4o-mini`);
+  await expect(notice).toContainText('the drafts you ask for a suggestion on');
   await expectNoSeriousAxeViolations(page);
+  await acceptAiNotice(page);
 
   const input = panel.getByPlaceholder('Ask your AI companion...');
   const send = panel.getByRole('button', { name: 'Send message' });
@@ -94,6 +97,11 @@ test('a learner asks for a suggestion and adds it to the reflection', async ({ p
   await expect(suggestionButton).toBeDisabled();
   await card.getByRole('textbox').fill(reflections[0]!);
   await suggestionButton.click();
+  // The first suggestion asks for consent in the card itself.
+  const notice = card.getByRole('region', { name: 'AI notice' });
+  await expect(notice).toContainText(E2E_AI_PROVIDER);
+  await notice.getByRole('button', { name: 'Accept' }).click();
+  await expect(notice).toBeHidden();
   const box = card.getByRole('region', { name: 'AI suggestion' });
   await expect(box).toContainText('What would change if you trusted this feeling a little more?');
   await box.getByRole('button', { name: 'Add to reflection' }).click();
@@ -118,6 +126,7 @@ test('after three reflections the companion names a pattern and charts the mood'
   request,
 }) => {
   await openLessonWithAccess(page, request);
+  await acceptAiNotice(page);
   const panel = panelOf(page);
   await panel.getByRole('tab', { name: 'Patterns' }).click();
   await expect(panel.getByRole('heading', { name: 'No Patterns Yet' })).toBeVisible();
@@ -170,6 +179,7 @@ test('when the AI service fails, the companion says so and still answers with gu
   request,
 }) => {
   await openLessonWithAccess(page, request);
+  await acceptAiNotice(page);
   await chooseFastTyping(page);
   const panel = panelOf(page);
   await panel
@@ -189,6 +199,7 @@ test('a learner switches the AI service off, and nothing they write reaches it',
   request,
 }) => {
   await openLessonWithAccess(page, request);
+  await acceptAiNotice(page);
   const panel = panelOf(page);
   await panel.getByRole('tab', { name: 'Settings' }).click();
   await panel.getByRole('radio', { name: /Fast/ }).check();
@@ -211,4 +222,59 @@ test('a learner switches the AI service off, and nothing they write reaches it',
   const sent = await textsSentToAiService();
   expect(sent).not.toContain(secret.slice(0, 30));
   expect(sent).not.toContain(reflection.slice(-20));
+});
+
+test('on a phone, nothing a new learner writes reaches the AI service until they accept the notice, nor after they withdraw it', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLessonWithAccess(page, request);
+  const card = page.getByRole('article', { name: /most sovereign/ });
+  const draft = `My marriage is falling apart and I have not told anyone, not even my sister (${Date.now()}).`;
+  await card.getByRole('textbox').fill(draft);
+  await expect(card.getByRole('status')).toHaveText('Saved');
+  // Past the pause that asks for a suggestion by itself once the notice is accepted.
+  await page.waitForTimeout(AUTO_SUGGESTION_DELAY_MS + 2_000);
+  await expect(card.getByRole('region', { name: 'AI suggestion' })).toHaveCount(0);
+  expect(await textsSentToAiService()).not.toContain(draft.slice(-20));
+
+  await card.getByRole('button', { name: 'Suggestion' }).click();
+  const notice = card.getByRole('region', { name: 'AI notice' });
+  await expect(notice).toContainText(`come from ${E2E_AI_PROVIDER}, using the model gpt-4o-mini`);
+  await expectNoSeriousAxeViolations(page);
+  await notice.getByRole('button', { name: 'Not now' }).click();
+  await expect(card.getByRole('region', { name: 'AI suggestion' })).not.toContainText(
+    'What would change if you trusted this feeling',
+  );
+  await expect(card.getByRole('button', { name: 'Add to reflection' })).toBeVisible();
+  expect(await textsSentToAiService()).not.toContain(draft.slice(-20));
+
+  await page.getByRole('button', { name: 'Open AI companion' }).click();
+  const panel = panelOf(page);
+  await expect(panel.getByRole('note')).toContainText('until you accept the AI notice');
+  await panel.getByRole('button', { name: 'Read the AI notice' }).click();
+  await acceptAiNotice(page);
+  await chooseFastTyping(page);
+  const conversation = panel.getByRole('log', { name: 'Conversation' });
+  const input = panel.getByPlaceholder('Ask your AI companion...');
+  const accepted = `What is this lesson inviting me to notice? (${Date.now()})`;
+  await input.fill(accepted);
+  await input.press('Enter');
+  await expect(conversation).toContainText('notice what your words are asking of you');
+  expect(await textsSentToAiService()).toContain(accepted);
+
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  await expect(panel.getByRole('region', { name: 'Your consent to the AI notice' })).toContainText(
+    `sent to ${E2E_AI_PROVIDER} (model gpt-4o-mini)`,
+  );
+  await panel.getByRole('button', { name: 'Withdraw consent' }).click();
+  await expect(panel.getByRole('note')).toContainText('until you accept the AI notice');
+  await expect(panel.getByRole('region', { name: 'AI notice' })).toBeVisible();
+  await panel.getByRole('tab', { name: 'Chat' }).click();
+  const withdrawn = `Thanks, I will keep this one to myself (${Date.now()})`;
+  await input.fill(withdrawn);
+  await input.press('Enter');
+  await expect(conversation).toContainText("You're welcome. I'm glad to be part of your journey.");
+  expect(await textsSentToAiService()).not.toContain(withdrawn.slice(-20));
 });

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanionSettings } from '../../src/shared/api/companion.ts';
 import {
   FAKE_OPENAI_KEY,
   startFakeOpenAiServer,
@@ -37,6 +38,7 @@ beforeAll(async () => {
     OPENAI_API_KEY: FAKE_OPENAI_KEY,
     OPENAI_BASE_URL: vendor.url,
   }));
+  for (const learner of learners) await acceptAiNotice(firstServer, learner);
 });
 afterAll(async () => {
   browserLikeAgent.destroy();
@@ -50,6 +52,20 @@ const submit = (server: ServerProcess, learner: Learner, slot: (typeof slots)[nu
     headers: { cookie: learner.cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ ...slot, response: reflection, action: 'submit' }),
   });
+
+/** Accepts the AI notice as the panel does, so the companion may call the vendor. */
+async function acceptAiNotice(server: ServerProcess, learner: Learner) {
+  const url = `${server.url}/api/companion/settings`;
+  const headers = { cookie: learner.cookie, 'content-type': 'application/json' };
+  const { aiNotice } = (await (await fetch(url, { headers })).json()) as CompanionSettings;
+  const { provider, model } = aiNotice!;
+  const accepted = await fetch(url, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ acceptedAiNotice: { provider, model } }),
+  });
+  expect(accepted.status).toBe(200);
+}
 
 /** A chat message sent as a browser does, its connection kept alive after the reply. */
 function chat(server: ServerProcess, learner: Learner): Promise<string> {

@@ -9,6 +9,7 @@ import type {
 import { fallbackReply, fallbackSuggestions } from '../../shared/rules/companion.ts';
 import { defaultAiLimits, type Config } from '../config.ts';
 import { companionEmotions } from '../db/schema/companion.ts';
+import { acceptAiNotice } from '../testing/ai-notice.ts';
 import { sendChat } from '../testing/companion-chat.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import {
@@ -49,7 +50,9 @@ async function appFor(
     overrides,
   );
   apps.push(testApp);
-  return { testApp, learner: await createEnrolledLearner(testApp.app, testApp.db) };
+  const learner = await createEnrolledLearner(testApp.app, testApp.db);
+  await acceptAiNotice(testApp.app, learner);
+  return { testApp, learner };
 }
 
 async function chat(testApp: TestApp, learner: TestUser, text = message) {

@@ -44,6 +44,8 @@ export interface CompanionContext {
   cipher: CompanionCipher;
   /** Null without OPENAI_API_KEY. */
   chat: ChatClient | null;
+  /** The provider and model the AI notice names. */
+  aiProvider: { name: string; model: string };
   /** Null without OPENAI_API_KEY. */
   moderation: ModerationClient | null;
   /** The fixed reply to words of crisis, with the operator's helpline. */
@@ -74,6 +76,7 @@ export async function createCompanionContext(input: {
     settings: config.companion,
     cipher: createCompanionCipher(config.reflectionKey),
     chat: createChatClient(config.openai, config.aiLimits, log),
+    aiProvider: { name: config.openai.providerName, model: config.openai.model },
     moderation: createModerationClient(config.openai, (error) =>
       log.warn(
         { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },

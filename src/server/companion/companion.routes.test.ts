@@ -8,6 +8,7 @@ import type {
 import { companionMessages, fallbackReply } from '../../shared/rules/companion.ts';
 import { companionEmotions, companionMessages as messagesTable } from '../db/schema/companion.ts';
 import { companionPatterns } from '../db/schema/companion.ts';
+import { acceptAiNotice } from '../testing/ai-notice.ts';
 import { sendChat } from '../testing/companion-chat.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import {
@@ -54,6 +55,13 @@ const calmText =
   'I felt most sovereign walking by the sea at dawn, choosing each step and each breath, with my family asleep and the morning all mine.';
 const heavyText =
   'I feel overwhelmed, hopeless and terrified; everything is awful and I am miserable and exhausted by all the demands on my time.';
+
+/** A learner of the course who accepted the AI notice, as the panel asks before any AI reply. */
+async function createConsentingLearner(testApp: TestApp): Promise<TestUser> {
+  const learner = await createEnrolledLearner(testApp.app, testApp.db);
+  await acceptAiNotice(testApp.app, learner);
+  return learner;
+}
 
 const cookieOf = (user: TestUser | undefined) => (user ? { cookie: user.cookie } : {});
 
@@ -163,7 +171,7 @@ describe('sending a chat message (AI service)', () => {
   });
 
   it('streams a reply from the AI service, grounded in the lesson and the recent reflections', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createConsentingLearner(ai);
     await saveReflection(ai, learner, reflectionSlots[0]!, calmText);
     const before = fake.requests.length;
     const { response, deltas, done } = await chat(ai, learner, 'What is this lesson inviting?');
@@ -180,7 +188,7 @@ describe('sending a chat message (AI service)', () => {
   });
 
   it('answers words of crisis with the safety reply and the helpline, without the AI service', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createConsentingLearner(ai);
     const before = fake.requests.length;
     const { deltas, done } = await chat(ai, learner, 'Honestly I want to die, nothing helps');
     expect(deltas).toBe('');
@@ -191,7 +199,7 @@ describe('sending a chat message (AI service)', () => {
   });
 
   it('falls back to the keyword reply when the AI service fails, after one retry', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createConsentingLearner(ai);
     fake.failWith(500);
     const before = fake.requests.length;
     try {
@@ -226,7 +234,7 @@ describe('suggestions', () => {
   });
 
   it('comes from the AI service as validated JSON', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createConsentingLearner(ai);
     const response = await requestSuggestion(ai, learner, calmText);
     expect(response.json<SuggestionResponse>()).toEqual({
       suggestion: {
@@ -272,7 +280,7 @@ describe('patterns and moods', () => {
   });
 
   it('the AI reads each saved reflection, comforts a strong feeling and finds patterns after the third', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createConsentingLearner(ai);
     await saveReflection(ai, learner, reflectionSlots[0]!, calmText);
     await saveReflection(ai, learner, reflectionSlots[1]!, heavyText);
     let view = await getJson<PatternsView>(ai, learner, patternsUrl);
@@ -304,7 +312,7 @@ describe('patterns and moods', () => {
   });
 
   it('an autosaved draft is not analysed', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createConsentingLearner(ai);
     await saveReflection(ai, learner, reflectionSlots[0]!, heavyText, 'autosave');
     const view = await getJson<PatternsView>(ai, learner, patternsUrl);
     expect(view.body.moods).toEqual([]);
@@ -411,12 +419,13 @@ describe('settings', () => {
     ).toBe(403);
   });
 
-  it('start at Medium with the AI on, and are remembered', async () => {
+  it('start at Medium with the AI on, waiting for the notice to be accepted, and are remembered', async () => {
     const learner = await createUser(ai.app);
     expect((await getJson<CompanionSettings>(ai, learner, settingsUrl)).body).toEqual({
       isAiEnabled: true,
       typingSpeed: 'medium',
-      mode: 'ai',
+      mode: 'awaiting-consent',
+      aiNotice: { provider: new URL(fake.url).host, model: 'gpt-4o-mini', acceptedAt: null },
     });
     await put(ai, learner, { typingSpeed: 'slow' });
     expect((await getJson<CompanionSettings>(ai, learner, settingsUrl)).body.typingSpeed).toBe(
@@ -424,15 +433,16 @@ describe('settings', () => {
     );
   });
 
-  it('say fallback without an AI key', async () => {
+  it('say fallback without an AI key, with no notice to accept', async () => {
     const learner = await createUser(offline.app);
-    expect((await getJson<CompanionSettings>(offline, learner, settingsUrl)).body.mode).toBe(
-      'fallback',
-    );
+    expect((await getJson<CompanionSettings>(offline, learner, settingsUrl)).body).toMatchObject({
+      mode: 'fallback',
+      aiNotice: null,
+    });
   });
 
   it('with the companion switched off, nothing of the learner reaches the AI service', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createConsentingLearner(ai);
     const off = await put(ai, learner, { isAiEnabled: false });
     expect(off.json<CompanionSettings>()).toMatchObject({ isAiEnabled: false, mode: 'off' });
     const before = fake.requests.length;
@@ -464,7 +474,7 @@ describe('limits', () => {
       COMPANION_DAILY_TOKEN_LIMIT: '100',
     });
     try {
-      const learner = await createEnrolledLearner(capped.app, capped.db);
+      const learner = await createConsentingLearner(capped);
       expect((await chat(capped, learner, 'first')).done.reply.source).toBe('openai');
       expect((await chat(capped, learner, 'second')).done.reply.source).toBe('openai');
       const third = await chat(capped, learner, 'third');

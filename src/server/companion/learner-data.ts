@@ -44,7 +44,13 @@ export async function exportCompanionData(db: Database, secret: Buffer, userId: 
   return {
     companion: {
       settings: settings[0]
-        ? { isAiEnabled: settings[0].isAiEnabled, typingSpeed: settings[0].typingSpeed }
+        ? {
+            isAiEnabled: settings[0].isAiEnabled,
+            typingSpeed: settings[0].typingSpeed,
+            aiNoticeAcceptedAt: settings[0].aiNoticeAcceptedAt?.toISOString() ?? null,
+            aiNoticeProvider: settings[0].aiNoticeProvider,
+            aiNoticeModel: settings[0].aiNoticeModel,
+          }
         : null,
       messages: messages.map((row) => ({
         courseId: row.courseId,

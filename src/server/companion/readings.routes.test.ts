@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatternsView } from '../../shared/api/companion.ts';
+import { acceptAiNotice } from '../testing/ai-notice.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import {
   FAKE_OPENAI_KEY,
@@ -136,6 +137,7 @@ describe('patterns without the AI service', () => {
 describe('patterns from the AI service', () => {
   it('rest on the reflections the AI saw when it names none', async () => {
     const learner = await createEnrolledLearner(ai.app, ai.db);
+    await acceptAiNotice(ai.app, learner);
     for (const [index, text] of yesAndNoReflections.entries()) {
       expect((await save(learner, slots[index]!, text, ai)).statusCode).toBe(200);
     }

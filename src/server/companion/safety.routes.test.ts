@@ -11,6 +11,7 @@ import type { SavedReflection } from '../../shared/api/learning.ts';
 import { pastDarknessReply, safetyAlertNotice } from '../../shared/rules/companion.ts';
 import { companionSafetyEvents } from '../db/schema/companion.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
+import { acceptAiNotice } from '../testing/ai-notice.ts';
 import { sendChat } from '../testing/companion-chat.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import {
@@ -105,13 +106,20 @@ const conversationOf = async (testApp: TestApp, user: TestUser) =>
     })
   ).json<Conversation>().messages;
 
+/** A learner of the course; with the AI service, one who accepted its notice (015-ai-consent). */
+async function createLearner(testApp: TestApp): Promise<TestUser> {
+  const learner = await createEnrolledLearner(testApp.app, testApp.db);
+  if (testApp === ai) await acceptAiNotice(testApp.app, learner);
+  return learner;
+}
+
 /** Every byte the fake vendor has received, chat and moderation alike. */
 const vendorTraffic = () => JSON.stringify([fake.requests, fake.moderated]);
 
 describe('words of crisis, on every path and in both modes', () => {
   it.each(modes)('%s mode: the chat answers with the safety reply, whole', async (mode) => {
     const app = appIn(mode);
-    const learner = await createEnrolledLearner(app.app, app.db);
+    const learner = await createLearner(app);
     for (const text of crisisTexts) {
       const { deltas, done } = await chat(app, learner, text);
       expect(deltas).toBe(0);
@@ -122,7 +130,7 @@ describe('words of crisis, on every path and in both modes', () => {
 
   it.each(modes)('%s mode: a suggestion request gets help, not a suggestion', async (mode) => {
     const app = appIn(mode);
-    const learner = await createEnrolledLearner(app.app, app.db);
+    const learner = await createLearner(app);
     const response = await requestSuggestion(app, learner, crisisTexts[0]!);
     expect(response.json<SuggestionResponse>()).toMatchObject({ suggestion: null, isAtRisk: true });
     expect((await conversationOf(app, learner)).at(-1)?.kind).toBe('safety');
@@ -132,7 +140,7 @@ describe('words of crisis, on every path and in both modes', () => {
     '%s mode: an autosaved draft, a save and a submit each answer that help is needed',
     async (mode) => {
       const app = appIn(mode);
-      const learner = await createEnrolledLearner(app.app, app.db);
+      const learner = await createLearner(app);
       for (const action of ['autosave', 'save', 'submit'] as const) {
         const response = await saveReflection(app, learner, longCrisisText, action);
         expect(response.statusCode).toBe(200);
@@ -165,7 +173,7 @@ describe('words of crisis, on every path and in both modes', () => {
 
 describe('nothing of a crisis leaves the server', () => {
   it('no at-risk text reaches the vendor, now or later as history, grounding or a reading', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createLearner(ai);
     for (const text of crisisTexts) await chat(ai, learner, text);
     await requestSuggestion(ai, learner, crisisTexts[0]!);
     for (const action of ['autosave', 'save', 'submit'] as const) {
@@ -180,7 +188,7 @@ describe('nothing of a crisis leaves the server', () => {
   });
 
   it('the mood reading of a reflection at risk is never positive', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createLearner(ai);
     await saveReflection(ai, learner, longCrisisText, 'submit');
     const view = (
       await ai.app.inject({
@@ -194,7 +202,7 @@ describe('nothing of a crisis leaves the server', () => {
   });
 
   it('a dark past the learner has come through gets warmth, no alarm, and stays here', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createLearner(ai);
     const past = 'I was suicidal years ago and this course reminds me how far I have come.';
     const before = vendorTraffic();
     const { done } = await chat(ai, learner, past);
@@ -208,7 +216,7 @@ describe("the vendor's moderation, a second signal in AI mode", () => {
   const flagged = `I am tired of this lesson ${FAKE_MODERATION_SELF_HARM}`;
 
   it('turns what the detector reads as harmless into help when it flags self-harm', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createLearner(ai);
     const { done } = await chat(ai, learner, flagged);
     expect(done.reply.kind).toBe('safety');
     const [event] = await ai.db
@@ -219,7 +227,7 @@ describe("the vendor's moderation, a second signal in AI mode", () => {
   });
 
   it('is never asked in fallback mode, nor for an autosaved draft', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createLearner(ai);
     const before = fake.moderated.length;
     await saveReflection(ai, learner, calmText, 'autosave');
     expect(fake.moderated.length).toBe(before);
@@ -231,7 +239,7 @@ describe("the vendor's moderation, a second signal in AI mode", () => {
 
 describe('safety events: counted, never their words', () => {
   it('the operator who opted in gets one mail per learner per hour, with an id and a time only', async () => {
-    const learner = await createEnrolledLearner(ai.app, ai.db);
+    const learner = await createLearner(ai);
     await chat(ai, learner, crisisTexts[0]!);
     await chat(ai, learner, crisisTexts[1]!);
     const mails = (await ai.db.select().from(mailOutbox).where(eq(mailOutbox.to, ALERTS))).filter(

@@ -134,10 +134,13 @@ export const safetyHelpSchema = z.object({
 export type SafetyHelp = z.infer<typeof safetyHelpSchema>;
 
 /**
- * ai: replies from the AI service; fallback: built-in guidance; off: the learner switched AI off;
- * unavailable: the AI service failed repeatedly and is skipped for now, built-in guidance answers.
+ * ai: replies from the AI service; fallback: built-in guidance (no AI service, or past the day's
+ * tokens); awaiting-consent: built-in guidance until the learner accepts the AI notice, a state of
+ * its own so the panel offers the notice rather than saying the service failed; off: the learner
+ * switched AI off; unavailable: the AI service failed repeatedly and is skipped for now, built-in
+ * guidance answers.
  */
-export const companionModes = ['ai', 'fallback', 'off', 'unavailable'] as const;
+export const companionModes = ['ai', 'fallback', 'awaiting-consent', 'off', 'unavailable'] as const;
 export type CompanionMode = (typeof companionModes)[number];
 
 export const safetyEventPaths = ['chat', 'suggestion', 'autosave', 'save', 'submit'] as const;
@@ -160,18 +163,40 @@ export type SafetyEvents = z.infer<typeof safetyEventsSchema>;
 
 const typingSpeedSchema = z.enum(Object.keys(typingSpeeds) as [TypingSpeed, ...TypingSpeed[]]);
 
+const noticeName = z.string().trim().min(1).max(100);
+
+/** What the AI notice names; the learner accepts exactly this before anything of theirs is sent. */
+export const aiNoticeSchema = z.object({ provider: noticeName, model: noticeName });
+export type AiNotice = z.infer<typeof aiNoticeSchema>;
+
 export const companionSettingsSchema = z.object({
   isAiEnabled: z.boolean(),
   typingSpeed: typingSpeedSchema,
   mode: z.enum(companionModes),
+  /** Null when no AI service is set up: then nothing is ever sent and there is nothing to accept. */
+  aiNotice: aiNoticeSchema
+    .extend({
+      /** When the learner accepted this provider and model; null: not yet, or withdrawn. */
+      acceptedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type CompanionSettings = z.infer<typeof companionSettingsSchema>;
 
 export const updateCompanionSettingsSchema = z
-  .object({ isAiEnabled: z.boolean().optional(), typingSpeed: typingSpeedSchema.optional() })
-  .refine((input) => input.isAiEnabled !== undefined || input.typingSpeed !== undefined, {
-    message: 'expected isAiEnabled or typingSpeed',
-  });
+  .object({
+    isAiEnabled: z.boolean().optional(),
+    typingSpeed: typingSpeedSchema.optional(),
+    /** The notice the learner accepts, as it was shown to them; null withdraws their consent. */
+    acceptedAiNotice: aiNoticeSchema.nullable().optional(),
+  })
+  .refine(
+    (input) =>
+      input.isAiEnabled !== undefined ||
+      input.typingSpeed !== undefined ||
+      input.acceptedAiNotice !== undefined,
+    { message: 'expected isAiEnabled, typingSpeed or acceptedAiNotice' },
+  );
 export type UpdateCompanionSettingsInput = z.infer<typeof updateCompanionSettingsSchema>;
 
 /** The feelings a learner can name when they correct a reading of their reflection. */

@@ -72,14 +72,25 @@ const DashboardPage = lazyComponent(async () => {
 });
 
 const LessonPage = lazyComponent(async () => {
-  const [{ LessonRoute }, { LessonLoading }, { CompanionPanel }, { ReflectionSuggestion }] =
-    await Promise.all([
-      import('../features/learning/routes/lesson-route.tsx'),
-      import('../features/learning/components/lesson-states.tsx'),
-      import('../features/companion/components/companion-panel.tsx'),
-      import('../features/companion/components/reflection-suggestion.tsx'),
-    ]);
-  const companion = { Panel: CompanionPanel, ReflectionAssist: ReflectionSuggestion };
+  const [
+    { LessonRoute },
+    { LessonLoading },
+    { CompanionPanel },
+    { ReflectionSuggestion },
+    { SafetyHelpCard, GetHelpNow },
+  ] = await Promise.all([
+    import('../features/learning/routes/lesson-route.tsx'),
+    import('../features/learning/components/lesson-states.tsx'),
+    import('../features/companion/components/companion-panel.tsx'),
+    import('../features/companion/components/reflection-suggestion.tsx'),
+    import('../features/companion/components/safety-help.tsx'),
+  ]);
+  const companion = {
+    Panel: CompanionPanel,
+    ReflectionAssist: ReflectionSuggestion,
+    SafetyHelp: SafetyHelpCard,
+    GetHelpNow,
+  };
   return () => (
     <RequireAuth pending={<LessonLoading text="Loading your sacred journey..." />}>
       <LessonRoute companion={companion} />

@@ -114,6 +114,13 @@ export const companionSettings = pgTable('companion_settings', {
   typingSpeed: text('typing_speed', { enum: ['fast', 'medium', 'slow'] })
     .notNull()
     .default('medium'),
+  /**
+   * When the learner accepted the AI notice, and the provider and model it named: nothing they
+   * write goes to the vendor without it, and a different provider or model asks them again.
+   */
+  aiNoticeAcceptedAt: timestamp('ai_notice_accepted_at', { withTimezone: true }),
+  aiNoticeProvider: text('ai_notice_provider'),
+  aiNoticeModel: text('ai_notice_model'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -21,5 +21,11 @@ export interface LessonCompanion {
     promptId: string;
     text: string;
     onAppend: (addition: string) => void;
+    /** The draft was judged at risk: the card shows the help. */
+    onAtRisk: () => void;
   }>;
+  /** The help for a learner at risk, with the operator's resources as links. */
+  SafetyHelp: ComponentType<{ isAlert?: boolean }>;
+  /** "Get help now": on the lesson page at all times, panel open or closed. */
+  GetHelpNow: ComponentType;
 }

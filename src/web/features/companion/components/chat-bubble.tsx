@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SafetyHelpCard } from './safety-help.tsx';
 
 export function ChatBubble({ sender, children }: { sender: 'ai' | 'user'; children: ReactNode }) {
   const isAi = sender === 'ai';
@@ -12,6 +13,17 @@ export function ChatBubble({ sender, children }: { sender: 'ai' | 'user'; childr
         <span className="sr-only">{isAi ? 'AI companion: ' : 'You: '}</span>
         {children}
       </p>
+    </li>
+  );
+}
+
+/** The reply to words of risk: whole at once, never typed out, in the help's own look. */
+export function SafetyBubble({ content, isAlert }: { content: string; isAlert: boolean }) {
+  return (
+    <li className="flex justify-start">
+      <div className="w-full max-w-[95%]">
+        <SafetyHelpCard message={content} isAlert={isAlert} />
+      </div>
     </li>
   );
 }

@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { companionSettingsQueryKey } from '../api/companion-settings.ts';
 import { conversationQueryKey, useConversation } from '../api/get-conversation.ts';
 import { sendChatMessage } from '../api/send-chat-message.ts';
-import { ChatBubble } from './chat-bubble.tsx';
+import { ChatBubble, SafetyBubble } from './chat-bubble.tsx';
 import { TypedText } from './typed-text.tsx';
 
 interface Live {
@@ -43,6 +43,8 @@ export function ChatTab({
   const [streaming, setStreaming] = useState<Live | null>(null);
   const [queue, setQueue] = useState<ChatMessage[]>([]);
   const knownIds = useRef<Set<string> | null>(null);
+  // Safety replies that arrive while the learner is here are announced; stored ones are not.
+  const [freshSafetyIds, setFreshSafetyIds] = useState<string[]>([]);
   const list = useRef<HTMLDivElement>(null);
 
   // AI messages that arrive later (a supportive word, a congratulation) are typed out in turn.
@@ -57,7 +59,11 @@ export function ChatTab({
     const arrivals = messages.filter((message) => !known.has(message.id));
     for (const message of arrivals) known.add(message.id);
     const aiArrivals = arrivals.filter((message) => message.sender === 'ai');
-    if (aiArrivals.length > 0) setQueue((waiting) => [...waiting, ...aiArrivals]);
+    // Help is never typed out: it shows whole, at once, outside the queue.
+    const safety = aiArrivals.filter(isSafety).map((message) => message.id);
+    const typed = aiArrivals.filter((message) => !isSafety(message));
+    if (safety.length > 0) setFreshSafetyIds((ids) => [...ids, ...safety]);
+    if (typed.length > 0) setQueue((waiting) => [...waiting, ...typed]);
   }, [messages]);
 
   // Scrolls the conversation only; scrollIntoView would scroll the lesson page too.
@@ -94,13 +100,18 @@ export function ChatTab({
       queryClient.setQueryData<Conversation>(conversationQueryKey(courseId), (current) => ({
         messages: [...(current?.messages ?? []), done.userMessage, done.reply],
       }));
-      // A stream that broke off is replaced by the stored fallback, typed out afresh.
-      setStreaming((current) => ({
-        key: current?.text && !done.reply.content.startsWith(current.text) ? `${key}-whole` : key,
-        messageId: done.reply.id,
-        text: done.reply.content,
-        isComplete: true,
-      }));
+      if (isSafety(done.reply)) {
+        setStreaming(null);
+        setFreshSafetyIds((ids) => [...ids, done.reply.id]);
+      } else {
+        // A stream that broke off is replaced by the stored fallback, typed out afresh.
+        setStreaming((current) => ({
+          key: current?.text && !done.reply.content.startsWith(current.text) ? `${key}-whole` : key,
+          messageId: done.reply.id,
+          text: done.reply.content,
+          isComplete: true,
+        }));
+      }
       if (done.isDegraded) toast(companionMessages.fallbackToast);
       // A fallback reply may mean the AI service became unavailable: the panel's mode line follows.
       if (done.reply.source === 'fallback') {
@@ -147,11 +158,19 @@ export function ChatTab({
               {text}
             </ChatBubble>
           ))}
-          {shown.map((message) => (
-            <ChatBubble key={message.id} sender={message.sender}>
-              {message.content}
-            </ChatBubble>
-          ))}
+          {shown.map((message) =>
+            isSafety(message) ? (
+              <SafetyBubble
+                key={message.id}
+                content={message.content}
+                isAlert={freshSafetyIds.includes(message.id)}
+              />
+            ) : (
+              <ChatBubble key={message.id} sender={message.sender}>
+                {message.content}
+              </ChatBubble>
+            ),
+          )}
           {pendingUserText !== null && <ChatBubble sender="user">{pendingUserText}</ChatBubble>}
           {live && (
             <ChatBubble key={`live-${live.key}`} sender="ai">
@@ -198,3 +217,5 @@ export function ChatTab({
     </div>
   );
 }
+
+const isSafety = (message: ChatMessage) => message.kind === 'safety';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-hot-toast';
-import type { CompanionMode } from '../../../../shared/api/companion.ts';
+import type { CompanionSettings } from '../../../../shared/api/companion.ts';
 import {
   companionMessages,
   patternsIdentifiedMessage,
@@ -12,6 +12,7 @@ import {
 import { useCompanionSettings } from '../api/companion-settings.ts';
 import { conversationQueryKey } from '../api/get-conversation.ts';
 import { usePatterns } from '../api/get-patterns.ts';
+import { AiNotice, useAiNoticeDeferral } from './ai-notice.tsx';
 import { ChatTab } from './chat-tab.tsx';
 import { PatternsTab } from './patterns-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
@@ -27,14 +28,22 @@ export interface CompanionPanelProps {
 }
 
 /** Where the learner's words go, said plainly. */
-const privacyNotice: Record<CompanionMode, string> = {
-  ai: 'AI mode: your messages, your reflections and this lesson are sent to our AI service provider to write replies. You can switch this off in Settings.',
-  fallback:
-    'Built-in guidance: the AI service is not available, so nothing you write leaves our server.',
-  off: 'The AI service is switched off: nothing you write leaves our server; replies come from built-in guidance.',
-  unavailable:
-    'The AI service is unavailable for now: replies come from built-in guidance until it is back.',
-};
+function privacyNote({ mode, aiNotice }: CompanionSettings): string {
+  switch (mode) {
+    case 'ai': {
+      const service = aiNotice ? `${aiNotice.provider} (${aiNotice.model})` : 'the AI service';
+      return `AI mode: what you write here and in your reflections, and this lesson, is sent to ${service} to write replies. You can withdraw your consent in Settings.`;
+    }
+    case 'awaiting-consent':
+      return 'Built-in guidance: nothing you write leaves our server until you accept the AI notice.';
+    case 'fallback':
+      return 'Built-in guidance: the AI service is not available, so nothing you write leaves our server.';
+    case 'off':
+      return 'The AI service is switched off: nothing you write leaves our server; replies come from built-in guidance.';
+    case 'unavailable':
+      return 'The AI service is unavailable for now: replies come from built-in guidance until it is back.';
+  }
+}
 
 const tabClass =
   'flex-1 border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-ink-700 data-[state=active]:border-flame-600 data-[state=active]:text-ink-900';
@@ -46,6 +55,8 @@ export function CompanionPanel(props: CompanionPanelProps) {
   const settings = useCompanionSettings();
   const patterns = usePatterns(courseId);
   const mode = settings.data?.mode;
+  const aiNotice = settings.data?.aiNotice;
+  const deferral = useAiNoticeDeferral();
 
   const hasWarned = useRef(false);
   useEffect(() => {
@@ -76,10 +87,12 @@ export function CompanionPanel(props: CompanionPanelProps) {
       <button
         type="button"
         onClick={() => onOpenChange(true)}
-        className="fixed right-6 bottom-6 z-40 inline-flex items-center gap-2 rounded-full bg-flame-600 px-5 py-3 font-semibold text-white shadow-lg hover:bg-flame-700"
+        aria-label="Open AI companion"
+        className="fixed right-4 bottom-6 z-40 inline-flex items-center gap-2 rounded-full bg-flame-600 px-4 py-3 font-semibold text-white shadow-lg hover:bg-flame-700 sm:right-6 sm:px-5"
       >
         <Sparkles className="h-5 w-5" aria-hidden="true" />
-        Open AI companion
+        {/* On a phone the words would meet "Get help now", which stays whole. */}
+        <span className="hidden sm:inline">Open AI companion</span>
       </button>
     );
   }
@@ -103,13 +116,30 @@ export function CompanionPanel(props: CompanionPanelProps) {
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
       </div>
-      {mode && (
+      {settings.data && (
         <p
           role="note"
           className="border-b border-ink-600/20 bg-flame-50 px-4 py-2 text-xs text-ink-800"
         >
-          {privacyNotice[mode]}
+          {privacyNote(settings.data)}
+          {mode === 'awaiting-consent' && deferral.isDeferred && (
+            <>
+              {' '}
+              <button
+                type="button"
+                onClick={deferral.undo}
+                className="font-semibold text-flame-700 underline"
+              >
+                Read the AI notice
+              </button>
+            </>
+          )}
         </p>
+      )}
+      {mode === 'awaiting-consent' && aiNotice && !deferral.isDeferred && (
+        <div className="border-b border-ink-600/20 p-3">
+          <AiNotice notice={aiNotice} onNotNow={deferral.defer} />
+        </div>
       )}
       <Tabs.Root defaultValue="chat" className="flex min-h-0 flex-1 flex-col">
         <Tabs.List aria-label="AI companion" className="flex border-b border-ink-600/20">

@@ -10,6 +10,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { useCompanionSettings } from '../api/companion-settings.ts';
 import { useRequestSuggestion } from '../api/request-suggestion.ts';
+import { AiNotice, useAiNoticeDeferral } from './ai-notice.tsx';
 
 export interface ReflectionSuggestionProps {
   courseId: string;
@@ -19,6 +20,8 @@ export interface ReflectionSuggestionProps {
   /** The reflection's current text. */
   text: string;
   onAppend: (addition: string) => void;
+  /** The draft was judged at risk: the card shows the help at once. */
+  onAtRisk: () => void;
 }
 
 const typeLabels = {
@@ -32,9 +35,15 @@ const typeLabels = {
  * The reflection card's AI suggestion: hidden, then 'Generating suggestion...', then shown, to be
  * dismissed or appended. Asked for with the Suggestion button (50+ characters) or by itself 5 s
  * after typing stops, past 50 characters, with the AI on, no suggestion showing, and the learner
- * still at this reflection.
+ * still at this reflection; never by itself before the AI notice is accepted, and the button shows
+ * the notice first.
  */
-export function ReflectionSuggestion({ text, onAppend, ...where }: ReflectionSuggestionProps) {
+export function ReflectionSuggestion({
+  text,
+  onAppend,
+  onAtRisk,
+  ...where
+}: ReflectionSuggestionProps) {
   const settings = useCompanionSettings();
   const request = useRequestSuggestion();
   const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
@@ -42,14 +51,41 @@ export function ReflectionSuggestion({ text, onAppend, ...where }: ReflectionSug
   // The text an appended suggestion produces is not the learner typing: no new suggestion for it.
   const isAppending = useRef(false);
   const isLoading = request.isPending;
-  const hasSuggestion = suggestion !== null || isLoading;
+  // A draft at risk gets the help (in the card) instead of a suggestion, and no more by themselves.
+  const [isAtRisk, setAtRisk] = useState(false);
+  const hasSuggestion = suggestion !== null || isLoading || isAtRisk;
+
+  const mode = settings.data?.mode;
+  const aiNotice = settings.data?.aiNotice;
+  const deferral = useAiNoticeDeferral();
+  const [isShowingNotice, setShowingNotice] = useState(false);
+  // Accepted elsewhere (the panel) meanwhile: the card's notice has nothing left to ask.
+  const noticeShown = isShowingNotice && mode === 'awaiting-consent' ? aiNotice : null;
+
+  /** The Suggestion button: the AI notice first, unless the learner answered it this visit. */
+  function askOrShowNotice() {
+    if (mode === 'awaiting-consent' && aiNotice && !deferral.isDeferred) setShowingNotice(true);
+    else ask();
+  }
+
+  function answerNotice(isAccepted: boolean) {
+    setShowingNotice(false);
+    if (!isAccepted) deferral.defer();
+    // Declined, the server answers from its built-in suggestions; nothing leaves it.
+    ask();
+  }
 
   function ask() {
     suggestedFor.current = text;
     request.mutate(
       { ...where, response: text },
       {
-        onSuccess: (answer) => setSuggestion(answer.suggestion),
+        onSuccess: (answer) => {
+          const isAtRisk = Boolean(answer.isAtRisk) || !answer.suggestion;
+          setAtRisk(isAtRisk);
+          setSuggestion(isAtRisk ? null : answer.suggestion);
+          if (isAtRisk) onAtRisk();
+        },
         onError: () => setSuggestion(companionMessages.defaultSuggestion),
       },
     );
@@ -65,7 +101,8 @@ export function ReflectionSuggestion({ text, onAppend, ...where }: ReflectionSug
   const isLearnerHere = () =>
     wrapper.current?.closest('article')?.contains(document.activeElement) ?? false;
 
-  const isAiEnabled = settings.data?.isAiEnabled ?? false;
+  // Never by itself before the learner has accepted the AI notice, nor while the settings load.
+  const isAiEnabled = mode !== undefined && mode !== 'off' && mode !== 'awaiting-consent';
   useEffect(() => {
     if (isAppending.current) {
       isAppending.current = false;
@@ -81,7 +118,15 @@ export function ReflectionSuggestion({ text, onAppend, ...where }: ReflectionSug
 
   return (
     <div ref={wrapper} className="mt-3 space-y-3">
-      {hasSuggestion && (
+      {noticeShown && (
+        <AiNotice
+          notice={noticeShown}
+          headingLevel={4}
+          onAccepted={() => answerNotice(true)}
+          onNotNow={() => answerNotice(false)}
+        />
+      )}
+      {(suggestion !== null || isLoading) && (
         <div
           role="region"
           aria-label="AI suggestion"
@@ -117,8 +162,8 @@ export function ReflectionSuggestion({ text, onAppend, ...where }: ReflectionSug
       )}
       <Button
         variant="secondary"
-        onClick={ask}
-        disabled={!canRequestSuggestion(text) || isLoading}
+        onClick={askOrShowNotice}
+        disabled={!canRequestSuggestion(text) || isLoading || Boolean(noticeShown)}
         title={canRequestSuggestion(text) ? undefined : 'Write at least 50 characters first'}
       >
         <Lightbulb className="h-4 w-4" aria-hidden="true" />

@@ -6,7 +6,9 @@ import {
   typingSpeeds,
   type TypingSpeed,
 } from '../../../../shared/rules/companion.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { useUpdateCompanionSettings } from '../api/companion-settings.ts';
+import { AiNotice, aiServiceReceives, useAiNoticeDeferral } from './ai-notice.tsx';
 
 const speeds = Object.keys(typingSpeeds) as TypingSpeed[];
 
@@ -63,13 +65,49 @@ export function SettingsTab({ settings }: { settings: CompanionSettings }) {
           <span>
             <span className="font-semibold text-ink-900">Use the AI service</span>
             <span className="block text-ink-700">
-              When on, your chat messages, your reflections and the lesson you are on are sent to
-              our AI service provider to write replies, suggestions and patterns. When off, nothing
-              you write leaves our server, and the companion answers with built-in guidance.
+              When on, and once you have accepted the AI notice, {aiServiceReceives} are sent to{' '}
+              {settings.aiNotice?.provider ?? 'our AI service provider'} to write replies,
+              suggestions and patterns. When off, nothing you write leaves our server, and the
+              companion answers with built-in guidance.
             </span>
           </span>
         </label>
       </div>
+      {settings.aiNotice && <AiConsent notice={settings.aiNotice} />}
     </div>
+  );
+}
+
+/** The learner's consent to the AI notice: given here if not yet, and withdrawn here. */
+function AiConsent({ notice }: { notice: NonNullable<CompanionSettings['aiNotice']> }) {
+  const update = useUpdateCompanionSettings();
+  const deferral = useAiNoticeDeferral();
+  if (!notice.acceptedAt) return <AiNotice notice={notice} />;
+  const withdraw = () =>
+    update.mutate(
+      { acceptedAiNotice: null },
+      {
+        // A learner who has just said no is not asked again at the top of the panel this visit.
+        onSuccess: () => {
+          deferral.defer();
+          toast.success(`Consent withdrawn: nothing you write is sent to ${notice.provider}.`);
+        },
+        onError: () => toast.error('Failed to save settings'),
+      },
+    );
+  return (
+    <section aria-labelledby="ai-consent-heading">
+      <h3 id="ai-consent-heading" className="font-display font-semibold text-ink-900">
+        Your consent to the AI notice
+      </h3>
+      <p className="mt-1 text-sm text-ink-700">
+        On {new Date(notice.acceptedAt).toLocaleDateString()} you accepted that {aiServiceReceives}{' '}
+        are sent to {notice.provider} (model {notice.model}). Withdraw it and nothing you write
+        leaves our server; the companion then answers with built-in guidance.
+      </p>
+      <Button variant="secondary" className="mt-2" onClick={withdraw} disabled={update.isPending}>
+        Withdraw consent
+      </Button>
+    </section>
   );
 }

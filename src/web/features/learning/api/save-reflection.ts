@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { LessonPage, LessonParams, Reflection } from '../../../../shared/api/learning.ts';
+import type { LessonPage, LessonParams, SavedReflection } from '../../../../shared/api/learning.ts';
 import type { ReflectionAction } from '../../../../shared/rules/reflection.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { lessonPageQueryKey } from './get-lesson-page.ts';
@@ -15,11 +15,12 @@ export interface ReflectionSave {
 export function useSaveReflection(params: LessonParams) {
   const queryClient = useQueryClient();
   return useCallback(
-    async (input: ReflectionSave): Promise<Reflection> => {
-      const saved = await apiRequest<Reflection>('/api/learning/reflections', {
+    async (input: ReflectionSave): Promise<SavedReflection> => {
+      const answer = await apiRequest<SavedReflection>('/api/learning/reflections', {
         method: 'PUT',
         body: { ...params, ...input },
       });
+      const { isAtRisk, ...saved } = answer;
       queryClient.setQueryData<LessonPage>(lessonPageQueryKey(params), (page) =>
         page
           ? {
@@ -31,7 +32,7 @@ export function useSaveReflection(params: LessonParams) {
             }
           : page,
       );
-      return saved;
+      return { ...saved, isAtRisk };
     },
     [params, queryClient],
   );

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Toaster, toast } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Reflection } from '../../../../shared/api/learning.ts';
+import type { Reflection, SavedReflection } from '../../../../shared/api/learning.ts';
 import type { ReflectionAction } from '../../../../shared/rules/reflection.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ReflectionCard } from './reflection-card.tsx';
@@ -25,7 +25,7 @@ function fakeServer() {
   const pending: Deferred[] = [];
   const save = vi.fn(
     ({ response, action }: { response: string; action: ReflectionAction }) =>
-      new Promise<Reflection>((resolve, reject) => {
+      new Promise<SavedReflection>((resolve, reject) => {
         pending.push({
           resolve: () =>
             resolve({
@@ -34,6 +34,7 @@ function fakeServer() {
               completed:
                 action === 'submit' || (action === 'save' && response.trim().length >= 100),
               updatedAt: new Date().toISOString(),
+              isAtRisk: false,
             }),
           reject,
         });
@@ -259,5 +260,36 @@ describe('ReflectionCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
     expect(textbox()).toHaveValue('');
     expect(readDraft(DRAFT_KEY)).toBeNull();
+  });
+
+  it('shows the help in the card at once when an autosave is judged at risk, and keeps it', async () => {
+    const save = vi.fn(({ response }: { response: string; action: ReflectionAction }) =>
+      Promise.resolve({
+        promptId: prompt.id,
+        response,
+        completed: false,
+        updatedAt: new Date().toISOString(),
+        isAtRisk: response.includes('kill myself'),
+      }),
+    );
+    render(
+      <ReflectionCard
+        prompt={prompt}
+        saved={undefined}
+        draftKey={DRAFT_KEY}
+        save={save}
+        renderSafetyHelp={() => <div role="alert">Help is available</div>}
+      />,
+    );
+    type('Some days are long.');
+    await wait(1000);
+    expect(screen.queryByRole('alert')).toBeNull();
+    type('I want to kill myself.');
+    await wait(1000);
+    expect(screen.getByRole('alert')).toHaveTextContent('Help is available');
+    type('I want to kill myself. Or maybe I am just tired.');
+    await wait(1000);
+    expect(save).toHaveBeenCalledTimes(3);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { toast } from 'react-hot-toast';
-import type { Reflection } from '../../../../shared/api/learning.ts';
+import type { Reflection, SavedReflection } from '../../../../shared/api/learning.ts';
 import {
   REFLECTION_AUTOSAVE_DELAY_MS,
   REFLECTION_BAR_FULL_AT,
@@ -39,9 +39,19 @@ export interface ReflectionCardProps {
   saved: Reflection | undefined;
   /** Where this browser keeps unsaved text (reflection-drafts.ts). */
   draftKey: string;
-  save: (input: { response: string; action: ReflectionAction }) => Promise<Reflection>;
-  /** The AI suggestion box and its button, given the current text and a way to add to it. */
-  renderAssist?: (text: string, append: (addition: string) => void) => ReactNode;
+  /** Saves; `isAtRisk` when the server judged the words at risk. */
+  save: (input: { response: string; action: ReflectionAction }) => Promise<SavedReflection>;
+  /**
+   * The AI suggestion box and its button, given the current text, a way to add to it, and a way
+   * to show the help when the draft is judged at risk.
+   */
+  renderAssist?: (
+    text: string,
+    append: (addition: string) => void,
+    markAtRisk: () => void,
+  ) => ReactNode;
+  /** The help for a learner at risk, shown in the card at once after a save judged at risk. */
+  renderSafetyHelp?: () => ReactNode;
 }
 
 type SaveStatus =
@@ -65,6 +75,7 @@ export function ReflectionCard({
   draftKey,
   save,
   renderAssist,
+  renderSafetyHelp,
 }: ReflectionCardProps) {
   const initialText = saved?.response ?? '';
   const [text, setText] = useState(initialText);
@@ -72,6 +83,13 @@ export function ReflectionCard({
   const [isCompleted, setIsCompleted] = useState(saved?.completed ?? false);
   const [status, setStatus] = useState<SaveStatus>(saved ? { kind: 'saved' } : { kind: 'idle' });
   const [failures, setFailures] = useState(0);
+  // Once a save (autosave, Save or Submit) is judged at risk, the help stays in the card.
+  const [isAtRisk, setAtRisk] = useState(false);
+  const help = useRef<HTMLDivElement>(null);
+  // On a phone the card can end below the fold: the help comes into view, clear of fixed buttons.
+  useEffect(() => {
+    if (isAtRisk) help.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [isAtRisk]);
   const [offeredDraft, setOfferedDraft] = useState<ReflectionDraft | null>(() => {
     const draft = readDraft(draftKey);
     return draft && draft.text !== initialText ? draft : null;
@@ -102,6 +120,7 @@ export function ReflectionCard({
         const isCurrent = textRef.current === response;
         if (isCurrent) clearDraft(draftKey);
         setSavedText(response);
+        if (result.isAtRisk) setAtRisk(true);
         setIsCompleted((was) => was || result.completed);
         setFailures(0);
         setStatus(isCurrent ? { kind: 'saved' } : { kind: 'idle' });
@@ -168,6 +187,8 @@ export function ReflectionCard({
   async function submit() {
     if (await runSave('submit')) toast.success(reflectionMessages.submitted);
   }
+
+  const markAtRisk = useCallback(() => setAtRisk(true), []);
 
   function append(addition: string) {
     const current = text.trimEnd();
@@ -270,7 +291,15 @@ export function ReflectionCard({
         {statusText(status)}
       </p>
 
-      {renderAssist && <AssistSlot render={renderAssist} text={text} append={append} />}
+      {isAtRisk && renderSafetyHelp && (
+        <div ref={help} className="mt-3 scroll-mt-4 scroll-mb-28">
+          {renderSafetyHelp()}
+        </div>
+      )}
+
+      {renderAssist && (
+        <AssistSlot render={renderAssist} text={text} append={append} markAtRisk={markAtRisk} />
+      )}
 
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Button
@@ -301,12 +330,14 @@ function AssistSlot({
   render,
   text,
   append,
+  markAtRisk,
 }: {
   render: NonNullable<ReflectionCardProps['renderAssist']>;
   text: string;
   append: (addition: string) => void;
+  markAtRisk: () => void;
 }) {
-  return render(text, append);
+  return render(text, append, markAtRisk);
 }
 
 function statusText(status: SaveStatus): string {

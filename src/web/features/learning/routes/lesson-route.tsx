@@ -105,7 +105,7 @@ function LessonView({
 
   return (
     <div
-      className={`min-h-screen ${companion && isCompanionOpen ? 'lg:pr-[28rem] xl:pr-[32rem]' : ''}`}
+      className={`min-h-screen pb-24 ${companion && isCompanionOpen ? 'lg:pr-[28rem] xl:pr-[32rem]' : ''}`}
     >
       <LessonHeader
         courseTitle={page.course.title}
@@ -150,17 +150,20 @@ function LessonView({
                 })}
                 save={async (input) => {
                   const saved = await saveReflection({ promptId: prompt.id, ...input });
-                  if (input.action !== 'autosave') noteLearningEvent();
+                  // An autosave at risk brings the safety reply into the chat too.
+                  if (input.action !== 'autosave' || saved.isAtRisk) noteLearningEvent();
                   return saved;
                 }}
+                renderSafetyHelp={companion && (() => <companion.SafetyHelp isAlert />)}
                 renderAssist={
                   companion &&
-                  ((text, append) => (
+                  ((text, append, markAtRisk) => (
                     <companion.ReflectionAssist
                       {...params}
                       promptId={prompt.id}
                       text={text}
                       onAppend={append}
+                      onAtRisk={markAtRisk}
                     />
                   ))
                 }
@@ -185,6 +188,7 @@ function LessonView({
           />
         </aside>
       </div>
+      {companion && <companion.GetHelpNow />}
       {companion && (
         <companion.Panel
           {...params}

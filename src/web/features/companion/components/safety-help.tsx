@@ -1,0 +1,120 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { LifeBuoy, Phone, X } from 'lucide-react';
+import { useId } from 'react';
+import type { SafetyHelp } from '../../../../shared/api/companion.ts';
+import { useSafetyHelp } from '../api/get-safety-help.ts';
+
+/** Shown when the operator's resources could not be loaded: the help must never be empty. */
+const FALLBACK_HELP: SafetyHelp = {
+  message:
+    'It sounds like you are carrying something very heavy. You deserve support from a person right now.',
+  helplineText: 'You can find a free, confidential helpline in your country at findahelpline.com.',
+  helplineUrl: 'https://findahelpline.com',
+  helplinePhone: null,
+  alertNotice: null,
+};
+
+const linkClass =
+  'inline-flex items-center gap-2 rounded-lg bg-sky-900 px-4 py-2.5 font-semibold text-white underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-900';
+
+/**
+ * The help for a learner at risk, one look wherever it appears (chat, reflection card, suggestion,
+ * the Get help now dialog): whole at once, set apart from the companion's ordinary words, with the
+ * operator's resources as links a phone can follow (https: and tel:).
+ */
+export function SafetyHelpCard({
+  message,
+  isAlert = false,
+  headingLevel = 3,
+}: {
+  /** The words to show first: the operator's safety message when not given; null for none. */
+  message?: string | null;
+  /** Announced at once, for help that appears after something the learner did. */
+  isAlert?: boolean;
+  headingLevel?: 2 | 3 | 4;
+}) {
+  const help = useSafetyHelp().data ?? FALLBACK_HELP;
+  const headingId = useId();
+  const Heading = `h${headingLevel}` as const;
+  const text = message === undefined ? help.message : message;
+  return (
+    <section
+      role={isAlert ? 'alert' : 'region'}
+      aria-labelledby={headingId}
+      className="rounded-xl border-2 border-sky-900 bg-sky-50 p-4 text-sm leading-relaxed text-ink-900"
+    >
+      <Heading
+        id={headingId}
+        className="inline-flex items-center gap-2 font-display text-base font-bold text-sky-950"
+      >
+        <LifeBuoy className="h-5 w-5" aria-hidden="true" />
+        Help is available
+      </Heading>
+      {text && <p className="mt-2 whitespace-pre-wrap">{text}</p>}
+      {!text?.includes(help.helplineText) && <p className="mt-2">{help.helplineText}</p>}
+      <SafetyResources help={help} />
+      {help.alertNotice && <p className="mt-3 text-xs text-ink-800">{help.alertNotice}</p>}
+    </section>
+  );
+}
+
+function SafetyResources({ help }: { help: SafetyHelp }) {
+  const phone = help.helplinePhone;
+  return (
+    <ul aria-label="Where to find help now" className="mt-3 flex flex-wrap gap-2">
+      {phone && (
+        <li>
+          <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+            <Phone className="h-4 w-4" aria-hidden="true" />
+            Call {phone}
+          </a>
+        </li>
+      )}
+      {help.helplineUrl && (
+        <li>
+          <a href={help.helplineUrl} target="_blank" rel="noreferrer" className={linkClass}>
+            Find a helpline: {new URL(help.helplineUrl).host}
+          </a>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/**
+ * "Get help now": always on the lesson page, panel open or closed, at any width; opens the
+ * operator's resources in a dialog that takes the focus and gives it back.
+ */
+export function GetHelpNow() {
+  useSafetyHelp();
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className="fixed bottom-6 left-4 z-30 inline-flex items-center gap-2 rounded-full border-2 border-sky-900 bg-white px-4 py-3 font-semibold text-sky-950 shadow-lg hover:bg-sky-50 sm:left-6">
+        <LifeBuoy className="h-5 w-5" aria-hidden="true" />
+        Get help now
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-ink-900/70 p-4">
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="relative w-full max-w-md rounded-2xl bg-white p-4 shadow-2xl"
+          >
+            <Dialog.Title className="pr-10 font-display text-xl font-bold text-ink-900">
+              Get help now
+            </Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="absolute top-3 right-3 rounded-lg p-2 text-ink-800 hover:bg-ink-700/5"
+            >
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Dialog.Close>
+            <div className="mt-3">
+              {/* Opened by the learner, not by their words: no "it sounds like". */}
+              <SafetyHelpCard message={null} />
+            </div>
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,173 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { E2E_HELPLINE_PHONE } from '../../playwright.config.ts';
+import type { SafetyHelp } from '../../src/shared/api/companion.ts';
+import { acceptAiNotice, panelOf } from '../support/companion.ts';
+import { grantAccess } from '../support/course-access.ts';
+import { expect, expectNoSeriousAxeViolations, register, test } from '../support/fixtures.ts';
+
+const firstLessonPath =
+  '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/what-energy-sovereignty-means';
+/** Words any detector must catch (issue 19), long enough to be submitted as a reflection. */
+const crisis =
+  'I want to kill myself. I have felt like this for weeks now and I do not know what else to do about it.';
+const telHref = `tel:${E2E_HELPLINE_PHONE.replace(/[^\d+]/g, '')}`;
+
+async function openLessonWithPanelClosed(page: Page, request: APIRequestContext) {
+  const learner = await register(page, { firstName: 'Maya' });
+  await grantAccess(request, learner.email);
+  await page.goto(firstLessonPath);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // From 1024 px the panel opens beside the lesson; these journeys start with it closed.
+  if ((page.viewportSize()?.width ?? 0) >= 1024) {
+    await page.getByRole('button', { name: 'Close AI companion' }).click();
+  }
+  await expect(panelOf(page)).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open AI companion' })).toBeVisible();
+}
+
+async function operatorHelp(page: Page): Promise<SafetyHelp> {
+  const response = await page.request.get('/api/companion/safety-help');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as SafetyHelp;
+}
+
+/** The help as a learner sees it: set apart, with links a phone follows. */
+async function expectWorkingHelp(help: Locator, operator: SafetyHelp) {
+  await expect(help.locator(`a[href="${telHref}"]`)).toHaveCount(1);
+  await expect(help.locator('a[href^="tel:"]')).toHaveText(`Call ${E2E_HELPLINE_PHONE}`);
+  await expect(help.locator(`a[href="${operator.helplineUrl}"]`)).toHaveCount(1);
+  await expect(help.locator('a[href^="https:"]').first()).toBeVisible();
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('a crisis reflection submitted with the panel closed shows the help on the lesson page within a second', async ({
+      page,
+      request,
+    }) => {
+      await openLessonWithPanelClosed(page, request);
+      const operator = await operatorHelp(page);
+      const getHelp = page.getByRole('button', { name: 'Get help now' });
+      await expect(getHelp).toBeVisible();
+
+      const card = page.getByRole('article', { name: /most sovereign/ });
+      await card.getByRole('textbox').fill(crisis);
+      await card.getByRole('button', { name: 'Submit' }).click();
+      const help = card.getByRole('alert').filter({ hasText: 'Help is available' });
+      await expect(help).toBeVisible({ timeout: 1_000 });
+      // Whole, and its links clear of the buttons fixed at the bottom of the page.
+      await expect(help).toBeInViewport({ ratio: 1 });
+      const helpBox = (await help.boundingBox())!;
+      const buttonTop = (await getHelp.boundingBox())!.y;
+      expect(helpBox.y + helpBox.height).toBeLessThanOrEqual(buttonTop);
+      await expectWorkingHelp(help, operator);
+      await expect(panelOf(page)).toBeHidden();
+      await expect(getHelp).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+    });
+
+    test('the chat shows a safety reply whole at once, set apart, with working links', async ({
+      page,
+      request,
+    }) => {
+      await openLessonWithPanelClosed(page, request);
+      const operator = await operatorHelp(page);
+      await page.getByRole('button', { name: 'Open AI companion' }).click();
+      await acceptAiNotice(page);
+      const panel = panelOf(page);
+      // At Slow, 50 ms a character, a typed-out reply would take many seconds.
+      await panel.getByRole('tab', { name: 'Settings' }).click();
+      await panel.getByRole('radio', { name: /Slow/ }).check();
+      await panel.getByRole('tab', { name: 'Chat' }).click();
+      await panel.getByPlaceholder('Ask your AI companion...').fill(crisis);
+      await panel.getByRole('button', { name: 'Send message' }).click();
+
+      const conversation = panel.getByRole('log', { name: 'Conversation' });
+      const reply = conversation.getByRole('alert').filter({ hasText: 'Help is available' });
+      await expect(reply).toBeVisible({ timeout: 1_000 });
+      await expect(reply).toContainText(operator.message, { timeout: 1_000 });
+      await expectWorkingHelp(reply, operator);
+      // Not an ordinary bubble: a card with a heading of its own.
+      await expect(reply.getByRole('heading', { name: 'Help is available' })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if ((page.viewportSize()?.width ?? 0) < 1024) {
+        await page.getByRole('button', { name: 'Open AI companion' }).click();
+      }
+      const stored = panelOf(page)
+        .getByRole('log', { name: 'Conversation' })
+        .getByRole('region', { name: 'Help is available' });
+      await expect(stored).toContainText(operator.message);
+      await expectWorkingHelp(stored, operator);
+    });
+
+    test('"Get help now" stays on the lesson page with the panel closed, and opens the resources', async ({
+      page,
+      request,
+    }) => {
+      await openLessonWithPanelClosed(page, request);
+      const operator = await operatorHelp(page);
+      await page.mouse.wheel(0, 2_000);
+      const getHelp = page.getByRole('button', { name: 'Get help now' });
+      await expect(getHelp).toBeInViewport();
+      await getHelp.click();
+      const dialog = page.getByRole('dialog', { name: 'Get help now' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(operator.helplineText);
+      await expectWorkingHelp(dialog, operator);
+      await expectNoSeriousAxeViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(getHelp).toBeFocused();
+    });
+  });
+}
+
+test('at 390 px, a crisis draft that is only autosaved, or asked for a suggestion, brings the help into the card', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLessonWithPanelClosed(page, request);
+  const cards = page.getByRole('article').filter({ has: page.getByRole('textbox') });
+  const autosaved = cards.nth(0);
+  await autosaved.getByRole('textbox').fill(crisis);
+  await expect(autosaved.getByRole('status')).toHaveText('Saved');
+  await expect(autosaved.getByRole('alert').filter({ hasText: 'Help is available' })).toBeVisible({
+    timeout: 1_000,
+  });
+
+  const suggested = cards.nth(1);
+  await suggested.getByRole('textbox').fill(crisis);
+  await suggested.getByRole('button', { name: 'Suggestion' }).click();
+  await suggested
+    .getByRole('region', { name: 'AI notice' })
+    .getByRole('button', { name: 'Not now' })
+    .click();
+  await expect(suggested.getByRole('alert').filter({ hasText: 'Help is available' })).toBeVisible();
+  await expect(suggested.getByRole('region', { name: 'AI suggestion' })).toHaveCount(0);
+});
+
+test('at 1280 px, an autosaved crisis draft also brings the help into the open chat at once', async ({
+  page,
+  request,
+}) => {
+  const learner = await register(page, { firstName: 'Maya' });
+  await grantAccess(request, learner.email);
+  await page.goto(firstLessonPath);
+  const conversation = panelOf(page).getByRole('log', { name: 'Conversation' });
+  await expect(conversation).toBeVisible();
+  const card = page.getByRole('article', { name: /most sovereign/ });
+  await card.getByRole('textbox').fill(crisis);
+  await expect(card.getByRole('status')).toHaveText('Saved');
+  await expect(
+    conversation.getByRole('alert').filter({ hasText: 'Help is available' }),
+  ).toBeVisible({ timeout: 2_000 });
+});
