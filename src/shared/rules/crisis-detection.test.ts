@@ -6,8 +6,9 @@ import { REFLECTION_MAX_LENGTH } from './reflection.ts';
 
 const MINIMUM_RECALL = 0.95;
 const MAXIMUM_FALSE_ALARMS = 0.05;
-/** What the detector must still catch on a set whose phrasings it has not learnt. */
+/** What the detector must still do on a set whose phrasings its word model has not learnt. */
 const MINIMUM_UNSEEN_RECALL = 0.85;
+const MAXIMUM_UNSEEN_FALSE_ALARMS = 0.08;
 
 function rates(set: ProbeSet, assess: (text: string) => boolean) {
   const harmless = [...set.benign, ...(set.past ?? [])];
@@ -29,7 +30,7 @@ describe('the crisis detector on the labelled probe sets', () => {
   );
 
   it.each(Object.keys(probeSets))(
-    '%s, with the word model learnt without it: still at least 85 % caught, at most 5 % false alarms',
+    '%s, with the word model learnt without it: still at least 85 % caught, at most 8 % false alarms',
     (name) => {
       const others = Object.entries(probeSets)
         .filter(([other]) => other !== name)
@@ -40,7 +41,7 @@ describe('the crisis detector on the labelled probe sets', () => {
         (text) => assessCrisis(text, model).level === 'at-risk',
       );
       expect(recall).toBeGreaterThanOrEqual(MINIMUM_UNSEEN_RECALL);
-      expect(falseAlarms).toBeLessThanOrEqual(MAXIMUM_FALSE_ALARMS);
+      expect(falseAlarms).toBeLessThanOrEqual(MAXIMUM_UNSEEN_FALSE_ALARMS);
     },
   );
 });
