@@ -11,6 +11,7 @@ import {
   createUser,
   nextClientAddress,
   TEST_PASSWORD,
+  type TestAdmin,
   type TestUser,
 } from '../../src/server/testing/users.ts';
 import { listApiRoutes } from './route-list.ts';
@@ -87,11 +88,12 @@ async function createFixtures(learner: TestUser): Promise<Fixtures> {
 
 /** Three submitted reflections that share words: a mood reading each, and a pattern. */
 async function createReadings(learner: TestUser) {
-  const lesson = { courseId: 'energy-sovereignty', moduleId: 'reclaiming-your-field' };
+  // Another course than the matrix's own calls use: their saves would analyse it afresh.
+  const lesson = { courseId: 'sovereign-flame', moduleId: 'remembering-the-ember' };
   const prompts = [
-    { lessonId: 'what-energy-sovereignty-means', promptId: 'most-sovereign-moment' },
-    { lessonId: 'what-energy-sovereignty-means', promptId: 'what-is-asking-to-change' },
-    { lessonId: 'noticing-your-leaks', promptId: 'where-energy-goes' },
+    { lessonId: 'the-flame-you-forgot', promptId: 'when-you-felt-alive' },
+    { lessonId: 'the-flame-you-forgot', promptId: 'what-dimmed-it' },
+    { lessonId: 'lighting-the-first-candle', promptId: 'what-you-noticed' },
   ];
   for (const prompt of prompts) {
     const saved = await call(learner, 'PUT', '/api/learning/reflections', {
@@ -99,11 +101,11 @@ async function createReadings(learner: TestUser) {
       ...prompt,
       action: 'submit',
       response:
-        'My energy goes to meetings at work, and my energy comes back when I walk by the sea and rest.',
+        'My energy goes to meetings at work and to every request, and my energy comes back when I walk by the sea and rest.',
     });
     expect(saved.statusCode, saved.body).toBe(200);
   }
-  const view = await call(learner, 'GET', '/api/companion/courses/energy-sovereignty/patterns');
+  const view = await call(learner, 'GET', '/api/companion/courses/sovereign-flame/patterns');
   const { moods, patterns } = view.json<{ moods: { id: string }[]; patterns: { id: string }[] }>();
   return { emotionId: moods[0]!.id, patternId: patterns[0]!.id };
 }
@@ -131,13 +133,20 @@ function call(user: TestUser | undefined, method: string, url: string, body?: un
 }
 
 /** A new session for the user: their cookie from now on. */
-async function signIn(user: TestUser): Promise<void> {
+async function signIn(user: TestUser | TestAdmin): Promise<void> {
   const response = await call(undefined, 'POST', '/api/auth/sign-in/email', {
     email: user.email,
     password: TEST_PASSWORD,
   });
   expect(response.statusCode, response.body).toBe(200);
   user.cookie = cookieHeader(response.headers['set-cookie']);
+  if (!('backupCodes' in user)) return;
+  // The admin's second factor: a backup code, as a TOTP code is good once in its 30 s.
+  const verified = await call(user, 'POST', '/api/auth/two-factor/verify-backup-code', {
+    code: user.backupCodes.shift(),
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  user.cookie = cookieHeader(verified.headers['set-cookie']);
 }
 
 /** Sign-out and session revocation end a caller's session: each role is signed in again. */

@@ -81,6 +81,8 @@ export async function createAdmin(app: FastifyInstance, db: Database): Promise<T
 
 export interface TestAdmin extends TestUser {
   totpURI: string;
+  /** Single-use codes for signing in again: a TOTP code is accepted once in its 30 s. */
+  backupCodes: string[];
 }
 
 /** Sets up an authenticator app as Settings does; answers the new session cookie and its URI. */
@@ -88,7 +90,7 @@ export async function turnOnTwoFactor(
   app: FastifyInstance,
   user: TestUser,
   password = TEST_PASSWORD,
-): Promise<{ cookie: string; totpURI: string }> {
+): Promise<{ cookie: string; totpURI: string; backupCodes: string[] }> {
   const enabled = await app.inject({
     method: 'POST',
     url: '/api/auth/two-factor/enable',
@@ -96,7 +98,7 @@ export async function turnOnTwoFactor(
     payload: { password },
   });
   if (enabled.statusCode !== 200) throw new Error(`2FA setup failed: ${enabled.body}`);
-  const { totpURI } = enabled.json<{ totpURI: string }>();
+  const { totpURI, backupCodes } = enabled.json<{ totpURI: string; backupCodes: string[] }>();
   const verified = await app.inject({
     method: 'POST',
     url: '/api/auth/two-factor/verify-totp',
@@ -105,7 +107,11 @@ export async function turnOnTwoFactor(
   });
   if (verified.statusCode !== 200) throw new Error(`2FA confirmation failed: ${verified.body}`);
   const cookie = cookieHeader(verified.headers['set-cookie']);
-  return { cookie: cookie.includes('session_token=') ? cookie : user.cookie, totpURI };
+  return {
+    cookie: cookie.includes('session_token=') ? cookie : user.cookie,
+    totpURI,
+    backupCodes,
+  };
 }
 
 /** A learner who bought these courses (an individual purchase, enrolled now for 365 days). */
