@@ -169,7 +169,10 @@ test('a learner who has not confirmed their address is told what the export and 
   page,
 }) => {
   await page.goto('/register');
-  await completeRegistration(page);
+  const { email } = await completeRegistration(page);
+  await expectCheckYourEmail(page, email);
+  // Signed in by password, the address still unconfirmed.
+  await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/settings?tab=privacy');
   await expect(page.getByText(addressDataCoverage.exportWithheld)).toBeVisible();
