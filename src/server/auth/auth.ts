@@ -34,7 +34,7 @@ const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
 
 export interface AuthHooks {
-  /** After every sign-in, registration included; a failure is logged, never blocks the sign-in. */
+  /** After every new session (sign-up itself opens none); a failure is logged, never blocks it. */
   onSignedIn?: (userId: string) => Promise<unknown>;
   /** Once an account has confirmed its address. */
   onEmailConfirmed?: (userId: string) => Promise<unknown>;
