@@ -163,7 +163,11 @@ export type SafetyEvents = z.infer<typeof safetyEventsSchema>;
 
 const typingSpeedSchema = z.enum(Object.keys(typingSpeeds) as [TypingSpeed, ...TypingSpeed[]]);
 
-const noticeName = z.string().trim().min(1).max(100);
+const noticeName = z
+  .string()
+  .max(100, { message: 'expected at most 100 characters', abort: true })
+  .trim()
+  .min(1);
 
 /** What the AI notice names; the learner accepts exactly this before anything of theirs is sent. */
 export const aiNoticeSchema = z.object({ provider: noticeName, model: noticeName });
