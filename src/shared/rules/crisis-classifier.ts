@@ -4,6 +4,7 @@ import heldOut2 from './crisis-probes/held-out-2.json' with { type: 'json' };
 import heldOut3 from './crisis-probes/held-out-3.json' with { type: 'json' };
 import heldOut4 from './crisis-probes/held-out-4.json' with { type: 'json' };
 import heldOut5 from './crisis-probes/held-out-5.json' with { type: 'json' };
+import heldOut6 from './crisis-probes/held-out-6.json' with { type: 'json' };
 import { normaliseForCrisisCheck } from './crisis-normalise.ts';
 
 /**
@@ -28,6 +29,7 @@ export const probeSets: Record<string, ProbeSet> = {
   'held-out-3': heldOut3,
   'held-out-4': heldOut4,
   'held-out-5': heldOut5,
+  'held-out-6': heldOut6,
 };
 
 /** Log-odds above which the model alone calls a text at risk. */

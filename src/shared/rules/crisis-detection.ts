@@ -96,7 +96,7 @@ const strongCues: Cue[] = [
   {
     kind: 'explicit',
     pattern: new RegExp(
-      `\\b(?:way out|answer|solution|option|choice|escape|thing i want|thing left) (?:[a-z]+ ){0,4}is to (?:just )?${deathWish}\\b`,
+      `\\b(?:way out|answer|solution|option|choice|escape|thing i want|thing left|intention|plan|goal) (?:[a-z]+ ){0,4}is to (?:just )?${deathWish}\\b`,
       'g',
     ),
   },
@@ -349,7 +349,7 @@ const strongCues: Cue[] = [
   {
     kind: 'farewell',
     pattern:
-      /\bgoodbye (?:everyone|everybody|all|world|cruel world|forever|for good|for ever|to everyone|to all of you|my friends)\b|\bfinal goodbye\b|\bsaying (?:my )?goodbyes?\b(?! to (?:the|my|that|this|an?|old|your) ?(?:version|old|ego|past|habit|habits|job|house|city|chapter|year|patterns?|fears?|self|me|home|flat|office|team|colleagues|students|girl|boy|woman|man|person|kid))/g,
+      /\bgoodbye (?:everyone|everybody|all|world|cruel world|forever|for good|for ever|to everyone|to all of you|my friends)\b|\bfinal goodbye\b|\bsaying (?:my )?goodbyes?\b(?! to (?:the|my|that|this|an?|old|your) ?(?:[a-z]+ )?(?:version|versions|old|ego|past|habit|habits|job|house|city|chapter|year|patterns?|fears?|self|me|home|flat|apartment|office|team|colleagues|students|girl|boy|woman|man|person|kid))/g,
   },
   {
     kind: 'farewell',
@@ -392,7 +392,11 @@ const strongCues: Cue[] = [
   {
     kind: 'plan',
     pattern:
-      /\b(?:know|decided|planned|figured out|worked out) (?:exactly )?(?:how and when|when and how|where and how|how and where|when and where)\b/g,
+      /\b(?:know|decided|planned|figured out|worked out) (?:exactly )?(?:how and when|when and how|where and how|how and where|when and where)\b|\b(?:practicing|practising|drafting|rehearsing|planning) what i (?:will|would) (?:write|say) in (?:the|my) (?:note|letter)\b/g,
+  },
+  {
+    kind: 'means',
+    pattern: /\bcar (?:run|running|on) in (?:the|a) (?:closed )?garage\b|\bclosed garage\b/g,
   },
   {
     kind: 'means',
@@ -407,7 +411,7 @@ const strongCues: Cue[] = [
   {
     kind: 'explicit',
     pattern:
-      /\b(?:not|no|never|no more) (?:want|wanna|wish) (?:to )?(?:live|living|be alive|exist)(?: more| anymore| any longer)?\b|\bwant die\b|\b(?:being dead|death|dying|not existing|not being here) (?:would be|is|seems|feels|sounds) (?:better|easier|preferable|a relief|kinder|the answer)\b|\bgame over for me\b|\buninstall (?:button|me|myself|life)\b|\b(?:delete|erase|remove) me from (?:existence|life|this world)\b|\bctrl alt delete (?:me|myself|on me|my life)\b|\bpermanent checkout\b|\b(?:the )?(?:rope|bridge|pills|void|water|tracks|ledge) (?:is|are|keeps?|keep) calling\b|\bno respawn\b|\blet it take me\b|\bno future (?:version of me|me|self for me)\b|\bmake it (?:stop|end) (?:permanently|for good|forever)\b|\b(?:resolved|decided|ready|intend|going|want|wants|time|plan) to (?:go and )?join (?:him|her|them)\b|\b(?:shall|will|would|could) be with [a-z]+ (?:once more|again)(?= \.|$)|\b(?:not|no) (?:intend|plan|expect|going) to (?:remain|stay|be here|be around|last|stick around)[a-z ]{0,15} (?:much|any) longer\b|\b(?:can not|could not|do not|does not|no longer) (?:see|find|have) (?:a single|any|one|a|the) (?:reason|point) (?:to|in|for) (?:keep going|go on|going on|live|living|stay|staying|continue|carry on|get up|getting up|be here|being here)\b/g,
+      /\b(?:not|no|never|no more) (?:want|wanna|wish) (?:to )?(?:live|living|be alive|exist)(?: more| anymore| any longer)?\b|\bwant die\b|\b(?:being dead|death|dying|not existing|not being here) (?:would be|is|seems|feels|sounds) (?:better|easier|preferable|a relief|kinder|the answer)\b|\bgame over for me\b|\btake (?:myself|me) out of (?:the picture|the equation|this world|existence)\b|\bnever see (?:my )?(?:[0-9]+(?:st|nd|rd|th)?|next|another|this year s) (?:birthday|christmas|year|summer|spring|winter)\b|\bmy absence,? (?:permanently|for good|forever)\b|\bletting go of (?:breath|breathing|my body|this body|life itself)\b|\bcheck(?:ing|ed)? out (?:[a-z]+ ){0,4}(?:for good|permanently|forever|for ever)\b|\buninstall (?:button|me|myself|life)\b|\b(?:delete|erase|remove) me from (?:existence|life|this world)\b|\bctrl alt delete (?:me|myself|on me|my life)\b|\bpermanent checkout\b|\b(?:the )?(?:rope|bridge|pills|void|water|tracks|ledge) (?:is|are|keeps?|keep) calling\b|\bno respawn\b|\blet it take me\b|\bno future (?:version of me|me|self for me)\b|\bmake it (?:stop|end) (?:permanently|for good|forever)\b|\b(?:resolved|decided|ready|intend|going|want|wants|time|plan) to (?:go and )?join (?:him|her|them)\b|\b(?:shall|will|would|could) be with [a-z]+ (?:once more|again)(?= \.|$)|\b(?:not|no) (?:intend|plan|expect|going) to (?:remain|stay|be here|be around|last|stick around)[a-z ]{0,15} (?:much|any) longer\b|\b(?:can not|could not|do not|does not|no longer) (?:see|find|have) (?:a single|any|one|a|the) (?:reason|point) (?:to|in|for) (?:keep going|go on|going on|live|living|stay|staying|continue|carry on|get up|getting up|be here|being here)\b/g,
   },
   {
     kind: 'means',
@@ -417,7 +421,7 @@ const strongCues: Cue[] = [
   {
     kind: 'self-harm',
     pattern:
-      /\b(?:cut|burned|burnt|self harmed|sh) again\b|\bwith (?:a|the|my) (?:razor|blade|knife|lighter) (?:right now|now|in my hand|tonight)\b|\burge to self harm\b/g,
+      /\b(?:blade|razor|knife) in my hand\b|\b(?:picking|pick|picked|scratching) at (?:my )?(?:old )?(?:scars|wounds|cuts) until\b|\b(?:cut|burned|burnt|self harmed|sh) again\b|\bwith (?:a|the|my) (?:razor|blade|knife|lighter) (?:right now|now|in my hand|tonight)\b|\burge to self harm\b/g,
   },
   {
     kind: 'third-party',
@@ -441,7 +445,7 @@ const strongCues: Cue[] = [
   {
     kind: 'third-party',
     pattern:
-      /\b(?:take|taking|end|ending) (?:his|her|their) (?:own )?life\b|\b(?:saying|says|said|thinks|believes|told me|feels) (?:that )?(?:everyone|everybody|we|the world|his family|her family) (?:would be|is|are|will be) better off without (?:him|her|them)\b|\b(?:giving|gave|give|given) away (?:all )?(?:of )?(?:his|her|their) (?:things|stuff|belongings|possessions|cat|dog|pets|books|clothes)\b|\bweigh (?:herself|himself|themselves|myself) down\b|\b(?:giving|gave|give|given) (?:all )?(?:of )?(?:my|his|her|their|all my|all his|all her) (?:things|stuff|belongings|possessions) away\b/g,
+      /\b(?:take|taking|end|ending) (?:his|her|their) (?:own )?life\b|\b(?:saying|says|said|thinks|believes|told me|feels) (?:that )?(?:everyone|everybody|we|the world|his family|her family) (?:would be|is|are|will be) better off without (?:him|her|them)\b|\b(?:giving|gave|give|given) away (?:all )?(?:of )?(?:his|her|their) (?:things|stuff|belongings|possessions|cat|dog|pets|books|clothes)\b|\bweigh (?:herself|himself|themselves|myself) down\b|\b(?:giving|gave|give|given) (?:all )?(?:of )?(?:my|his|her|their|all my|all his|all her) (?:[a-z]+ )?(?:things|stuff|belongings|possessions) away\b/g,
   },
   {
     kind: 'plan',
@@ -479,6 +483,7 @@ const weakCues: RegExp[] = [
   /\bcarbon monoxide\b|\bcar exhaust\b|\bhow deep\b|\b(?:how|so) easy it would be\b|\bwithout (?:their|my|the|his|her) doctor noticing\b|\bworst day of my life\b/g,
   /\bif anyone reads this\b|\bi love you all\b|\bforgive me\b|\b(?:was|is) not (?:your|her|his|their|anyone) fault\b|\btell my [a-z]+ (?:i am sorry|i lov(?:e|ed))\b|\bnot (?:be )?logging (?:in|on) again\b|\bat peace with (?:that|it|this|my decision)\b|\b(?:last|final) (?:[a-z]+ )?(?:entry|message|reflection|post|words)\b|\bnot scared anymore\b/g,
   /\bgoodbye\b|\bsuicide\b|\b(?:is all i (?:can )?think about|can not stop thinking about|keep thinking about)\b|\b(?:wanted|want) to finish (?:this|the) (?:module|course|lesson) first\b|\bwhen (?:my parents|everyone|they|my family|my wife|my husband) (?:leave|are away|go away|are asleep|are out|is away)\b|\bnone of (?:this|it) (?:was|is) (?:your|her|his|their|anyone) fault\b/g,
+  /\bwho gets what\b|\bdelet(?:e|ed) my (?:search )?history\b|\bso nobody has to\b|\b(?:yellow line|platform edge|edge of the platform)\b|\bworking out the timing\b|\beviction notice\b|\bpockets full\b|\bstones in my pockets\b|\bnot turning (?:around|back)\b|\bincarnation was a mistake\b|\breturn to the light (?:before|by|on|tonight|soon|this)\b|\b(?:chosen|picked|set) (?:when|the day|the date|the time)\b|\bfinal release\b/g,
   /\b(?:wrote|written|writing) (?:goodbye )?letters to (?:my|everyone)\b|\bpicked (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|a day|the day)\b|\b(?:will not|wont) be needing\b|\bno fence\b|\bsee what it (?:felt|feels|would feel) like\b|\bknow exactly what would work\b|\bbringing (?:some of )?(?:it|them) home\b|\b(?:calm|at peace|peaceful|relieved) now that\b|\bdelet(?:e|ed|ing) (?:my |all my |all her |all his |her |his )?accounts\b|\bpasswords for my\b|\bclose my accounts\b|\bletter for (?:mum|mom|dad|my [a-z]+)\b|\bwhen the time comes\b|\bworst (?:week|day|month|year) of my life\b|\bwaiting period\b|\bnot make it back\b|\bswam out\b|\bbefore i go\b|\bcould not stay\b|\bmake sure my [a-z]+ gets my\b|\bunderstand why\b|\bon the other side\b|\bfun while it lasted\b|\buntil i feel something\b|\brazor blade\b|\blife insurance\b|\bleftover (?:morphine|pills|meds|medication)\b|\bwhere (?:his|her|their|my) (?:old )?(?:hunting )?(?:rifle|gun|shotgun|pistol)\b|\bsince [a-z]+ died\b|\b(?:evicted|walked out on me|funeral|rough month|nobody (?:at home )?(?:even )?noticed)\b|\b(?:life|live) (?:have|has) no (?:value|sense|meaning|point)\b|\bnothing (?:have|has) (?:sense|meaning)\b|\bmake it end\b|\bpermanent kind\b|\bgoing to do it\b|\bnot bother with (?:treatment|the treatment)\b|\beasier (?:time|for (?:them|everyone|everybody))\b|\b(?:do not|did not|would not|never) have to (?:deal with|worry about|look after|take care of|put up with) me\b|\b(?:weight|drain) on (?:my|the|everyone)\b|\bwould grieve\b|\bfinally be free\b|\bdone waiting\b|\bnothing left for me\b|\bmade (?:my )?peace with\b|\b(?:picked|chosen|chose|set) (?:a|the) date\b|\bso i do not ruin it\b|\b(?:updated|wrote|made|sorted|finished|changed) my will\b|\bwrote a note\b|\beverything is (?:ready|sorted|in order)\b|\bsee how it would work\b|\b(?:drove|walked|went|go|going) (?:back )?to the (?:bridge|cliffs?|tracks|railway|roof|rooftop)\b|\b(?:cat|dog) will go to\b|\b(?:find|wait for|waiting for) the right (?:moment|time)\b|\bafter the day i have had\b|\bwould it be quick\b|\bbeen kind to me\b|\b(?:will not|wont) be able to (?:tell|say|see|thank)\b|\bhelped for a while\b|\btake care(?= \.|$)|\blov(?:e|ed) you all\b|\bdo not blame (?:yourselves|yourself|anyone|me|them)\b|\b(?:hit|bang|banged|banging|hitting) my head (?:against|on) (?:the|a) wall\b|\bdeeper than (?:usual|before|last time)\b|\bresearch on self harm\b|\bgo through with it\b|\bgetting (?:louder|worse|stronger)\b|\bclean from (?:cutting|self harm)\b|\b(?:the )?whole bottle\b|\bneed it (?:this week|tonight|today|now)\b|\b(?:diagnosis|results) back\b/g,
   /\bgoodbye (?:message|note|letter|post)\b|\bnot answering (?:her|his|their|my) phone\b|\b(?:punched|hit|punching|hitting) (?:the|a) wall\b|\bdeserved? (?:it|the pain|to hurt|to suffer|to be in pain)\b/g,
 ];
@@ -489,22 +494,22 @@ const denial =
 const denialAfter = /^(?:has|have|is|was|are|were) (?:never|not|no longer)\b/;
 /** "how can I tell if a friend might be …", "my therapist asked if I have had …": not a disclosure. */
 const hypothetical =
-  /\b(?:if|whether|that) (?:a|my|your|someone|somebody|a person|people|they|he|she|friends?|loved ones?|students?|clients?)\b[a-z ]*\b(?:might|may|could)\b|\basked (?:me )?(?:if|whether)\b|\bwarning signs\b|\b(?:never|no|not|without) (?:had |have |any |experienced |really )*(?:thoughts|urges|ideas|intention|plans?) (?:of|about|to)$/;
+  /\b(?:if|whether|that) (?:a|my|your|someone|somebody|a person|people|they|he|she|friends?|loved ones?|students?|clients?)\b[a-z ]*\b(?:might|may|could)\b|\basked (?:me )?(?:if|whether)\b|\b(?:ask|asking) (?:her|him|them|my [a-z]+)? ?(?:directly )?(?:if|whether)\b|\bwarning signs\b|\b(?:never|no|not|without) (?:had |have |any |experienced |really )*(?:thoughts|urges|ideas|intention|plans?) (?:of|about|to)$/;
 const returning =
   /\b(?:(?:thoughts|urges|feelings|it|they) (?:are|is|have|has|have been|are coming|is coming) (?:come |coming )?back|(?:came|come|coming) back (?:this|last|again)|started again|relapsed|back and worse|finish what i started|getting (?:louder|worse|stronger))\b/;
 const pastMarkers =
-  /\b(?:years ago|year ago|decades? ago|long time ago|long ago|there was a time|before i (?:came|come|moved|found)|in a (?:much )?(?:better|good|great|healthier) place|different person now|got me through|i used to (?:believe|be (?:suicidal|depressed|so low|in a (?:dark|bad) place)|self harm|cut|hurt myself|want to die|think about|feel|struggle|hate|have|try|attempt|wish)|back then|early in my (?:career|life|twenties|thirties|marriage)|i struggled|back when|in the past|when i was (?:an? )?(?:younger|young|teen|teenager|kid|child|little|student|at (?:school|university|uni|college)|in (?:high )?school|in (?:my )?(?:teens|twenties|20s)|[0-9]+)|as a (?:teen|teenager|kid|child|student|young)|in my (?:teens|twenties|20s|youth)|at my (?:lowest|worst)|survived|survivor|came through|come through|got through|made it through|recovered|in recovery|how far i have come|since then|looking back|look back|looked back|that was (?:then|years ago)|a long time|back in (?:university|uni|college|school|high school|the day|my twenties|my teens|[0-9]+)|(?:in|from|since|around) (?:19|20)[0-9][0-9]|once (?:believed|thought|felt|was|wanted|tried|planned)|years (?:free|clean|sober)|(?:free|clean) (?:of|from) [a-z ]{0,20}for|for (?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten|many|several) years|(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten|many) years since|since my last|at (?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|[0-9]+)|who i was|surviving|(?:i am|doing) (?:so |really |very )?(?:well|good|better|okay|ok|solid|stable|hopeful|happy) now|my story|my past|stable and well)\b/;
+  /\b(?:years ago|year ago|decades? ago|long time ago|long ago|took me back to|there was a (?:time|winter|summer|year|period|season|moment|stretch)|before i (?:came|come|moved|found)|in a (?:much )?(?:better|good|great|healthier) place|different person now|got me through|i used to (?:believe|be (?:suicidal|depressed|so low|in a (?:dark|bad) place)|self harm|cut|hurt myself|want to die|think about|feel|struggle|hate|have|try|attempt|wish)|back then|early in my (?:career|life|twenties|thirties|marriage)|i struggled|back when|in the past|when i was (?:an? )?(?:younger|young|teen|teenager|kid|child|little|student|at (?:school|university|uni|college)|in (?:high )?school|in (?:my )?(?:teens|twenties|20s)|[0-9]+)|as a (?:teen|teenager|kid|child|student|young)|in my (?:teens|twenties|20s|youth)|at my (?:lowest|worst)|survived|survivor|came through|come through|got through|made it through|recovered|in recovery|how far i have come|since then|looking back|look back|looked back|that was (?:then|years ago)|a long time|back in (?:university|uni|college|school|high school|the day|my twenties|my teens|[0-9]+)|(?:in|from|since|around) (?:19|20)[0-9][0-9]|once (?:believed|thought|felt|was|wanted|tried|planned)|years (?:free|clean|sober)|(?:free|clean) (?:of|from) [a-z ]{0,20}for|for (?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten|many|several) years|(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten|many) years since|since my last|at (?:thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|[0-9]+)|who i was|surviving|(?:i am|doing) (?:so |really |very )?(?:well|good|better|okay|ok|solid|stable|hopeful|happy) now|my story|my past|stable and well)\b/;
 const presentMarkers =
-  /\b(?:again|lately|these days|right now|tonight|recently|currently|yesterday|last night|this week|this month|relapsed|keep thinking|keeps coming back|coming back|can not stop|now i (?:want|feel like|think about|am thinking)|still (?:think|thinking|want|wanting|feel like|have thoughts|struggle|struggling))\b/;
+  /\b(?:again|lately|these days|right now|tonight|recently|currently|yesterday|last night|relapsed|keep thinking|keeps coming back|coming back|can not stop|now i (?:want|feel like|think about|am thinking)|still (?:think|thinking|want|wanting|feel like|have thoughts|struggle|struggling))\b/;
 
 /**
  * A wish to be dead said without the usual words ("I'd be fine if I never woke up", "hoping the
  * plane would go down"): a person, a wish and an end of their own in one sentence.
  */
 const wishing =
-  /\b(?:want|wanna|wish|hope|hoping|ready|going to|plan|planning|thinking (?:to|about|of|how)|think (?:to|about|of|how)|decided|resolved|intend|would welcome|would not mind|would be (?:fine|relieved|happy|glad|okay)|be fine if|kind of hoping|prefer|longing|tempted|considering|might just|better if)\b/g;
+  /\b(?:want|wanna|wish|hope|hoping|ready|going to|plan|planning|thinking (?:to|about|of|how)|think (?:to|about|of|how)|decided|resolved|intend|would welcome|would not mind|would (?:honestly |actually |really |just )?be (?:fine|relieved|happy|glad|okay)|be fine if|kind of hoping|prefer|longing|tempted|considering|might just|better if)\b/g;
 const ownEnd =
-  /\b(?:(?:to|i|me) (?:just |finally |simply )?(?:die|be dead)|(?:i am|i was|i were|being) dead|not wake up|never wake up|never woke up|not waking up|skip the waking|sleep forever|(?:stop|end|finish) (?:my|this) (?:life|breathing|heart|existence)|heart [a-z ]{0,12}gave out|(?:bus|car|train|truck|lorry) (?:would |to )?hit me|(?:plane|it) (?:would |to )?(?:go down|crash)|something terminal|terminal (?:illness|diagnosis))\b/g;
+  /\b(?:(?:to|i|me) (?:just |finally |simply )?(?:die|be dead)|(?:i am|i was|i were|being) dead|(?:bumped|pushed|hit|knocked) me|not wake up|never wake up|never woke up|not waking up|skip the waking|sleep forever|(?:stop|end|finish) (?:my|this) (?:life|breathing|heart|existence)|heart [a-z ]{0,12}gave out|(?:bus|car|train|truck|lorry) (?:would |to )?hit me|(?:plane|it) (?:would |to )?(?:go down|crash)|something terminal|terminal (?:illness|diagnosis))\b/g;
 const notAnEnd =
   /\b(?:old self|old me|ego|version of me|old life|old habits|old patterns|person i was|who i used to be|dying to|die of|die laughing|to die for|die for|dead tired|dead end|dead set|drop dead|dead serious|death of me|die hard)\b/;
 

@@ -313,7 +313,8 @@ function canonicalWord(word: string): string {
   if (word === '') return '';
   const known = spellings[word];
   if (known) return known;
-  const unleeted = /[a-z]/.test(word) ? word.replace(/[013457@$!|]/g, (c) => leet[c]!) : word;
+  const isLeet = /[a-z]/.test(word) && !/^[0-9]+(?:st|nd|rd|th|s|am|pm|mg|kg|km|m)$/.test(word);
+  const unleeted = isLeet ? word.replace(/[013457@$!|]/g, (c) => leet[c]!) : word;
   if (keyWordSet.has(unleeted)) return unleeted;
   if (spellings[unleeted]) return spellings[unleeted];
   if (unleeted.includes('*')) return unmask(unleeted);
