@@ -103,8 +103,10 @@ export function pruneRateLimitCountersHourly(
 }
 
 /**
- * Adds one hit to the key's counter in the current window and returns the count so far. The
- * window comes from the database clock, so servers with drifting clocks still agree.
+ * Adds one hit to the key's counter in the current window and returns the count so far. A
+ * window opens at a key's first hit and lasts `windowSeconds`: never at a fixed edge of the
+ * clock, where a caller could spend one window's hits just before it and the next one's just
+ * after. The window comes from the database clock, so servers with drifting clocks still agree.
  */
 export async function countRequest(
   db: Database,
@@ -112,18 +114,19 @@ export async function countRequest(
   windowSeconds: number,
 ): Promise<{ hits: number; retryAfterSeconds: number }> {
   const window = sql`${windowSeconds}::integer`;
+  const isOpen = sql`${rateLimitHits.windowStart} > now() - make_interval(secs => ${window})`;
   const [row] = await db
     .insert(rateLimitHits)
     .values({
       key,
-      windowStart: sql`to_timestamp(floor(extract(epoch from now()) / ${window}) * ${window})`,
+      windowStart: sql`now()`,
       hits: 1,
     })
     .onConflictDoUpdate({
       target: rateLimitHits.key,
       set: {
-        hits: sql`case when ${rateLimitHits.windowStart} = excluded.window_start then ${rateLimitHits.hits} + 1 else 1 end`,
-        windowStart: sql`excluded.window_start`,
+        hits: sql`case when ${isOpen} then ${rateLimitHits.hits} + 1 else 1 end`,
+        windowStart: sql`case when ${isOpen} then ${rateLimitHits.windowStart} else now() end`,
       },
     })
     .returning({
