@@ -1,4 +1,5 @@
 import development from './crisis-probes/development.json' with { type: 'json' };
+import everyday from './crisis-probes/everyday.json' with { type: 'json' };
 import heldOut1 from './crisis-probes/held-out-1.json' with { type: 'json' };
 import heldOut2 from './crisis-probes/held-out-2.json' with { type: 'json' };
 import heldOut3 from './crisis-probes/held-out-3.json' with { type: 'json' };
@@ -24,6 +25,7 @@ export interface ProbeSet {
 
 export const probeSets: Record<string, ProbeSet> = {
   development,
+  everyday,
   'held-out-1': heldOut1,
   'held-out-2': heldOut2,
   'held-out-3': heldOut3,

@@ -13,7 +13,10 @@ const MAXIMUM_UNSEEN_FALSE_ALARMS = 0.08;
 function rates(set: ProbeSet, assess: (text: string) => boolean) {
   const harmless = [...set.benign, ...(set.past ?? [])];
   return {
-    recall: set.atRisk.filter((probe) => assess(probe.text)).length / set.atRisk.length,
+    recall:
+      set.atRisk.length === 0
+        ? 1
+        : set.atRisk.filter((probe) => assess(probe.text)).length / set.atRisk.length,
     falseAlarms: harmless.filter((probe) => assess(probe.text)).length / harmless.length,
     missed: set.atRisk.filter((probe) => !assess(probe.text)).map((probe) => probe.text),
   };
@@ -29,7 +32,10 @@ describe('the crisis detector on the labelled probe sets', () => {
     },
   );
 
-  it.each(Object.keys(probeSets))(
+  /** The sets that hold phrasings of risk: what this test asks is how far they carry over. */
+  const riskSets = Object.keys(probeSets).filter((name) => probeSets[name]!.atRisk.length > 0);
+
+  it.each(riskSets)(
     '%s, with the word model learnt without it: still at least 85 % caught, at most 8 % false alarms',
     (name) => {
       const others = Object.entries(probeSets)
