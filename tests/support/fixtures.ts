@@ -111,14 +111,20 @@ export async function latestMailTo(
 
 /**
  * axe-core on the current page: no serious or critical violation. Colours are judged as they
- * settle: a control the page has just enabled may still be fading in (`transition-colors`).
+ * settle: a control the page has just enabled may still be fading in (`transition-colors`), and a
+ * toast may still be sliding in or out (a CSS animation that ends; a spinner's never does).
  */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
+        .filter(
+          (animation) =>
+            animation instanceof CSSTransition ||
+            (animation instanceof CSSAnimation &&
+              animation.effect?.getTiming().iterations !== Infinity),
+        )
         .map((transition) => transition.finished.catch(() => undefined)),
     ),
   );
