@@ -29,6 +29,7 @@ import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
 import { bodyLimits } from './http/body-limits.ts';
+import { redirectPagesToAppUrl } from './http/canonical-host.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { claimSessionBeforeBody, type SessionReader } from './http/guards.ts';
 import { serializeRequest } from './http/log-redaction.ts';
@@ -93,6 +94,7 @@ export async function buildApp(
   registerErrorHandling(app);
   // The hooks every request runs take a callback, not a promise: Better Auth's AsyncLocalStorage
   // makes every promise the process creates dearer.
+  redirectPagesToAppUrl(app, config.appUrl);
   refuseCrossSiteWrites(app, config.appUrl);
   keepApiAnswersPrivate(app);
   refuseNulText(app);
