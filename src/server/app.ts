@@ -53,6 +53,7 @@ import {
 import { learningRoutes } from './learning/learning.routes.ts';
 import { countCompletedReflections, listRecentReflections } from './learning/reflections.ts';
 import { videoRoutes } from './learning/videos.routes.ts';
+import { mailRoutes } from './mail/mail.routes.ts';
 import { pruneMailOutbox } from './mail/outbox.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp(
     readEngagement: (userIds) => listCourseEngagement(app, userIds),
   });
   await app.register(adminOverviewRoutes);
+  await app.register(mailRoutes);
   await app.register(accountRoutes);
 
   await serveWebApp(app, config.webDir);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { mailModes } from '../shared/api/mail.ts';
 
 const optionalText = z
   .string()
@@ -16,7 +17,6 @@ const url = (expected: string) =>
 export const paymentModes = ['live', 'test'] as const;
 export type PaymentMode = (typeof paymentModes)[number];
 /** smtp sends; outbox keeps mail for admins to read; console also prints it to the log. */
-export const mailModes = ['smtp', 'outbox', 'console'] as const;
 export type MailMode = (typeof mailModes)[number];
 export const logFormats = ['pretty', 'json'] as const;
 export type LogFormat = (typeof logFormats)[number];
