@@ -367,6 +367,8 @@ describe('payment test mode', () => {
     expect(receipt.subject).toBe('Your Sovereign Flame receipt');
     expect(receipt.text).toContain('- Energy Sovereignty (€125)');
     expect(receipt.text).toMatch(/Your access lasts until \d{1,2} \w+ \d{4}\./);
+    // No CONTACT_EMAIL here: no refund is promised that nobody could be asked for.
+    expect(receipt.text).not.toContain('refund');
 
     const purchases = await request(testModeApp, 'GET', '/api/me/purchases', buyer);
     expect(purchases.json<PurchasesResponse>().purchases).toMatchObject([
