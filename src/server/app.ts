@@ -33,6 +33,7 @@ import { redirectPagesToAppUrl } from './http/canonical-host.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { claimSessionBeforeBody, type SessionReader } from './http/guards.ts';
 import { serializeRequest } from './http/log-redaction.ts';
+import { prettyLogStream } from './http/pretty-log.ts';
 import { keepApiAnswersPrivate } from './http/private-answers.ts';
 import { pruneRateLimitCountersHourly } from './http/rate-limit.ts';
 import { refuseNulText } from './http/refuse-nul-text.ts';
@@ -85,6 +86,7 @@ export async function buildApp(
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: { req: serializeRequest },
+      ...(config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}),
     },
     bodyLimit: bodyLimits.form,
     trustProxy: fastifyProxyTrust(config.trustProxy),
