@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Ports can be moved (E2E_PORT_BASE) so that two checkouts can run their journeys at once.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4170);
 export const APP_PORT = portBase + 3;
+/** A second app as a fresh install leaves it: no SMTP, no CONTACT_EMAIL, no admin. */
+export const BARE_APP_PORT = portBase + 4;
 export const FAKE_SMTP_PORT = portBase + 5;
 export const FAKE_SMTP_HTTP_PORT = portBase + 6;
 export const E2E_CONTACT_EMAIL = 'care@sovereign.test';
@@ -87,6 +89,21 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: 'warn',
         CONTACT_EMAIL: E2E_CONTACT_EMAIL,
+      },
+    },
+    {
+      command: 'rm -rf data-e2e-bare && exec node dist/server/main.js',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      url: `http://localhost:${BARE_APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      env: {
+        PORT: String(BARE_APP_PORT),
+        APP_URL: `http://localhost:${BARE_APP_PORT}`,
+        DATA_DIR: 'data-e2e-bare',
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'warn',
       },
     },
   ],

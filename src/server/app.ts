@@ -29,9 +29,11 @@ import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
 import { bodyLimits } from './http/body-limits.ts';
+import { redirectPagesToAppUrl } from './http/canonical-host.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { claimSessionBeforeBody, type SessionReader } from './http/guards.ts';
 import { serializeRequest } from './http/log-redaction.ts';
+import { prettyLogStream } from './http/pretty-log.ts';
 import { keepApiAnswersPrivate } from './http/private-answers.ts';
 import { pruneRateLimitCountersHourly } from './http/rate-limit.ts';
 import { refuseNulText } from './http/refuse-nul-text.ts';
@@ -52,6 +54,7 @@ import {
 import { learningRoutes } from './learning/learning.routes.ts';
 import { countCompletedReflections, listRecentReflections } from './learning/reflections.ts';
 import { videoRoutes } from './learning/videos.routes.ts';
+import { mailRoutes } from './mail/mail.routes.ts';
 import { pruneMailOutbox } from './mail/outbox.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
@@ -83,6 +86,7 @@ export async function buildApp(
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: { req: serializeRequest },
+      ...(config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}),
     },
     bodyLimit: bodyLimits.form,
     trustProxy: fastifyProxyTrust(config.trustProxy),
@@ -93,6 +97,7 @@ export async function buildApp(
   registerErrorHandling(app);
   // The hooks every request runs take a callback, not a promise: Better Auth's AsyncLocalStorage
   // makes every promise the process creates dearer.
+  redirectPagesToAppUrl(app, config.appUrl);
   refuseCrossSiteWrites(app, config.appUrl);
   keepApiAnswersPrivate(app);
   refuseNulText(app);
@@ -184,6 +189,7 @@ export async function buildApp(
     readEngagement: (userIds) => listCourseEngagement(app, userIds),
   });
   await app.register(adminOverviewRoutes);
+  await app.register(mailRoutes);
   await app.register(accountRoutes);
 
   await serveWebApp(app, config.webDir);

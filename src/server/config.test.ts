@@ -65,6 +65,13 @@ describe('a bad value stops the start with the variable and what it expects', ()
     ],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL: expected an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: '],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT: expected pretty or json'],
+    [{ MAIL_MODE: 'pigeon' }, 'MAIL_MODE: expected smtp, outbox or console'],
+    [{ MAIL_MODE: 'smtp' }, 'SMTP_URL: expected SMTP_URL when MAIL_MODE is smtp'],
+    [
+      { MAIL_MODE: 'outbox', SMTP_URL: 'smtp://mail.example.com' },
+      'MAIL_MODE: expected no SMTP_URL when MAIL_MODE is outbox or console',
+    ],
     [
       { OPENAI_PROVIDER_NAME: 'x'.repeat(101) },
       'OPENAI_PROVIDER_NAME: expected at most 100 characters',
@@ -102,7 +109,11 @@ describe('defaults, as the README says', () => {
       openai: { apiKey: undefined, baseUrl: undefined, model: 'gpt-4o-mini' },
       vimeo: { accessToken: undefined, apiBase: 'https://api.vimeo.com' },
       communityUrl: undefined,
-      mail: { smtpUrl: undefined, from: 'Sovereign Flame <no-reply@localhost>' },
+      mail: {
+        mode: 'console',
+        smtpUrl: undefined,
+        from: 'Sovereign Flame <no-reply@localhost>',
+      },
       logLevel: 'info',
     });
   });
@@ -149,6 +160,54 @@ describe('defaults, as the README says', () => {
   });
 });
 
+describe('production', () => {
+  const production = {
+    NODE_ENV: 'production',
+    PAYMENT_MODE: 'test',
+    REFLECTION_ENCRYPTION_KEY,
+    CONTACT_EMAIL: 'care@example.com',
+    MAIL_MODE: 'outbox',
+  };
+
+  it('refuses to start without SMTP unless the outbox is asked for by name', () => {
+    const { MAIL_MODE: _, ...withoutMail } = production;
+    expect(problemWith(withoutMail)).toContain(
+      '\n  SMTP_URL: expected SMTP_URL in production, or MAIL_MODE=outbox to keep mail for admins',
+    );
+    expect(loadConfig({ AUTH_SECRET, ...production }).mail.mode).toBe('outbox');
+    expect(
+      loadConfig({ AUTH_SECRET, ...withoutMail, SMTP_URL: 'smtps://mail.example.com' }).mail.mode,
+    ).toBe('smtp');
+  });
+
+  it('never prints mail, links included, to a production log', () => {
+    expect(problemWith({ ...production, MAIL_MODE: 'console' })).toContain(
+      '\n  MAIL_MODE: expected smtp or outbox in production',
+    );
+  });
+
+  it('refuses to start without CONTACT_EMAIL: the refund promise needs an address', () => {
+    expect(problemWith({ ...production, CONTACT_EMAIL: '' })).toContain(
+      '\n  CONTACT_EMAIL: expected in production: the address learners write to for refunds',
+    );
+  });
+});
+
+describe('mail outside production', () => {
+  it('is printed to the log without SMTP, sent with it', () => {
+    expect(loadConfig({ AUTH_SECRET }).mail.mode).toBe('console');
+    expect(loadConfig({ AUTH_SECRET, SMTP_URL: 'smtp://127.0.0.1:25' }).mail.mode).toBe('smtp');
+    expect(loadConfig({ AUTH_SECRET, MAIL_MODE: 'outbox' }).mail.mode).toBe('outbox');
+  });
+});
+
+describe('the log format', () => {
+  it('is JSON when asked for, short lines when asked for', () => {
+    expect(loadConfig({ AUTH_SECRET, LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ AUTH_SECRET, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+  });
+});
+
 describe('the payment mode', () => {
   it('refuses to start in production without a Stripe key unless test mode is asked for', () => {
     expect(problemWith({ NODE_ENV: 'production' })).toContain(
@@ -160,7 +219,12 @@ describe('the payment mode', () => {
   });
 
   it('is test when asked for in production, live with a Stripe key, test by default elsewhere', () => {
-    const production = { NODE_ENV: 'production', REFLECTION_ENCRYPTION_KEY };
+    const production = {
+      NODE_ENV: 'production',
+      REFLECTION_ENCRYPTION_KEY,
+      CONTACT_EMAIL: 'care@example.com',
+      MAIL_MODE: 'outbox',
+    };
     expect(loadConfig({ AUTH_SECRET, ...production, PAYMENT_MODE: 'test' })).toMatchObject({
       paymentMode: 'test',
     });
@@ -175,6 +239,8 @@ describe('the addresses of Stripe, the AI service and Vimeo', () => {
     NODE_ENV: 'production',
     PAYMENT_MODE: 'test',
     REFLECTION_ENCRYPTION_KEY,
+    CONTACT_EMAIL: 'care@example.com',
+    MAIL_MODE: 'outbox',
     DATA_DIR: '',
   };
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { mailModes } from '../shared/api/mail.ts';
 
 const optionalText = z
   .string()
@@ -15,6 +16,10 @@ const url = (expected: string) =>
 
 export const paymentModes = ['live', 'test'] as const;
 export type PaymentMode = (typeof paymentModes)[number];
+/** smtp sends; outbox keeps mail for admins to read; console also prints it to the log. */
+export type MailMode = (typeof mailModes)[number];
+export const logFormats = ['pretty', 'json'] as const;
+export type LogFormat = (typeof logFormats)[number];
 const positiveInteger = (fallback: number) =>
   optionalText.pipe(
     z.coerce
@@ -129,10 +134,16 @@ const environmentSchema = z
         .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
         .optional(),
     ),
+    MAIL_MODE: optionalText.pipe(
+      z.enum(mailModes, { message: 'expected smtp, outbox or console' }).optional(),
+    ),
     MAIL_FROM: z.string().default('Sovereign Flame <no-reply@localhost>'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    LOG_FORMAT: optionalText.pipe(
+      z.enum(logFormats, { message: 'expected pretty or json' }).optional(),
+    ),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'expected ADMIN_EMAIL and ADMIN_PASSWORD to be set together',
@@ -156,6 +167,31 @@ const environmentSchema = z
   .refine((env) => env.PAYMENT_MODE !== 'test' || !env.STRIPE_SECRET_KEY, {
     message: 'expected no STRIPE_SECRET_KEY when PAYMENT_MODE is test (unset one of them)',
     path: ['PAYMENT_MODE'],
+  })
+  // Without SMTP, mail reaches nobody: in production keeping it for the admins is asked for by name.
+  .refine((env) => mailModeOf(env) !== undefined, {
+    message:
+      'expected SMTP_URL in production, or MAIL_MODE=outbox to keep mail for admins to read in the admin panel (Outbox) instead of sending it',
+    path: ['SMTP_URL'],
+  })
+  .refine((env) => env.MAIL_MODE !== 'smtp' || Boolean(env.SMTP_URL), {
+    message: 'expected SMTP_URL when MAIL_MODE is smtp',
+    path: ['SMTP_URL'],
+  })
+  .refine((env) => env.MAIL_MODE === undefined || env.MAIL_MODE === 'smtp' || !env.SMTP_URL, {
+    message: 'expected no SMTP_URL when MAIL_MODE is outbox or console (unset one of them)',
+    path: ['MAIL_MODE'],
+  })
+  // The console prints reset and confirmation links: never into a production log.
+  .refine((env) => env.NODE_ENV !== 'production' || env.MAIL_MODE !== 'console', {
+    message: 'expected smtp or outbox in production: console prints sign-in links to the log',
+    path: ['MAIL_MODE'],
+  })
+  // The site promises refunds on request: in production there is an address to ask at.
+  .refine((env) => env.NODE_ENV !== 'production' || Boolean(env.CONTACT_EMAIL), {
+    message:
+      'expected in production: the address learners write to for refunds and privacy requests',
+    path: ['CONTACT_EMAIL'],
   })
   // A key generated next to the database would be lost, or leaked, with it: production names one.
   .refine(
@@ -207,6 +243,19 @@ function paymentModeOf(env: PaymentEnvironment): PaymentMode | undefined {
   if (env.PAYMENT_MODE) return env.PAYMENT_MODE;
   if (env.STRIPE_SECRET_KEY) return 'live';
   return env.NODE_ENV === 'production' ? undefined : 'test';
+}
+
+interface MailEnvironment {
+  NODE_ENV: string;
+  MAIL_MODE?: MailMode | undefined;
+  SMTP_URL?: string | undefined;
+}
+
+/** smtp with an SMTP_URL; without one, console outside production, outbox only when asked for. */
+function mailModeOf(env: MailEnvironment): MailMode | undefined {
+  if (env.MAIL_MODE) return env.MAIL_MODE;
+  if (env.SMTP_URL) return 'smtp';
+  return env.NODE_ENV === 'production' ? undefined : 'console';
 }
 
 const OPENAI_HOST = 'api.openai.com';
@@ -334,8 +383,10 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
     communityUrl: env.COMMUNITY_URL,
     /** The operator's address for refunds and privacy requests; shown on the site when set. */
     contactEmail: env.CONTACT_EMAIL,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: { mode: mailModeOf(env)!, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     logLevel: env.LOG_LEVEL,
+    /** Short lines for a person at a terminal; JSON lines for a log collector, or when asked. */
+    logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     contentDir: path.resolve(import.meta.dirname, '../../content'),
     webDir: path.resolve(import.meta.dirname, '../../dist/web'),
   };

@@ -1,17 +1,16 @@
+import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ensureAdmin } from './auth/ensure-admin.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { closeGracefullyOnSignals } from './http/graceful-shutdown.ts';
+import { createStartupLog } from './http/pretty-log.ts';
 
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const startupLog = {
-    info: (message: string) => console.log(message),
-    warn: (message: string) => console.warn(message),
-  };
+  const startupLog = createStartupLog(config.logFormat);
   if (!config.contactEmail) {
     startupLog.warn(
       'CONTACT_EMAIL is not set: the site shows no contact address, so learners cannot ask for a refund or use their privacy rights by email.',
@@ -23,14 +22,44 @@ async function main(): Promise<void> {
 
   closeGracefullyOnSignals(app, () => database.close());
 
-  await app.listen({ port: config.port, host: config.host });
+  await listenQuietly(app, config);
   app.log.info(
-    { paymentMode: config.paymentMode },
-    `Sovereign Flame is ready at ${config.appUrl}, payment mode ${config.paymentMode}`,
+    { host: config.host, port: config.port },
+    `Sovereign Flame is ready at ${config.appUrl}`,
   );
-  if (config.paymentMode === 'test') {
-    app.log.warn('payment test mode: "Pay now" grants test access and no real payment is taken');
+  logModes(app, config);
+}
+
+/**
+ * Fastify logs every address it listens on (a LAN address among them, where sign-in would fail):
+ * the start log names APP_URL instead, the one address people should use.
+ */
+async function listenQuietly(app: FastifyInstance, config: Config): Promise<void> {
+  const level = app.log.level;
+  app.log.level = 'warn';
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } finally {
+    app.log.level = level;
   }
+}
+
+const mailModeNotes: Record<Config['mail']['mode'], string> = {
+  smtp: 'mail is sent over SMTP_URL',
+  outbox: 'nothing is sent; admins read each mail in the admin panel (Outbox)',
+  console: 'nothing is sent; each mail is printed here, links included, and kept in the Outbox',
+};
+
+/** How payments and mail work on this start, in a line each. */
+function logModes(app: FastifyInstance, { paymentMode, mail }: Config): void {
+  if (paymentMode === 'test') {
+    app.log.warn('payment mode test: "Pay now" grants test access and no real payment is taken');
+  } else {
+    app.log.info('payment mode live: payments are taken by Stripe');
+  }
+  const mailLine = `mail mode ${mail.mode}: ${mailModeNotes[mail.mode]}`;
+  if (mail.mode === 'smtp') app.log.info(mailLine);
+  else app.log.warn(mailLine);
 }
 
 main().catch((error: unknown) => {

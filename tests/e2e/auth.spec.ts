@@ -1,3 +1,4 @@
+import { APP_PORT } from '../../playwright.config.ts';
 import {
   completeRegistration,
   expect,
@@ -221,4 +222,14 @@ test('the auth screens pass axe-core', async ({ page }) => {
   await page.getByRole('tab', { name: 'Create Account' }).click();
   await expect(page.getByRole('heading', { name: 'Begin Your Journey' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+});
+
+test('the site opened at 127.0.0.1 lands on APP_URL, where creating an account works', async ({
+  page,
+}) => {
+  await page.goto(`http://127.0.0.1:${APP_PORT}/register`);
+  await expect(page).toHaveURL(`http://localhost:${APP_PORT}/register`);
+  const { email } = await completeRegistration(page, { firstName: 'Theo' });
+  await expectCheckYourEmail(page, email);
+  await expect(page.getByText('Invalid origin')).toHaveCount(0);
 });

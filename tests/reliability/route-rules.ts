@@ -244,6 +244,7 @@ export const routeRules: Record<string, RouteRow> = {
     request: () => ({ params: { id: anyUuid }, body: { status: 'reviewed' } }),
   },
   'GET /api/admin/newsletter': { rule: 'admin' },
+  'GET /api/admin/outbox': { rule: 'admin' },
   'GET /api/admin/newsletter.csv': { rule: 'admin' },
   'GET /api/admin/user-search': { rule: 'admin', request: () => ({ query: { email: 'a' } }) },
   'GET /api/admin/users': { rule: 'admin' },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { codeForStatus, errorBody } from '../http/errors.ts';
+import { toContractError } from './contract-error.ts';
 import { getSessionUser } from './session-user.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 
@@ -16,7 +16,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
     bodyLimit: 16 * 1024,
     handler: async (request, reply) => {
       const response = await auth.handler(toWebRequest(request));
-      return sendWebResponse(reply, response);
+      return sendWebResponse(reply, response, app.config.appUrl);
     },
   });
 
@@ -44,7 +44,7 @@ function toWebRequest(request: FastifyRequest): Request {
   });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+async function sendWebResponse(reply: FastifyReply, response: Response, appUrl: string) {
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
   });
@@ -54,7 +54,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   if (response.status < 400) {
     return reply.status(response.status).send(text ? withoutSessionToken(text) : null);
   }
-  const { status, body } = toContractError(response.status, text);
+  const { status, body } = toContractError(response.status, text, appUrl);
   return reply.status(status).header('content-type', 'application/json').send(body);
 }
 
@@ -72,29 +72,4 @@ function withoutSessionToken(text: string): string {
     if (answer.session) delete answer.session.token;
   }
   return JSON.stringify(body);
-}
-
-/** Better Auth answers `{ code, message }`; the API contract is `{ error: { code, message } }`. */
-function toContractError(status: number, text: string) {
-  let message = 'The request could not be completed.';
-  let code = '';
-  let fields: Record<string, string> | undefined;
-  try {
-    const parsed = JSON.parse(text) as {
-      message?: string;
-      code?: string;
-      fields?: Record<string, string>;
-    };
-    message = parsed.message ?? message;
-    code = parsed.code ?? '';
-    fields = parsed.fields;
-  } catch {
-    // Not JSON: keep the generic message.
-  }
-  // A signed-in learner asked for a confirmation link to someone else's address.
-  if (code === 'EMAIL_MISMATCH') {
-    return { status: 403, body: errorBody('forbidden', 'You can only confirm your own address.') };
-  }
-  if (status === 422) return { status: 400, body: errorBody('bad_request', message) };
-  return { status, body: errorBody(codeForStatus(status), message, fields) };
 }

@@ -12,7 +12,7 @@ export function verifyEmailEmail(to: string, verifyUrl: string): MailMessage {
       'Confirm that it is yours here (the link works for 24 hours):',
       verifyUrl,
       '',
-      'If it was not you, ignore this message: the account cannot buy anything until it is confirmed.',
+      'If it was not you, ignore this message: until the address is confirmed, the account cannot see or delete anything kept under it, nor accept an invitation sent to it.',
     ].join('\n'),
   };
 }

@@ -89,6 +89,8 @@ describe('the reflection key', () => {
     const production = {
       NODE_ENV: 'production',
       PAYMENT_MODE: 'test',
+      MAIL_MODE: 'outbox',
+      CONTACT_EMAIL: 'care@example.com',
       DATA_DIR: dataDir,
       AUTH_SECRET: 'a-secret-of-at-least-thirty-two-characters',
     };

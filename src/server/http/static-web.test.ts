@@ -24,7 +24,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'prerendered', 'home.html'), HOME_HTML);
   writeFileSync(path.join(webDir, 'prerendered', 'courses.html'), COURSES_HTML);
   writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  testApp = await buildTestApp({}, { webDir });
+  // inject() asks for localhost: the app's own address, so pages are served, not redirected.
+  testApp = await buildTestApp({ APP_URL: 'http://localhost' }, { webDir });
 });
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { count, desc, eq, or, sql } from 'drizzle-orm';
+import type { OutboxMail } from '../../shared/api/mail.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 
@@ -43,4 +44,24 @@ export async function deleteOutboxMailWithExpiredLink(
     )
     .returning({ id: mailOutbox.id });
   return removed.length;
+}
+
+/** A page of the kept mail, newest first, for the admins' Outbox. */
+export async function listOutboxMail(
+  db: Database,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ mails: OutboxMail[]; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(mailOutbox),
+  ]);
+  return {
+    mails: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total: totals?.total ?? 0,
+  };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { authMessages, type SessionUser } from '../../shared/api/auth.ts';
+import type { SessionUser } from '../../shared/api/auth.ts';
 import type {
   CheckoutSessionResponse,
   createCheckoutSessionRequestSchema,
@@ -28,7 +28,6 @@ export async function createCheckout(
   request: CheckoutRequest,
 ): Promise<CheckoutSessionResponse> {
   const { app } = context;
-  if (!user.emailVerified) throw new AppError('forbidden', authMessages.emailNotVerified);
   if (request.mode !== 'payment') {
     throw new AppError('bad_request', 'Only one-time payments can be bought here.');
   }

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { formatEuros } from '../../shared/rules/pricing.ts';
+import { refundPromise } from '../../shared/rules/refund-promise.ts';
 import { singleLine, type MailMessage } from '../mail/send-mail.ts';
 import type { CheckoutRecord } from './checkout-records.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -12,7 +13,8 @@ export async function sendReceipt(context: PaymentsContext, record: CheckoutReco
 }
 
 function receiptMail(context: PaymentsContext, record: CheckoutRecord): MailMessage {
-  const { appUrl } = context.app.config;
+  const { appUrl, contactEmail } = context.app.config;
+  const refund = refundPromise(contactEmail).receipt;
   const courseTitles = record.courseIds.map(
     (courseId) => context.app.catalogue.getCourse(courseId)?.title ?? courseId,
   );
@@ -38,8 +40,7 @@ function receiptMail(context: PaymentsContext, record: CheckoutRecord): MailMess
       '',
       `Your access lasts until ${until}.`,
       `Open your courses: ${appUrl}/dashboard`,
-      '',
-      'If the programme is not right for you, ask for a refund within 30 days of your purchase.',
+      ...(refund ? ['', refund] : []),
     ].join('\n'),
   };
 }

@@ -17,7 +17,7 @@ let testApp: TestApp;
 
 beforeAll(async () => {
   fakeStripe = await startFakeStripeServer();
-  testApp = await buildTestApp(fakeStripe.environment);
+  testApp = await buildTestApp({ ...fakeStripe.environment, CONTACT_EMAIL: 'care@example.com' });
 });
 afterAll(async () => {
   await testApp.close();
@@ -139,6 +139,9 @@ describe('POST /api/stripe/webhook: Checkout fulfilment', () => {
     });
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.text).toContain('- The Sovereign Flame (€125)');
+    expect(receipts[0]!.text).toContain(
+      'ask for a refund within 30 days of your purchase: write to care@example.com.',
+    );
     expect((await deliver(event)).statusCode).toBe(200);
     expect(await enrollmentsOf(buyer)).toHaveLength(1);
   });

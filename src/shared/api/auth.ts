@@ -24,8 +24,6 @@ export const authMessages = {
     'This password is one of the most common and is easily guessed. Please choose another.',
   mustAgree: 'You must agree to the Terms of Service and Privacy Policy',
   unexpected: 'An unexpected error occurred. Please try again.',
-  emailNotVerified:
-    'Please confirm your email address first: open the link we sent you when you registered.',
 } as const;
 
 /** Every email a request carries: bounded before it is looked at, then checked in one pass. */

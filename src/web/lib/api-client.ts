@@ -13,6 +13,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether asking again may help: the network or the server failed. A refusal with a reason (4xx)
+ * will be refused again, so it is shown once, without "Please try again".
+ */
+export function isWorthRetrying(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

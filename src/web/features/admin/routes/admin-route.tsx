@@ -5,6 +5,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useUrlTab } from '../../../lib/url-tab.ts';
 import { AccessTab } from '../components/access-tab.tsx';
 import { AssessmentsTab } from '../components/assessments-tab.tsx';
+import { OutboxTab } from '../components/outbox-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { SubscribersTab } from '../components/subscribers-tab.tsx';
 import { UsersTab } from '../components/users-tab.tsx';
@@ -15,6 +16,7 @@ const adminTabs = [
   { value: 'overview', label: 'Overview' },
   { value: 'assessments', label: 'Assessments' },
   { value: 'newsletter', label: 'Newsletter' },
+  { value: 'outbox', label: 'Outbox' },
 ] as const;
 type AdminTab = (typeof adminTabs)[number]['value'];
 
@@ -80,6 +82,9 @@ export function AdminRoute() {
           </Tabs.Content>
           <Tabs.Content value="newsletter" className="mt-6">
             <SubscribersTab />
+          </Tabs.Content>
+          <Tabs.Content value="outbox" className="mt-6">
+            <OutboxTab />
           </Tabs.Content>
         </Tabs.Root>
       </main>

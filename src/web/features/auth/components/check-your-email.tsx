@@ -24,14 +24,15 @@ export function CheckYourEmail({ email }: { email: string }) {
       </p>
       <p>This page moves on by itself once you open the link in this browser.</p>
       <p>
-        Opened it on another device?{' '}
+        No mail yet, or opened it on another device?{' '}
         <Link
           to={paths.login}
           state={location.state}
           className="font-medium text-flame-700 underline-offset-2 hover:underline"
         >
           Sign in
-        </Link>
+        </Link>{' '}
+        with your password: you can buy courses before the address is confirmed.
       </p>
     </section>
   );

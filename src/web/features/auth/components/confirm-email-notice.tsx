@@ -5,8 +5,8 @@ import { useSendConfirmationEmail } from '../api/send-confirmation-email.ts';
 import { authErrorMessage } from '../error-message.ts';
 
 /**
- * For a signed-in learner who has not opened the link mailed at sign-up: where it went, why it
- * matters (nothing can be bought before), and a way to have it sent again.
+ * For a signed-in learner who has not opened the link mailed at sign-up: where it went, what it
+ * is for (what is kept under the address, and invitations to it), and a way to have it sent again.
  */
 export function ConfirmEmailNotice() {
   const { data: user } = useSession();
@@ -32,7 +32,8 @@ export function ConfirmEmailRequest({ email }: { email: string }) {
       </h2>
       <p className="mt-1 text-ink-800">
         We sent a link to {email} when you registered. Open it to confirm that the address is yours:
-        courses can be bought once it is confirmed. The link works for 24 hours.
+        then you can download or delete what we keep under it, and accept an invitation sent to it.
+        The link works for 24 hours.
       </p>
       <Button className="mt-3" onClick={send} disabled={sendLink.isPending}>
         {sendLink.isPending ? 'Sending...' : 'Send the link again'}

@@ -7,7 +7,7 @@ import { betaMessages } from '../../../../shared/rules/beta.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, isWorthRetrying } from '../../../lib/api-client.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useStartUpgrade } from '../api/start-upgrade.ts';
 
@@ -50,7 +50,7 @@ export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModal
           window.location.assign(url);
         },
         onError: (failure) => {
-          toast.error(betaMessages.processUpgradeFailed);
+          if (isWorthRetrying(failure)) toast.error(betaMessages.processUpgradeFailed);
           setError(failure instanceof ApiError ? failure.message : betaMessages.tryLater);
         },
       },

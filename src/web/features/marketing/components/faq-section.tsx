@@ -1,5 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
+import { refundPromise } from '../../../../shared/rules/refund-promise.ts';
+import { useContactEmail } from '../../../lib/contact.ts';
 import { Section } from './section.tsx';
 
 const questions = [
@@ -18,20 +20,19 @@ const questions = [
     answer:
       'Each course stays open to you for 365 days from the day you join: time enough to move through every stage at a pace that lets it settle into your life, and to return to it.',
   },
-  {
-    question: 'What if the programme is not right for me?',
-    answer:
-      'Every course comes with a 30-day money-back guarantee. If the work is not right for you, write to us within 30 days of your purchase and we refund you in full.',
-  },
 ];
 
+const refundQuestion = 'What if the programme is not right for me?';
+
 export function FaqSection() {
+  const refundAnswer = refundPromise(useContactEmail()).faq;
   return (
     <Section id="faq" eyebrow="FAQ" title="Questions You May Be Holding" className="bg-white">
       <div className="mx-auto max-w-3xl divide-y divide-ink-600/15 border-y border-ink-600/15">
         {questions.map((entry) => (
           <FaqEntry key={entry.question} {...entry} />
         ))}
+        <FaqEntry question={refundQuestion} answer={refundAnswer} />
       </div>
     </Section>
   );

@@ -1,6 +1,9 @@
 import { ShieldCheck } from 'lucide-react';
+import { refundPromise } from '../../../../shared/rules/refund-promise.ts';
+import { useContactEmail } from '../../../lib/contact.ts';
 
 export function GuaranteeBox() {
+  const promise = refundPromise(useContactEmail()).guarantee;
   return (
     <section
       aria-labelledby="guarantee-heading"
@@ -11,10 +14,7 @@ export function GuaranteeBox() {
         <h2 id="guarantee-heading" className="font-semibold text-ink-900">
           30-Day Money-Back Guarantee
         </h2>
-        <p className="mt-1 text-sm text-ink-800">
-          If the programme is not right for you, ask for a refund within 30 days of your purchase
-          and you get every cent back.
-        </p>
+        <p className="mt-1 text-sm text-ink-800">{promise}</p>
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import { purchaseMessages } from '../../../../shared/rules/purchase.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { isWorthRetrying } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { checkoutErrorMessage, useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { forgetPendingOrder, keepPendingOrder, readPendingOrder } from '../pending-order.ts';
@@ -107,7 +108,7 @@ export function PurchaseForm({ catalogue, options, user, requestedCourseId }: Pu
       window.location.assign(url);
     } catch (failure) {
       setError(checkoutErrorMessage(failure) || checkoutMessages.paymentFailed);
-      toast.error(checkoutMessages.toast);
+      if (isWorthRetrying(failure)) toast.error(checkoutMessages.toast);
     }
   };
 
