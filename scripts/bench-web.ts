@@ -5,7 +5,7 @@
  * contentful paint and total blocking time of each page rendered at build time. Fails when the
  * JavaScript is over budget.
  */
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,7 +99,7 @@ async function measureDownloads(browser: Browser, baseUrl: string): Promise<Down
       })),
     );
   });
-  await page.goto(baseUrl, { waitUntil: 'networkidle' });
+  await loadUntilHydrated(page, baseUrl);
   const downloads = await Promise.all(pending);
   await context.close();
   return downloads.sort((a, b) => b.gzipBytes - a.gzipBytes);
@@ -113,7 +113,7 @@ interface PageSpeed {
 /**
  * One cold load of `url`: its largest contentful paint, and its total blocking time as Lighthouse
  * counts it, the part over 50 ms of each long task after the first contentful paint (here until
- * the network has been idle for half a second).
+ * the page has hydrated and the network has been idle for half a second).
  */
 async function measurePageSpeed(
   browser: Browser,
@@ -132,7 +132,7 @@ async function measurePageSpeed(
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await loadUntilHydrated(page, url);
   const speed = await page.evaluate(
     () =>
       new Promise<PageSpeed>((resolve) => {
@@ -150,6 +150,17 @@ async function measurePageSpeed(
   );
   await context.close();
   return speed;
+}
+
+/**
+ * A rendered page asks for its scripts only after its first paint, which on a busy machine can
+ * come after the network has already been idle for a while: so this waits for React to have
+ * taken the page over (its controls enabled), then for the network to settle.
+ */
+async function loadUntilHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => !document.querySelector('#root > fieldset[disabled]'));
+  await page.waitForLoadState('networkidle');
 }
 
 function printDownloads(downloads: Download[]) {
