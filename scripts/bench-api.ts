@@ -155,22 +155,30 @@ async function main() {
     const targets: Target[] = [
       bare,
       bareWrite,
-      { name: 'GET /api/health', url: `${app.url}/api/health`, path: '/api/health', signedIn: false },
+      {
+        name: 'GET /api/health',
+        url: `${app.url}/api/health`,
+        path: '/api/health',
+        signedIn: false,
+      },
     ];
     for (const route of signedInRoutes) {
       const yardstick: Target = {
         ...route,
-        name: '  bare, same statements',
+        name: '  its yardstick',
         url: `${bareUrl}/replay/${route.key}`,
         signedIn: false,
       };
-      targets.push(yardstick, {
-        ...route,
-        url: `${app.url}${route.path}`,
-        signedIn: true,
+      targets.push(
+        {
+          ...route,
+          url: `${app.url}${route.path}`,
+          signedIn: true,
+          yardstick,
+          alsoAgainst: [route.method === 'PUT' ? bareWrite : bare],
+        },
         yardstick,
-        alsoAgainst: [route.method === 'PUT' ? bareWrite : bare],
-      });
+      );
     }
 
     console.log(
