@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const apiTests = ['src/server/**/*.test.ts'];
@@ -18,6 +19,9 @@ const apiProject = (name: string, target: 'embedded' | 'url'): TestProjectInline
 
 export default defineConfig({
   test: {
+    // Vitest keeps a core for itself, so on 2 cores it ran one test file at a time while the
+    // second core waited on PostgreSQL; its own process is idle during a run.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [react()],

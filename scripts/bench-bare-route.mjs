@@ -1,9 +1,14 @@
 /**
- * The yardsticks for `npm run bench`, on the same database and pool size as the app: a bare
- * Fastify route doing one PostgreSQL query, so the app's figures can be read as a share of it;
- * and one doing one durable write, an update of one row that commits, the least any save costs.
- * Each connection names its own row (`x-bench-row`), as each learner writes their own.
+ * The yardsticks for `npm run bench`, on the same database and pool size as the app, in bare
+ * Fastify (no hooks, no Drizzle, no zod):
+ * - `/replay/:route` sends the very statements the app sent for that route and that learner
+ *   (recorded by scripts/bench-record-statements.mjs, read from BENCH_REPLAY_FILE), in order on
+ *   one connection, so a route's share of it is the price of the framework and our code alone;
+ * - `/bare`, one query, and `/bare-write`, an update of one row that commits, the least any read
+ *   or save costs.
+ * Each connection names its learner or its own row (`x-bench-row`).
  */
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -16,6 +21,13 @@ await pool.query(
   `insert into bench_rows select id, '', now() from generate_series(0, ${ROWS - 1}) as id on conflict do nothing`,
 );
 
+/** For each route, each learner's statements, as recorded (JSON turns a Buffer into its bytes). */
+const replays = JSON.parse(readFileSync(process.env.BENCH_REPLAY_FILE, 'utf8'), (_key, value) =>
+  value?.type === 'Buffer' && Array.isArray(value.data) ? Buffer.from(value.data) : value,
+);
+
+const rowOf = (request) => Number(request.headers['x-bench-row']);
+
 const app = Fastify({ logger: false });
 app.get('/bare', async () => {
   const { rows } = await pool.query('select id, email from users order by id limit 1');
@@ -24,10 +36,24 @@ app.get('/bare', async () => {
 app.put('/bare-write', async (request) => {
   const { rows } = await pool.query(
     'update bench_rows set value = $2, updated_at = now() where id = $1 returning updated_at',
-    [Number(request.headers['x-bench-row']) % ROWS, String(request.body?.value ?? '')],
+    [rowOf(request) % ROWS, String(request.body?.value ?? '')],
   );
   return { updatedAt: rows[0]?.updated_at ?? null };
 });
+const replay = async (request) => {
+  const learners = replays[request.params.route];
+  const statements = learners[rowOf(request) % learners.length];
+  const client = await pool.connect();
+  try {
+    let rows = [];
+    for (const statement of statements) rows = (await client.query(statement)).rows;
+    return { rows };
+  } finally {
+    client.release();
+  }
+};
+app.get('/replay/:route', replay);
+app.put('/replay/:route', replay);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.on('SIGTERM', () => {
   void app.close().then(() => pool.end());

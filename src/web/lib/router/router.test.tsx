@@ -7,6 +7,7 @@ import {
   useLocation,
   useParams,
   useRoutes,
+  matchRoutes,
   useSearchParams,
   type RouteObject,
 } from './router.tsx';
@@ -117,5 +118,47 @@ describe('the router', () => {
     expect(screen.getByRole('button', { name: 'Tab billing' })).toBeInTheDocument();
     expect(window.history.length).toBe(entries);
     expect(scrollTo).not.toHaveBeenCalled();
+  });
+});
+
+describe('matchRoutes', () => {
+  const lesson = { path: '/courses/:courseId/lessons/:lessonId' };
+  const courses = { path: '/courses' };
+  const newCourse = { path: '/courses/new/lessons/:lessonId' };
+  const notFound = { path: '*' };
+  const layout = { children: [courses, { path: '/shop' }] };
+  const table: RouteObject[] = [newCourse, lesson, layout, { path: '/' }, notFound];
+
+  const matchedRoutes = (pathname: string) =>
+    matchRoutes(table, pathname)?.map(({ route }) => route);
+
+  it('takes the first route of the table that fits', () => {
+    expect(matchedRoutes('/courses/new/lessons/intro')).toEqual([newCourse]);
+    expect(matchedRoutes('/courses/energy/lessons/intro')).toEqual([lesson]);
+    expect(matchedRoutes('/nowhere')).toEqual([notFound]);
+  });
+
+  it('gives a layout route and the page inside it', () => {
+    expect(matchedRoutes('/courses')).toEqual([layout, courses]);
+  });
+
+  it('matches without regard to case or a trailing slash', () => {
+    expect(matchedRoutes('/Courses/')).toEqual([layout, courses]);
+  });
+
+  it('decodes the parameters, and keeps a malformed escape as it was typed', () => {
+    expect(matchRoutes(table, '/courses/a%20b/lessons/%E0%A4%A')?.[0]?.params).toEqual({
+      courseId: 'a b',
+      lessonId: '%E0%A4%A',
+    });
+  });
+
+  it('gives the rest of the path to a final *', () => {
+    expect(matchRoutes(table, '/a/b%2Fc/d')?.[0]?.params).toEqual({ '*': 'a/b/c/d' });
+  });
+
+  it('matches nothing when no route fits', () => {
+    expect(matchRoutes([courses], '/shop')).toBeNull();
+    expect(matchRoutes([lesson], '/courses/energy/lessons')).toBeNull();
   });
 });

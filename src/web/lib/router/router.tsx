@@ -9,16 +9,25 @@ import {
   useRef,
   useState,
   type AnchorHTMLAttributes,
-  type MouseEvent,
   type ReactNode,
 } from 'react';
-import { matchRoutes, type Params, type RouteObject } from './match-routes.ts';
+import {
+  Link as WouterLink,
+  matchRoute,
+  Redirect,
+  Route,
+  Router as WouterRouter,
+  useParams as useRouteParams,
+  useSearchParams,
+} from 'wouter';
+import { parse as parsePattern } from 'regexparam';
 
-export { matchRoutes, type RouteObject } from './match-routes.ts';
+export { useSearchParams };
 
 /**
- * The app's router: the part of React Router's API this app uses, over the browser's history.
- * React Router was an eighth of the landing page's JavaScript budget (docs/decisions/013).
+ * The app's router: wouter matches the routes, follows links, reads params and the query;
+ * this module keeps the address, so that a navigation renders in a transition (docs/decisions/013),
+ * and gives the names the pages use, which are React Router's.
  */
 
 export interface Location {
@@ -41,15 +50,30 @@ interface Router {
 }
 
 const RouterContext = createContext<Router | null>(null);
-const RouteContext = createContext<{ params: Params; outlet: ReactNode }>({
-  params: {},
-  outlet: null,
-});
+const OutletContext = createContext<ReactNode>(null);
 
 function useRouter(): Router {
   const router = use(RouterContext);
   if (!router) throw new Error('A router hook was used outside BrowserRouter or StaticRouter.');
   return router;
+}
+
+/** wouter's location hooks, over this module's address rather than its own store. */
+const useWouterLocation = (): [string, NavigateFunction] => {
+  const { location, navigate } = useRouter();
+  return [location.pathname, navigate];
+};
+const useWouterSearch = (): string => useRouter().location.search;
+
+/** wouter's router over `router`. */
+function RouterFor({ router, children }: { router: Router; children: ReactNode }) {
+  return (
+    <RouterContext value={router}>
+      <WouterRouter hook={useWouterLocation} searchHook={useWouterSearch}>
+        {children}
+      </WouterRouter>
+    </RouterContext>
+  );
 }
 
 function readBrowserLocation(): Location {
@@ -62,7 +86,9 @@ function readBrowserLocation(): Location {
 /**
  * The browser's address as the router's location. A navigation renders in a transition, so the
  * page on screen stays until the next page's code has loaded; a new page starts at its top (or
- * at the element its `#hash` names), a replaced address keeps the scroll where it is.
+ * at the element its `#hash` names), a replaced address keeps the scroll where it is. (wouter's
+ * own address hook reads through `useSyncExternalStore`, whose updates React never renders in a
+ * transition.)
  */
 export function BrowserRouter({ children }: { children: ReactNode }) {
   const [location, setLocation] = useState(readBrowserLocation);
@@ -100,7 +126,7 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
   }, []);
 
   const router = useMemo(() => ({ location, navigate }), [location, navigate]);
-  return <RouterContext value={router}>{children}</RouterContext>;
+  return <RouterFor router={router}>{children}</RouterFor>;
 }
 
 /**
@@ -130,7 +156,7 @@ export function StaticRouter({
     const { pathname, search, hash } = new URL(url, 'http://localhost');
     return { location: { pathname, search, hash, state: null }, navigate: navigateOnServer };
   }, [url]);
-  return <RouterContext value={router}>{children}</RouterContext>;
+  return <RouterFor router={router}>{children}</RouterFor>;
 }
 
 export function useLocation(): Location {
@@ -141,35 +167,88 @@ export function useNavigate(): NavigateFunction {
   return useRouter().navigate;
 }
 
+export type Params = Readonly<Record<string, string | undefined>>;
+
+/** The route's `:name` segments, decoded. */
 export function useParams(): Params {
-  return use(RouteContext).params;
+  const params = useRouteParams();
+  return useMemo(() => decodeParams(params), [params]);
 }
 
-type SearchParamsInit = URLSearchParams | Record<string, string>;
-
-/** The address's query, and a setter that keeps the path and drops the `#hash`. */
-export function useSearchParams(): [
-  URLSearchParams,
-  (
-    next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit),
-    options?: NavigateOptions,
-  ) => void,
-] {
-  const { location, navigate } = useRouter();
-  const searchParams = useMemo(() => new URLSearchParams(location.search), [location.search]);
-  const setSearchParams = useCallback(
-    (
-      next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit),
-      options?: NavigateOptions,
-    ) => {
-      const query = new URLSearchParams(
-        typeof next === 'function' ? next(new URLSearchParams(searchParams)) : next,
-      ).toString();
-      navigate(query ? `${location.pathname}?${query}` : location.pathname, options);
-    },
-    [location.pathname, navigate, searchParams],
+/** The named segments only: wouter also numbers them. */
+function decodeParams(params: Params): Params {
+  return Object.fromEntries(
+    Object.entries(params)
+      .filter(([name]) => !/^\d+$/.test(name))
+      .map(([name, value]) => [name, value && decodeSegment(value)]),
   );
-  return [searchParams, setSearchParams];
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // A malformed escape is read as it was typed.
+  }
+}
+
+/** A route of the table: a `path` to match, or none for a layout that frames its `children`. */
+export interface RouteObject {
+  path?: string;
+  element?: ReactNode;
+  children?: RouteObject[];
+}
+
+/** A page of the table, with the layouts around it and the element they make together. */
+interface Branch {
+  path: string;
+  routes: RouteObject[];
+  element: ReactNode;
+}
+
+const branchesOf = new WeakMap<RouteObject[], Branch[]>();
+
+function branchesIn(routes: RouteObject[]): Branch[] {
+  let branches = branchesOf.get(routes);
+  if (!branches) {
+    branches = flattenBranches(routes, []);
+    branchesOf.set(routes, branches);
+  }
+  return branches;
+}
+
+function flattenBranches(routes: RouteObject[], parents: RouteObject[]): Branch[] {
+  return routes.flatMap((route) => {
+    const routesSoFar = [...parents, route];
+    if (route.children) return flattenBranches(route.children, routesSoFar);
+    const element = routesSoFar.reduceRight<ReactNode>(
+      (outlet, { element }) => <OutletContext value={outlet}>{element ?? outlet}</OutletContext>,
+      null,
+    );
+    return [{ path: route.path ?? '*', routes: routesSoFar, element }];
+  });
+}
+
+/**
+ * The first page of the table that `pathname` matches: without regard to case or a trailing
+ * slash, `:name` taking one segment and `*` the rest (regexparam's patterns, as wouter's).
+ */
+function findBranch(routes: RouteObject[], pathname: string): Branch | undefined {
+  return branchesIn(routes).find(({ path }) => matchRoute(parsePattern, path, pathname)[0]);
+}
+
+export interface RouteMatch {
+  route: RouteObject;
+  params: Params;
+}
+
+/** The routes `pathname` shows, from the outermost layout to the page, or null. */
+export function matchRoutes(routes: RouteObject[], pathname: string): RouteMatch[] | null {
+  for (const branch of branchesIn(routes)) {
+    const [isMatch, params] = matchRoute(parsePattern, branch.path, pathname);
+    if (isMatch) return branch.routes.map((route) => ({ route, params: decodeParams(params) }));
+  }
+  return null;
 }
 
 /**
@@ -179,33 +258,20 @@ export function useSearchParams(): [
  */
 export function useRoutes(routes: RouteObject[]): ReactNode {
   const { pathname } = useLocation();
-  return useMemo(
-    () =>
-      (matchRoutes(routes, pathname) ?? []).reduceRight<ReactNode>(
-        (outlet, { route, params }) => (
-          <RouteContext value={{ params, outlet }}>{route.element ?? outlet}</RouteContext>
-        ),
-        null,
-      ),
-    [routes, pathname],
-  );
+  return useMemo(() => {
+    const branch = findBranch(routes, pathname);
+    return branch && <Route path={branch.path}>{branch.element}</Route>;
+  }, [routes, pathname]);
 }
 
 /** Where a layout route shows the route inside it. */
 export function Outlet() {
-  return use(RouteContext).outlet;
+  return use(OutletContext);
 }
 
 /** Goes to `to` once rendered. */
 export function Navigate({ to, replace, state }: { to: string } & NavigateOptions) {
-  const navigate = useNavigate();
-  const hasNavigated = useRef(false);
-  useEffect(() => {
-    if (hasNavigated.current) return;
-    hasNavigated.current = true;
-    navigate(to, { replace, state });
-  }, [navigate, to, replace, state]);
-  return null;
+  return <Redirect to={to} replace={replace} state={state} />;
 }
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -216,21 +282,11 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 
 /**
  * A link that changes the page without reloading it. A click meant for the browser (a new tab,
- * a download, a modifier key) is left to the browser.
+ * a modifier key) is left to the browser, and so is a link to another window or a download.
  */
-export function Link({ to, replace, state, onClick, ...anchor }: LinkProps) {
-  const navigate = useNavigate();
-  const followLink = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (event.defaultPrevented || !isPlainClick(event)) return;
-    if (anchor.target && anchor.target !== '_self') return;
-    if (anchor.download !== undefined) return;
-    event.preventDefault();
-    navigate(to, { replace, state });
-  };
-  return <a {...anchor} href={to} onClick={followLink} />;
-}
-
-function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+export function Link({ to, replace, state, ...anchor }: LinkProps) {
+  if ((anchor.target && anchor.target !== '_self') || anchor.download !== undefined) {
+    return <a {...anchor} href={to} />;
+  }
+  return <WouterLink to={to} replace={replace} state={state} {...anchor} />;
 }
