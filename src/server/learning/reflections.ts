@@ -10,7 +10,8 @@ import {
 } from '../../shared/rules/reflection.ts';
 import { assessCrisis, type CrisisLevel } from '../../shared/rules/crisis-detection.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
-import { hasUnexpiredEnrollment } from '../access/enrollment-checks.ts';
+import { enrollmentGrantsAccessSql } from '../access/enrollment-checks.ts';
+import type { PaymentMode } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { lessonReflections } from '../db/schema/learning.ts';
 import { AppError } from '../http/errors.ts';
@@ -112,7 +113,7 @@ export async function saveReflection(
     ...rowOf(userId),
     token: session.token,
     now,
-    countsTestPayments: app.config.paymentMode === 'test',
+    paymentMode: app.config.paymentMode,
   });
   let saved: SavedReflection;
   if (ifEnrolled) {
@@ -187,16 +188,16 @@ const upsertReflectionStatements = prepareOnce((db) => {
   const userId = sql.placeholder('userId');
   const isSignedInAndEnrolled = prepareUpsertReflection(db, 'save_reflection_if_enrolled', {
     session: sessionUserCte(sql.placeholder('token'), sql.placeholder('now')),
-    isAllowed: sql`${sessionUserId} = ${userId} and (${isAdminSession} or ${hasUnexpiredEnrollment(
+    isAllowed: sql`${sessionUserId} = ${userId} and (${isAdminSession} or ${enrollmentGrantsAccessSql(
       userId,
       sql.placeholder('courseId'),
-      sql.placeholder('countsTestPayments'),
+      sql.placeholder('paymentMode'),
     )})`,
   });
   const always = prepareUpsertReflection(db, 'save_reflection', { isAllowed: sql`true` });
   return {
     ifSignedInAndEnrolled: async (
-      values: ReflectionValues & { token: string; now: Date; countsTestPayments: boolean },
+      values: ReflectionValues & { token: string; now: Date; paymentMode: PaymentMode },
     ) => {
       const row = await isSignedInAndEnrolled(values);
       return row && { ...toSavedReflection(row), session: sessionUserRead.decode(row.session) };
