@@ -29,6 +29,7 @@ import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
+import { createFieldCipher, type FieldCipher } from './db/field-cipher.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { claimSessionBeforeBody, type SessionReader } from './http/guards.ts';
@@ -72,6 +73,8 @@ declare module 'fastify' {
     videos: VideoLibrary;
     sessions: SessionReader;
     accessSources: AccessSources;
+    /** Encrypts the learners' reflections at rest; built once, for every read and write. */
+    reflectionCipher: FieldCipher;
   }
 }
 
@@ -109,6 +112,7 @@ export async function buildApp(
   const mailer = createMailer(config.mail, database.db, app.log);
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('reflectionCipher', createFieldCipher(config.reflectionKey));
   app.decorate('mailer', mailer);
   app.decorate('catalogue', await loadCatalogue(config.contentDir));
   app.decorate(
@@ -152,7 +156,7 @@ export async function buildApp(
     catalogue: app.catalogue,
     log: app.log,
     listRecentReflections: (userId, options) =>
-      listRecentReflections(database.db, config.reflectionKey, userId, options),
+      listRecentReflections(database.db, app.reflectionCipher, userId, options),
     countCompletedReflections: (userId, courseId) =>
       countCompletedReflections(database.db, userId, courseId),
     sendMail: (message) => mailer.send(message),
