@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   billingSchema,
   changePasswordSchema,
-  contactSchema,
   deleteAccountSchema,
   deviceParamsSchema,
   devicesSchema,
@@ -32,10 +31,6 @@ export async function accountRoutes(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-
-  routes.get('/api/contact', { schema: { response: { 200: contactSchema } } }, async () => ({
-    contactEmail: app.config.contactEmail ?? null,
-  }));
 
   routes.get(
     '/api/account/profile',
