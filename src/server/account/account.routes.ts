@@ -28,9 +28,6 @@ import { getSettings, updateSettings } from './settings.ts';
 /** The learner's own profile, settings, security, data and billing (spec 2 §2 profile, settings). */
 export async function accountRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   routes.get(
     '/api/account/profile',
