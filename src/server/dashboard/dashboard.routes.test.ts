@@ -90,13 +90,11 @@ describe('GET /api/dashboard', () => {
   it("lists the learner's own recently watched lessons, not another learner's", async () => {
     const learner = await createEnrolledLearner(testApp.app, testApp.db);
     const other = await createEnrolledLearner(testApp.app, testApp.db);
-    await testApp
-      .as(learner)
-      .put('/api/learning/video-progress', {
-        ...lesson,
-        positionSeconds: 720,
-        durationSeconds: 780,
-      });
+    await testApp.as(learner).put('/api/learning/video-progress', {
+      ...lesson,
+      positionSeconds: 720,
+      durationSeconds: 780,
+    });
     expect((await getDashboard(learner)).recentlyWatched).toEqual([
       expect.objectContaining({
         courseTitle: 'Energy Sovereignty',
