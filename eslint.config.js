@@ -67,6 +67,41 @@ function serverLayerZones() {
   ];
 }
 
+/**
+ * Who owns each table file (docs/decisions/007-server-feature-layers.md): a table is read and
+ * written only by its owner folders, so `src/server/db/schema/<file>.ts` is imported only from
+ * them, from `src/server/db/` and from tests. A schema file without a row here is owned by the
+ * server folder of the same name. A new table: add `'<file>': ['<owner folder>', ...]`.
+ */
+const tableOwners = {
+  access: ['access'],
+  auth: ['auth', 'users'],
+  beta: ['beta'],
+  companion: ['companion'],
+  learning: ['learning'],
+  mail: ['mail'],
+  marketing: ['marketing'],
+  payments: ['payments'],
+  users: ['users'],
+  'rate-limit': ['http'],
+};
+
+function tableOwnerZones() {
+  const server = readdirSync('src/server');
+  const tableFiles = readdirSync('src/server/db/schema').filter((file) => file.endsWith('.ts'));
+  return tableFiles.map((file) => {
+    const table = file.replace(/\.ts$/, '');
+    const owners = tableOwners[table] ?? [table];
+    return {
+      target: server
+        .filter((entry) => ![...owners, 'db', 'testing'].includes(entry))
+        .map((entry) => `./src/server/${entry}`),
+      from: `./src/server/db/schema/${file}`,
+      message: `a table is read and written only by its owner (${owners.join(', ')}): call the owner's functions, or add a row to tableOwners in eslint.config.js`,
+    };
+  });
+}
+
 function webFeatureZones() {
   const features = readdirSync('src/web/features');
   return features.map((name) => ({
@@ -122,7 +157,10 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: importSettings,
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: serverLayerZones() }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...serverLayerZones(), ...tableOwnerZones()] },
+      ],
       'import-x/no-cycle': 'error',
     },
   },

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { loadCatalogue } from '../src/server/catalogue/load-catalogue.ts';
 import { toCatalogueResponse } from '../src/server/catalogue/catalogue.ts';
-import { readLegalPages } from '../src/server/marketing/legal-pages.routes.ts';
+import { readLegalPages } from '../src/server/marketing/read-legal-pages.ts';
 import { PRERENDERED_DIR, prerenderedPages } from '../src/server/http/prerendered-pages.ts';
 import { startAfterPaintScript } from '../src/shared/start-after-paint.ts';
 import type * as Prerender from '../src/web/prerender.tsx';

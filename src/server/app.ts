@@ -20,7 +20,8 @@ import { logFailedSignIns } from './auth/log-failed-sign-ins.ts';
 import { pruneExpiredAuthMail } from './auth/prune-expired-auth-mail.ts';
 import { sessionReader } from './auth/read-session-user.ts';
 import { betaRoutes } from './beta/beta.routes.ts';
-import { betaGrantFactsSource, endBetaGrantsForPurchase } from './beta/beta-grants.ts';
+import { betaGrantFactsSource } from './beta/beta-grant-facts.ts';
+import { endBetaGrantsForPurchase } from './beta/upgrade-beta-grants.ts';
 import { claimBetaInvitations } from './beta/beta-invitations.ts';
 import type { Catalogue } from './catalogue/catalogue.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
@@ -28,6 +29,7 @@ import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
+import { createFieldCipher, type FieldCipher } from './db/field-cipher.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { redirectPagesToAppUrl } from './http/canonical-host.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -74,6 +76,8 @@ declare module 'fastify' {
     videos: VideoLibrary;
     sessions: SessionReader;
     accessSources: AccessSources;
+    /** Encrypts the learners' reflections at rest; built once, for every read and write. */
+    reflectionCipher: FieldCipher;
   }
 }
 
@@ -113,6 +117,7 @@ export async function buildApp(
   const mailer = createMailer(config.mail, database.db, app.log);
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('reflectionCipher', createFieldCipher(config.reflectionKey));
   app.decorate('mailer', mailer);
   app.decorate('catalogue', await loadCatalogue(config.contentDir));
   app.decorate(
@@ -156,7 +161,7 @@ export async function buildApp(
     catalogue: app.catalogue,
     log: app.log,
     listRecentReflections: (userId, options) =>
-      listRecentReflections(database.db, config.reflectionKey, userId, options),
+      listRecentReflections(database.db, app.reflectionCipher, userId, options),
     countCompletedReflections: (userId, courseId) =>
       countCompletedReflections(database.db, userId, courseId),
     sendMail: (message) => mailer.send(message),

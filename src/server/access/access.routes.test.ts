@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
 import { accessEvents, courseEnrollments } from '../db/schema/access.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { createAdmin, createUser } from '../testing/users.ts';
+import { createAdmin, createUser, type TestUser } from '../testing/users.ts';
 import { enrollInCourses, revokeEnrollments, updateEnrollmentProgress } from './enrollments.ts';
 
 let testApp: TestApp;
@@ -12,12 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const myAccess = async (cookie: string) => {
-  const response = await testApp.app.inject({
-    method: 'GET',
-    url: '/api/me/access',
-    headers: { cookie },
-  });
+const myAccess = async (user: TestUser) => {
+  const response = await testApp.as(user).get('/api/me/access');
   expect(response.statusCode).toBe(200);
   const body = response.json<MyAccessResponse>();
   return {
@@ -28,13 +24,13 @@ const myAccess = async (cookie: string) => {
 
 describe('GET /api/me/access', () => {
   it('answers 401 without a session', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/me/access' });
+    const response = await testApp.as(undefined).get('/api/me/access');
     expect(response.statusCode).toBe(401);
   });
 
   it('shows a new learner as free with no access', async () => {
     const learner = await createUser(testApp.app);
-    const access = await myAccess(learner.cookie);
+    const access = await myAccess(learner);
     expect(access.tier).toBe('free');
     expect(access.courses.every((course) => course.accessType === 'none')).toBe(true);
   });
@@ -49,13 +45,13 @@ describe('GET /api/me/access', () => {
       source: 'purchase',
       reference: 'cs_test_1',
     });
-    const access = await myAccess(learner.cookie);
+    const access = await myAccess(learner);
     expect(access.tier).toBe('paid');
     const course = access.of('energy-sovereignty');
     expect(course.accessType).toBe('paid');
     const days = (Date.parse(course.expiresAt!) - Date.parse(course.enrolledAt!)) / 86_400_000;
     expect(days).toBe(365);
-    expect((await myAccess(other.cookie)).of('energy-sovereignty').accessType).toBe('none');
+    expect((await myAccess(other)).of('energy-sovereignty').accessType).toBe('none');
   });
 
   it('ends access when the enrollment expires', async () => {
@@ -67,12 +63,12 @@ describe('GET /api/me/access', () => {
       source: 'purchase',
       expiresAt: new Date(Date.now() - 1000),
     });
-    expect((await myAccess(learner.cookie)).of('sovereign-flame').accessType).toBe('none');
+    expect((await myAccess(learner)).of('sovereign-flame').accessType).toBe('none');
   });
 
   it('gives an admin every course', async () => {
     const admin = await createAdmin(testApp.app, testApp.db);
-    const access = await myAccess(admin.cookie);
+    const access = await myAccess(admin);
     expect(access.tier).toBe('admin');
     expect(access.courses.every((course) => course.accessType === 'admin')).toBe(true);
   });

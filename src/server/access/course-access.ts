@@ -9,6 +9,7 @@ import {
   type AccessType,
 } from '../../shared/rules/access.ts';
 import { AppError } from '../http/errors.ts';
+import { countsTowardAccess } from './enrollment-checks.ts';
 import { listEnrollments, type Enrollment } from './enrollments.ts';
 
 /** Whose access is weighed: the signed-in user, or the user an admin asks about. */
@@ -29,13 +30,10 @@ export async function getAccessFacts(
     app.accessSources.subscriptions(app.db, user.id),
     app.accessSources.betaGrants(app.db, user.id),
   ]);
-  const isLive = app.config.paymentMode === 'live';
+  const { paymentMode } = app.config;
   return {
     isAdmin: user.role === 'admin',
-    // Access from payment test mode was never paid for.
-    enrollments: isLive
-      ? enrollments.filter((enrollment) => !enrollment.isTestPayment)
-      : enrollments,
+    enrollments: enrollments.filter((enrollment) => countsTowardAccess(enrollment, paymentMode)),
     subscriptions,
     betaGrants,
     now,

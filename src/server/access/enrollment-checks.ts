@@ -1,22 +1,35 @@
 import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PaymentMode } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { ValueOrPlaceholder } from '../db/prepare-once.ts';
 import { courseEnrollments } from '../db/schema/access.ts';
 
 /**
- * A learner with an unexpired enrollment in a course has access to it, whatever else is true
- * (courseAccessType), so this check can ride along in another statement; without it, the full
- * access facts decide. `countsTestPayments` is whether the app is in payment test mode: once live
- * payments are on, access granted by a test payment does not count (as in getAccessFacts).
+ * Whether an enrollment counts toward access in a payment mode: once live payments are on, an
+ * enrollment that a test payment opened was never paid for. `enrollmentGrantsAccessSql` is the
+ * same rule in SQL; enrollment-checks.test.ts holds the two forms together.
  */
-export function hasUnexpiredEnrollment(
+export function countsTowardAccess(
+  enrollment: { isTestPayment: boolean },
+  paymentMode: PaymentMode,
+): boolean {
+  return paymentMode === 'test' || !enrollment.isTestPayment;
+}
+
+/**
+ * Whether the user holds an unexpired enrollment in the course that counts toward access in the
+ * payment mode (`app.config.paymentMode`, or a placeholder for it). Such a learner has access,
+ * whatever else is true (courseAccessType), so this check can ride along in another statement;
+ * without it, the full access facts decide.
+ */
+export function enrollmentGrantsAccessSql(
   userId: ValueOrPlaceholder<string>,
   courseId: ValueOrPlaceholder<string>,
-  countsTestPayments: ValueOrPlaceholder<boolean>,
+  paymentMode: ValueOrPlaceholder<PaymentMode>,
 ): SQL {
   return sql`exists (select 1 from ${courseEnrollments} where ${and(
     unexpiredEnrollment(userId, courseId),
-    sql`(${countsTestPayments} or not ${courseEnrollments.isTestPayment})`,
+    sql`(${paymentMode}::text = 'test' or not ${courseEnrollments.isTestPayment})`,
   )})`;
 }
 

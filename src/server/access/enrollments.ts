@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { enrollmentExpiry, isUnexpired, type PurchaseType } from '../../shared/rules/access.ts';
 import { clampProgress } from '../../shared/rules/progress.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor, Transaction } from '../db/client.ts';
 import {
   accessEvents,
   courseEnrollments,
@@ -11,7 +11,7 @@ import {
 import { AppError } from '../http/errors.ts';
 
 export type Enrollment = typeof courseEnrollments.$inferSelect;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type { AccessAction, AccessSource };
 
 export interface GrantRequest {
   userId: string;
@@ -30,10 +30,7 @@ export interface GrantRequest {
 
 const upgradeable: readonly PurchaseType[] = ['beta', 'complimentary'];
 
-export async function listEnrollments(
-  db: Database | Transaction,
-  userId: string,
-): Promise<Enrollment[]> {
+export async function listEnrollments(db: Executor, userId: string): Promise<Enrollment[]> {
   return db.select().from(courseEnrollments).where(eq(courseEnrollments.userId, userId));
 }
 
@@ -95,7 +92,7 @@ export async function enrollInCoursesWithin(
 }
 
 export async function revokeEnrollments(
-  db: Database | Transaction,
+  db: Executor,
   request: {
     userId: string;
     courseIds: readonly string[];
@@ -136,7 +133,7 @@ export async function updateEnrollmentProgress(
 }
 
 export async function recordAccessEvent(
-  db: Database | Transaction,
+  db: Executor,
   event: {
     userId: string;
     courseId: string;
@@ -165,4 +162,60 @@ export async function listAccessEvents(db: Database, userId: string): Promise<Ac
     .from(accessEvents)
     .where(eq(accessEvents.userId, userId))
     .orderBy(desc(accessEvents.createdAt), desc(accessEvents.id));
+}
+
+/** Which of these users hold an enrollment of another kind than `purchaseType`. */
+export async function listUsersWithEnrollmentOtherThan(
+  db: Executor,
+  userIds: readonly string[],
+  purchaseType: PurchaseType,
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ userId: courseEnrollments.userId })
+    .from(courseEnrollments)
+    .where(
+      and(
+        inArray(courseEnrollments.userId, [...userIds]),
+        ne(courseEnrollments.purchaseType, purchaseType),
+      ),
+    );
+  return rows.map((row) => row.userId);
+}
+
+export interface AccessEventQuery {
+  userId: string;
+  action: AccessAction;
+  reference: string;
+  source?: AccessSource;
+}
+
+/** The courses of a user's audit records of one action with one cause (and source, if named). */
+export async function listAccessEventCourseIds(
+  db: Executor,
+  query: AccessEventQuery,
+): Promise<string[]> {
+  const rows = await db
+    .select({ courseId: accessEvents.courseId })
+    .from(accessEvents)
+    .where(eventsMatching(query));
+  return rows.map((row) => row.courseId);
+}
+
+export async function hasAccessEvent(db: Executor, query: AccessEventQuery): Promise<boolean> {
+  const [event] = await db
+    .select({ id: accessEvents.id })
+    .from(accessEvents)
+    .where(eventsMatching(query))
+    .limit(1);
+  return event !== undefined;
+}
+
+function eventsMatching({ userId, action, reference, source }: AccessEventQuery) {
+  return and(
+    eq(accessEvents.userId, userId),
+    eq(accessEvents.action, action),
+    eq(accessEvents.reference, reference),
+    source ? eq(accessEvents.source, source) : undefined,
+  );
 }

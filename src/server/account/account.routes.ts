@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   billingSchema,
   changePasswordSchema,
-  contactSchema,
   deleteAccountSchema,
   deviceParamsSchema,
   devicesSchema,
@@ -29,13 +28,6 @@ import { getSettings, updateSettings } from './settings.ts';
 /** The learner's own profile, settings, security, data and billing (spec 2 §2 profile, settings). */
 export async function accountRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
-  routes.get('/api/contact', { schema: { response: { 200: contactSchema } } }, async () => ({
-    contactEmail: app.config.contactEmail ?? null,
-  }));
 
   routes.get(
     '/api/account/profile',

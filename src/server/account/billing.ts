@@ -6,6 +6,7 @@ import { accountMessages, isWithinRefundWindow } from '../../shared/rules/accoun
 import { formatEuros } from '../../shared/rules/pricing.ts';
 import { getMyAccess } from '../access/course-access.ts';
 import { AppError } from '../http/errors.ts';
+import { OWN_DATA_ONLY } from '../http/guards.ts';
 import type { RateLimitRule } from '../http/rate-limit.ts';
 import { nameForMail } from '../mail/send-mail.ts';
 import { listPurchases } from '../payments/list-purchases.ts';
@@ -55,8 +56,7 @@ export async function requestRefund(
   if (!contactEmail) throw new AppError('unavailable', accountMessages.noContactAddress);
   const { purchases } = await listPurchases(createPaymentsContext(app), user);
   const purchase = purchases.find((candidate) => candidate.id === purchaseId);
-  if (!purchase)
-    throw new AppError('forbidden', 'You may only ask for a refund of your own purchases.');
+  if (!purchase) throw new AppError('forbidden', OWN_DATA_ONLY);
   await app.mailer.send({
     to: contactEmail,
     subject: `${PRODUCT_NAME}: refund request for order ${purchase.id}`,

@@ -1,6 +1,7 @@
 import type { ChangePasswordInput, Device } from '../../shared/api/account.ts';
 import { accountMessages } from '../../shared/rules/account.ts';
 import { AppError } from '../http/errors.ts';
+import { OWN_DATA_ONLY } from '../http/guards.ts';
 import { asWrongPassword, type AuthCall } from './auth-session.ts';
 
 /** A new password ends every other session; this device stays signed in with a new session. */
@@ -40,7 +41,7 @@ export async function listDevices(call: AuthCall): Promise<Device[]> {
 export async function signOutDevice(call: AuthCall, deviceId: string): Promise<void> {
   const sessions = await call.auth.listSessions({ headers: call.headers });
   const session = sessions.find((candidate) => candidate.id === deviceId);
-  if (!session) throw new AppError('forbidden', 'You may only sign out your own devices.');
+  if (!session) throw new AppError('forbidden', OWN_DATA_ONLY);
   const { headers } = await call.auth.revokeSession({
     headers: call.headers,
     body: { token: session.token },

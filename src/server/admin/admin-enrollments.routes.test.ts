@@ -16,15 +16,9 @@ afterAll(() => testApp.close());
 
 const send = (
   method: 'POST' | 'DELETE',
-  cookie: string | undefined,
+  user: TestUser | undefined,
   payload: Record<string, unknown>,
-) =>
-  testApp.app.inject({
-    method,
-    url: '/api/admin/enrollments',
-    headers: cookie ? { cookie } : {},
-    payload,
-  });
+) => testApp.as(user).request(method, '/api/admin/enrollments', payload);
 
 const enrollmentsOf = (userId: string) =>
   testApp.db.select().from(courseEnrollments).where(eq(courseEnrollments.userId, userId));
@@ -40,7 +34,7 @@ const accessOf = async (cookie: string) =>
 describe('POST /api/admin/enrollments', () => {
   it('grants complimentary access for 365 days, shown to the learner as complimentary', async () => {
     const learner = await createUser(testApp.app);
-    const response = await send('POST', admin.cookie, {
+    const response = await send('POST', admin, {
       userId: learner.id,
       courseIds: ['energy-sovereignty', 'sovereign-flame'],
     });
@@ -66,8 +60,8 @@ describe('POST /api/admin/enrollments', () => {
 
   it('turns a complimentary grant into beta access for 30 days', async () => {
     const learner = await createUser(testApp.app);
-    await send('POST', admin.cookie, { userId: learner.id, courseIds: ['energy-sovereignty'] });
-    const response = await send('POST', admin.cookie, {
+    await send('POST', admin, { userId: learner.id, courseIds: ['energy-sovereignty'] });
+    const response = await send('POST', admin, {
       userId: learner.id,
       courseIds: ['energy-sovereignty'],
       accessType: 'beta',
@@ -80,7 +74,7 @@ describe('POST /api/admin/enrollments', () => {
 
   it('refuses a grant over a purchase, naming what would be lost, and changes nothing', async () => {
     const buyer = await createEnrolledLearner(testApp.app, testApp.db, ['energy-sovereignty']);
-    const response = await send('POST', admin.cookie, {
+    const response = await send('POST', admin, {
       userId: buyer.id,
       courseIds: ['sovereign-flame', 'energy-sovereignty'],
       accessType: 'beta',
@@ -97,7 +91,7 @@ describe('POST /api/admin/enrollments', () => {
 
   it('grants access that never ends when expiresAt is null', async () => {
     const learner = await createUser(testApp.app);
-    await send('POST', admin.cookie, {
+    await send('POST', admin, {
       userId: learner.id,
       courseIds: ['energy-sovereignty'],
       expiresAt: null,
@@ -116,7 +110,7 @@ describe('POST /api/admin/enrollments', () => {
       [{ userId: learner.id, courseIds: ['energy-sovereignty'], expiresAt: 'soon' }, 'expiresAt'],
     ];
     for (const [payload, message] of cases) {
-      const response = await send('POST', admin.cookie, payload);
+      const response = await send('POST', admin, payload);
       expect(response.statusCode, message).toBe(400);
       expect(response.json().error.message).toContain(message);
     }
@@ -124,12 +118,12 @@ describe('POST /api/admin/enrollments', () => {
 
   it('answers 404 for an unknown user, 401 without a session and 403 for a learner', async () => {
     const payload = { userId: 'nobody', courseIds: ['energy-sovereignty'] };
-    const unknown = await send('POST', admin.cookie, payload);
+    const unknown = await send('POST', admin, payload);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe('User not found');
     expect((await send('POST', undefined, payload)).statusCode).toBe(401);
     const learner = await createUser(testApp.app);
-    const forbidden = await send('POST', learner.cookie, { ...payload, userId: learner.id });
+    const forbidden = await send('POST', learner, { ...payload, userId: learner.id });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error.message).toBe('You do not have permission to access this page');
     expect(await enrollmentsOf(learner.id)).toEqual([]);
@@ -139,11 +133,11 @@ describe('POST /api/admin/enrollments', () => {
 describe('DELETE /api/admin/enrollments', () => {
   it('revokes one course and records it', async () => {
     const learner = await createUser(testApp.app);
-    await send('POST', admin.cookie, {
+    await send('POST', admin, {
       userId: learner.id,
       courseIds: ['energy-sovereignty', 'sovereign-flame'],
     });
-    const response = await send('DELETE', admin.cookie, {
+    const response = await send('DELETE', admin, {
       userId: learner.id,
       courseId: 'sovereign-flame',
     });
@@ -156,31 +150,26 @@ describe('DELETE /api/admin/enrollments', () => {
   it('answers 400, 401, 403 and 404 like the grant', async () => {
     const learner = await createUser(testApp.app);
     const payload = { userId: learner.id, courseId: 'energy-sovereignty' };
-    expect((await send('DELETE', admin.cookie, { userId: learner.id })).statusCode).toBe(400);
+    expect((await send('DELETE', admin, { userId: learner.id })).statusCode).toBe(400);
     expect((await send('DELETE', undefined, payload)).statusCode).toBe(401);
-    expect((await send('DELETE', learner.cookie, payload)).statusCode).toBe(403);
-    const unknown = await send('DELETE', admin.cookie, { ...payload, userId: 'nobody' });
+    expect((await send('DELETE', learner, payload)).statusCode).toBe(403);
+    const unknown = await send('DELETE', admin, { ...payload, userId: 'nobody' });
     expect(unknown.statusCode).toBe(404);
-    const notEnrolled = await send('DELETE', admin.cookie, payload);
+    const notEnrolled = await send('DELETE', admin, payload);
     expect(notEnrolled.statusCode).toBe(404);
   });
 });
 
 describe('POST /api/admin/bulk-beta-grants', () => {
-  const bulk = (cookie: string | undefined, payload: Record<string, unknown>) =>
-    testApp.app.inject({
-      method: 'POST',
-      url: '/api/admin/bulk-beta-grants',
-      headers: cookie ? { cookie } : {},
-      payload,
-    });
+  const bulk = (user: TestUser | undefined, payload: Record<string, unknown>) =>
+    testApp.as(user).post('/api/admin/bulk-beta-grants', payload);
   const grantsOf = (userId: string) =>
     testApp.db.select().from(betaGrants).where(eq(betaGrants.userId, userId));
 
   it('grants beta access to every listed user with an account, and names the others', async () => {
     const ann = await createUser(testApp.app);
     const bob = await createUser(testApp.app);
-    const response = await bulk(admin.cookie, {
+    const response = await bulk(admin, {
       emails: [ann.email.toUpperCase(), bob.email, 'nobody-here@example.com'],
       courseIds: ['energy-sovereignty', 'sovereign-flame'],
       expiresAt: '2030-01-31T00:00:00.000Z',
@@ -203,7 +192,7 @@ describe('POST /api/admin/bulk-beta-grants', () => {
 
   it('lasts 30 days when no date is given, and leaves a purchase as it was', async () => {
     const buyer = await createEnrolledLearner(testApp.app, testApp.db, ['energy-sovereignty']);
-    await bulk(admin.cookie, { emails: [buyer.email], courseIds: ['energy-sovereignty'] });
+    await bulk(admin, { emails: [buyer.email], courseIds: ['energy-sovereignty'] });
     const [grant] = await grantsOf(buyer.id);
     const days = (grant!.expiresAt!.getTime() - grant!.grantedAt.getTime()) / 86_400_000;
     expect(Math.round(days)).toBe(30);
@@ -212,7 +201,7 @@ describe('POST /api/admin/bulk-beta-grants', () => {
   });
 
   it('answers 404 when no email has an account, and 400, 401 and 403', async () => {
-    const none = await bulk(admin.cookie, {
+    const none = await bulk(admin, {
       emails: ['nobody-1@example.com'],
       courseIds: ['energy-sovereignty'],
     });
@@ -224,13 +213,13 @@ describe('POST /api/admin/bulk-beta-grants', () => {
       [{ emails: ['a@example.com'], courseIds: [] }, 'Please select at least one course'],
     ];
     for (const [payload, message] of cases) {
-      const response = await bulk(admin.cookie, payload);
+      const response = await bulk(admin, payload);
       expect(response.statusCode, message).toBe(400);
       expect(response.json().error.message).toContain(message);
     }
     const payload = { emails: ['a@example.com'], courseIds: ['energy-sovereignty'] };
     expect((await bulk(undefined, payload)).statusCode).toBe(401);
     const learner = await createUser(testApp.app);
-    expect((await bulk(learner.cookie, payload)).statusCode).toBe(403);
+    expect((await bulk(learner, payload)).statusCode).toBe(403);
   });
 });

@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const get = (url: string, cookie?: string) =>
-  testApp.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (url: string, user?: TestUser) => testApp.as(user).get(url);
 
 describe('GET /api/admin/overview', () => {
   it('counts users, purchases, assessments and subscribers, with sign-ups per week', async () => {
@@ -24,7 +23,7 @@ describe('GET /api/admin/overview', () => {
       remoteAddress: nextClientAddress(),
       payload: { email: 'overview@example.com' },
     });
-    const response = await get('/api/admin/overview', admin.cookie);
+    const response = await get('/api/admin/overview', admin);
     expect(response.statusCode).toBe(200);
     const overview = response.json<Overview>();
     expect(overview.counts).toEqual({
@@ -43,7 +42,7 @@ describe('GET /api/admin/overview', () => {
     const learner = await createUser(testApp.app);
     for (const url of ['/api/admin/overview', '/api/admin/diagnostics']) {
       expect((await get(url)).statusCode).toBe(401);
-      expect((await get(url, learner.cookie)).statusCode).toBe(403);
+      expect((await get(url, learner)).statusCode).toBe(403);
     }
   });
 });
@@ -61,7 +60,7 @@ describe('lastWeekStarts', () => {
 
 describe('GET /api/admin/diagnostics', () => {
   it('shows the database version and the migrations applied, by name', async () => {
-    const response = await get('/api/admin/diagnostics', admin.cookie);
+    const response = await get('/api/admin/diagnostics', admin);
     expect(response.statusCode).toBe(200);
     const diagnostics = response.json<Diagnostics>();
     expect(diagnostics.database).toEqual({

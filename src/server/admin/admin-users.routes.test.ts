@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const get = (url: string, cookie?: string) =>
-  testApp.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (url: string, user?: TestUser) => testApp.as(user).get(url);
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 
@@ -27,7 +26,7 @@ describe('GET /api/admin/user-search', () => {
     });
     const exact = await get(
       `/api/admin/user-search?email=${encodeURIComponent(` MAYA-${tag}@example.com `)}`,
-      admin.cookie,
+      admin,
     );
     expect(exact.statusCode).toBe(200);
     expect(exact.json()).toEqual({
@@ -39,23 +38,23 @@ describe('GET /api/admin/user-search', () => {
       role: 'user',
       createdAt: expect.stringMatching(/^\d{4}-/),
     });
-    const prefix = await get(`/api/admin/user-search?email=maya-${tag}`, admin.cookie);
+    const prefix = await get(`/api/admin/user-search?email=maya-${tag}`, admin);
     expect(prefix.json().id).toBe(maya.id);
   });
 
   it('answers 404 User not found, and matches % and _ literally', async () => {
-    const response = await get('/api/admin/user-search?email=%25', admin.cookie);
+    const response = await get('/api/admin/user-search?email=%25', admin);
     expect(response.statusCode).toBe(404);
     expect(response.json().error.message).toBe('User not found');
   });
 
   it('answers 400 for empty text, 401 without a session and 403 for a learner', async () => {
-    const empty = await get('/api/admin/user-search?email=%20', admin.cookie);
+    const empty = await get('/api/admin/user-search?email=%20', admin);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('email: enter the text to search for');
     expect((await get('/api/admin/user-search?email=a')).statusCode).toBe(401);
     const learner = await createUser(testApp.app);
-    expect((await get('/api/admin/user-search?email=a', learner.cookie)).statusCode).toBe(403);
+    expect((await get('/api/admin/user-search?email=a', learner)).statusCode).toBe(403);
   });
 });
 
@@ -64,13 +63,13 @@ describe('GET /api/admin/users', () => {
     const tag = unique();
     const first = await createUser(testApp.app, { email: `page-${tag}-a@example.com` });
     const second = await createUser(testApp.app, { email: `page-${tag}-b@example.com` });
-    const newest = await get('/api/admin/users?pageSize=1', admin.cookie);
+    const newest = await get('/api/admin/users?pageSize=1', admin);
     expect(newest.json()).toMatchObject({ page: 1, pageSize: 1, hasMore: true });
     expect(newest.json().users[0].id).toBe(second.id);
 
     const search = `/api/admin/users?search=PAGE-${tag}&pageSize=1`;
-    const page1 = (await get(search, admin.cookie)).json();
-    const page2 = (await get(`${search}&page=2`, admin.cookie)).json();
+    const page1 = (await get(search, admin)).json();
+    const page2 = (await get(`${search}&page=2`, admin)).json();
     expect(page1.users.map((user: { id: string }) => user.id)).toEqual([first.id]);
     expect(page1.hasMore).toBe(true);
     expect(page2.users.map((user: { id: string }) => user.id)).toEqual([second.id]);
@@ -78,12 +77,12 @@ describe('GET /api/admin/users', () => {
   });
 
   it('answers 400 for a bad page size, 401 without a session and 403 for a learner', async () => {
-    const bad = await get('/api/admin/users?pageSize=500', admin.cookie);
+    const bad = await get('/api/admin/users?pageSize=500', admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('pageSize must be a whole number from 1 to 100');
     expect((await get('/api/admin/users')).statusCode).toBe(401);
     const learner = await createUser(testApp.app);
-    expect((await get('/api/admin/users', learner.cookie)).statusCode).toBe(403);
+    expect((await get('/api/admin/users', learner)).statusCode).toBe(403);
   });
 });
 
@@ -96,7 +95,7 @@ describe('GET /api/admin/users/:userId', () => {
       headers: { cookie: admin.cookie },
       payload: { userId: buyer.id, courseIds: ['sovereign-flame'], expiresAt: null },
     });
-    const response = await get(`/api/admin/users/${buyer.id}`, admin.cookie);
+    const response = await get(`/api/admin/users/${buyer.id}`, admin);
     expect(response.statusCode).toBe(200);
     const detail = response.json<AdminUserDetail>();
     expect(detail.user.email).toBe(buyer.email);
@@ -117,10 +116,10 @@ describe('GET /api/admin/users/:userId', () => {
   });
 
   it('answers 404 for an unknown user, 401 without a session and 403 for a learner', async () => {
-    expect((await get('/api/admin/users/nobody', admin.cookie)).statusCode).toBe(404);
+    expect((await get('/api/admin/users/nobody', admin)).statusCode).toBe(404);
     const learner = await createUser(testApp.app);
     expect((await get(`/api/admin/users/${learner.id}`)).statusCode).toBe(401);
-    expect((await get(`/api/admin/users/${learner.id}`, learner.cookie)).statusCode).toBe(403);
+    expect((await get(`/api/admin/users/${learner.id}`, learner)).statusCode).toBe(403);
   });
 });
 
@@ -142,7 +141,7 @@ describe('GET /api/admin/users/:userId/reflections', () => {
     expect(saved.statusCode).toBe(200);
     expect(await listAdminReads(testApp.db, learner.id)).toEqual([]);
 
-    const response = await get(`/api/admin/users/${learner.id}/reflections`, admin.cookie);
+    const response = await get(`/api/admin/users/${learner.id}/reflections`, admin);
     expect(response.statusCode).toBe(200);
     expect(response.json().reflections).toMatchObject([
       { courseId: 'energy-sovereignty', response: 'Walking by the sea, unhurried.' },
@@ -154,11 +153,11 @@ describe('GET /api/admin/users/:userId/reflections', () => {
 
   it('answers 400 for a blank id, 404, 401 and 403 and records no read then', async () => {
     const learner = await createUser(testApp.app);
-    expect((await get('/api/admin/users/%20/reflections', admin.cookie)).statusCode).toBe(400);
-    expect((await get('/api/admin/users/nobody/reflections', admin.cookie)).statusCode).toBe(404);
+    expect((await get('/api/admin/users/%20/reflections', admin)).statusCode).toBe(400);
+    expect((await get('/api/admin/users/nobody/reflections', admin)).statusCode).toBe(404);
     expect((await get(`/api/admin/users/${learner.id}/reflections`)).statusCode).toBe(401);
     const other = await createUser(testApp.app);
-    const forbidden = await get(`/api/admin/users/${learner.id}/reflections`, other.cookie);
+    const forbidden = await get(`/api/admin/users/${learner.id}/reflections`, other);
     expect(forbidden.statusCode).toBe(403);
     expect(await listAdminReads(testApp.db, learner.id)).toEqual([]);
   });

@@ -21,7 +21,6 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
   });
 
   app.get('/api/session', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
     return { user: await getSessionUser(request, reply) };
   });
 }

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { GenericEndpointContext } from 'better-auth';
 import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api';
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { rateLimitHits } from '../db/schema/rate-limit.ts';
-import { countRequest, type RateLimitRule } from '../http/rate-limit.ts';
+import { countRequest, forgiveHit, type RateLimitRule } from '../http/rate-limit.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
 
@@ -98,8 +96,5 @@ export async function forgiveRightGuess(db: Database, ctx: GenericEndpointContex
   const isWrongGuess =
     isAPIError(returned) && (returned.body as { code?: string })?.code === door.wrongGuessCode;
   if (isWrongGuess) return;
-  await db
-    .update(rateLimitHits)
-    .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
-    .where(eq(rateLimitHits.key, key));
+  await forgiveHit(db, key);
 }

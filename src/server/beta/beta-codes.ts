@@ -18,7 +18,7 @@ import {
   requireKnownCourses,
   toBetaGrantView,
 } from './grant-beta-access.ts';
-import { expireLapsedGrants } from './beta-grants.ts';
+import { expireLapsedGrants } from './expire-beta-grants.ts';
 
 export type BetaCode = typeof betaCodes.$inferSelect;
 

@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { BetaInvitationView, createBetaInvitationSchema } from '../../shared/api/beta.ts';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
-import { addDays, betaMessages } from '../../shared/rules/beta.ts';
-import { users } from '../db/schema/auth.ts';
+import { addDays, betaAccessType, betaMessages } from '../../shared/rules/beta.ts';
 import { betaInvitations } from '../db/schema/beta.ts';
 import { AppError } from '../http/errors.ts';
 import type { MailMessage } from '../mail/send-mail.ts';
+import { findConfirmedEmail } from '../users/find-users.ts';
 import { createBetaGrantsWithin, requireKnownCourses } from './grant-beta-access.ts';
 
 type BetaInvitation = typeof betaInvitations.$inferSelect;
@@ -59,11 +59,8 @@ export async function listBetaInvitations(app: FastifyInstance): Promise<BetaInv
  */
 export async function claimBetaInvitations(app: FastifyInstance, userId: string): Promise<number> {
   return app.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ email: users.email, emailVerified: users.emailVerified })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user?.emailVerified) return 0;
+    const email = await findConfirmedEmail(tx, userId);
+    if (!email) return 0;
     const now = new Date();
     const claimed = await tx
       .update(betaInvitations)
@@ -71,7 +68,7 @@ export async function claimBetaInvitations(app: FastifyInstance, userId: string)
       .where(
         and(
           eq(betaInvitations.claimed, false),
-          sql`${betaInvitations.email} = lower(${user.email})`,
+          sql`${betaInvitations.email} = lower(${email})`,
           gt(betaInvitations.expiresAt, now),
         ),
       )
@@ -93,7 +90,7 @@ export async function claimBetaInvitations(app: FastifyInstance, userId: string)
 function invitationEmail(app: FastifyInstance, invitation: BetaInvitation): MailMessage {
   const link = `${app.config.appUrl}/register?email=${encodeURIComponent(invitation.email)}`;
   const courses =
-    invitation.courseIds.length === 0
+    betaAccessType(invitation.courseIds) === 'full'
       ? 'every course'
       : invitation.courseIds
           .map((courseId) => app.catalogue.getCourse(courseId)?.title ?? courseId)

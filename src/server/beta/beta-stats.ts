@@ -1,11 +1,10 @@
-import { and, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BetaAdminData, BetaStats } from '../../shared/api/beta.ts';
 import { conversionRate, grantCovers } from '../../shared/rules/beta.ts';
-import { courseEnrollments } from '../db/schema/access.ts';
-import { users } from '../db/schema/auth.ts';
+import { listUsersWithEnrollmentOtherThan } from '../access/enrollments.ts';
+import { listEmailsByIds } from '../users/find-users.ts';
 import { listBetaCodes } from './beta-codes.ts';
-import { listAllGrants } from './beta-grants.ts';
+import { listAllGrants } from './beta-grant-facts.ts';
 import { listBetaInvitations } from './beta-invitations.ts';
 import { toBetaGrantView } from './grant-beta-access.ts';
 
@@ -26,15 +25,7 @@ export async function getBetaAdminData(app: FastifyInstance): Promise<BetaAdminD
     listAllGrants(app),
     listBetaInvitations(app),
   ]);
-  const userIds = [...new Set(grants.map((grant) => grant.userId))];
-  const emails =
-    userIds.length === 0
-      ? []
-      : await app.db
-          .select({ id: users.id, email: users.email })
-          .from(users)
-          .where(inArray(users.id, userIds));
-  const emailOf = new Map(emails.map((entry) => [entry.id, entry.email]));
+  const emailOf = await listEmailsByIds(app.db, [...new Set(grants.map((grant) => grant.userId))]);
   return {
     codes,
     invitations,
@@ -59,18 +50,7 @@ export async function getBetaStats(
   const expiredUserIds = [
     ...new Set(grants.map((grant) => grant.userId).filter((id) => !activeUserIds.has(id))),
   ];
-  const converted =
-    expiredUserIds.length === 0
-      ? []
-      : await app.db
-          .selectDistinct({ userId: courseEnrollments.userId })
-          .from(courseEnrollments)
-          .where(
-            and(
-              inArray(courseEnrollments.userId, expiredUserIds),
-              ne(courseEnrollments.purchaseType, 'beta'),
-            ),
-          );
+  const converted = await listUsersWithEnrollmentOtherThan(app.db, expiredUserIds, 'beta');
 
   const engagement = await readEngagement([...activeUserIds]);
   const courseEngagement = app.catalogue.courses.map((course) => {

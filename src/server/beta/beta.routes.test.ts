@@ -35,13 +35,7 @@ afterAll(() => testApp.close());
 const DAY_MS = 86_400_000;
 
 const call = (method: 'GET' | 'POST', url: string, user: TestUser | undefined, payload?: object) =>
-  testApp.app.inject({
-    method,
-    url,
-    headers: user ? { cookie: user.cookie } : {},
-    remoteAddress: nextClientAddress(),
-    ...(payload ? { payload } : {}),
-  });
+  testApp.as(user).request(method, url, payload);
 
 const generateCode = async (body: object = {}) => {
   const response = await call('POST', '/api/beta/codes', admin, body);

@@ -24,17 +24,13 @@ import {
 import { requireAdmin, requireUser } from '../http/guards.ts';
 import { limitRequests } from '../http/rate-limit.ts';
 import { createBetaCode, redeemBetaCode } from './beta-codes.ts';
-import {
-  checkBetaAccess,
-  convertBetaToPaid,
-  deactivateBetaGrant,
-  extendBetaGrant,
-  getBetaUpgradeStatus,
-  getMyBetaStatus,
-} from './beta-grants.ts';
+import { getMyBetaStatus } from './beta-grant-facts.ts';
+import { deactivateBetaGrant, extendBetaGrant } from './change-beta-grant.ts';
 import { createBetaInvitation } from './beta-invitations.ts';
 import { getBetaAdminData, getBetaStats, type ReadEngagement } from './beta-stats.ts';
 import { grantBetaAccess } from './grant-beta-access.ts';
+import { checkBetaAccess, convertBetaToPaid } from './spec-beta-endpoints.ts';
+import { getBetaUpgradeStatus } from './upgrade-beta-grants.ts';
 
 export interface BetaRoutesOptions {
   readEngagement: ReadEngagement;

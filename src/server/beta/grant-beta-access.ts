@@ -2,15 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { BetaGrantView, grantBetaAccessSchema } from '../../shared/api/beta.ts';
-import { addDays, betaLimits, betaMessages, type GrantMethod } from '../../shared/rules/beta.ts';
-import { recordAccessEvent, type Transaction } from '../access/enrollments.ts';
-import type { Catalogue } from '../catalogue/catalogue.ts';
-import { inArray } from 'drizzle-orm';
 import { isBetaGrantActive } from '../../shared/rules/access.ts';
-import type { AccessAction } from '../db/schema/access.ts';
-import { users } from '../db/schema/auth.ts';
+import {
+  addDays,
+  betaLimits,
+  betaMessages,
+  coveredCourseIds,
+  type GrantMethod,
+} from '../../shared/rules/beta.ts';
+import { recordAccessEvent, type AccessAction } from '../access/enrollments.ts';
+import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { Transaction } from '../db/client.ts';
 import { betaGrants } from '../db/schema/beta.ts';
 import { AppError } from '../http/errors.ts';
+import { listExistingUserIds } from '../users/find-users.ts';
 
 export type BetaGrant = typeof betaGrants.$inferSelect;
 
@@ -46,7 +51,7 @@ export async function createBetaGrantsWithin(
   requireKnownCourses(catalogue, input.courseIds);
   const userIds = [...new Set(input.userIds)];
   if (userIds.length === 0) return [];
-  const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
+  const found = await listExistingUserIds(tx, userIds);
   if (found.length !== userIds.length) throw new AppError('not_found', 'User not found');
 
   const courseIds = [...new Set(input.courseIds)];
@@ -110,8 +115,8 @@ export async function recordBetaEvent(
   /** What caused it; the grant itself unless told (a paid upgrade names its checkout). */
   reference: string = grant.id,
 ): Promise<void> {
-  const covered = courseIds.length > 0 ? courseIds : catalogue.courses.map((course) => course.id);
-  for (const courseId of covered) {
+  const allCourseIds = catalogue.courses.map((course) => course.id);
+  for (const courseId of coveredCourseIds(courseIds, allCourseIds)) {
     await recordAccessEvent(tx, {
       userId: grant.userId,
       courseId,

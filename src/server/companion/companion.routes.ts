@@ -47,10 +47,6 @@ export async function companionRoutes(
   app.addHook('onClose', async () => {
     await Promise.allSettled([...companion.background]);
   });
-  routes.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
   const limit = limitCompanionRequests(companion.settings.requestsPerMinute);
   const requireCourse = (courseId: string) => {
     if (!app.catalogue.getCourse(courseId)) throw new AppError('not_found', 'Course not found');

@@ -13,6 +13,7 @@ import {
 import type { AiSource } from '../../shared/rules/companion.ts';
 import { companionEmotions, companionPatterns } from '../db/schema/companion.ts';
 import { AppError } from '../http/errors.ts';
+import { OWN_DATA_ONLY } from '../http/guards.ts';
 import type { CompanionContext } from './companion-context.ts';
 
 /** A pattern as analysis produces it, before it is stored. */
@@ -91,7 +92,7 @@ export async function correctEmotion(
     .select()
     .from(companionEmotions)
     .where(and(eq(companionEmotions.id, emotionId), eq(companionEmotions.userId, userId)));
-  if (!row) throw new AppError('forbidden', 'You may only correct your own readings.');
+  if (!row) throw new AppError('forbidden', OWN_DATA_ONLY);
   if (input.primary === undefined || input.sentiment === undefined) {
     await context.db
       .update(companionEmotions)
@@ -181,7 +182,7 @@ export async function dismissPattern(
     .set({ dismissedAt: new Date() })
     .where(and(eq(companionPatterns.id, patternId), eq(companionPatterns.userId, userId)))
     .returning({ id: companionPatterns.id });
-  if (!row) throw new AppError('forbidden', 'You may only dismiss your own patterns.');
+  if (!row) throw new AppError('forbidden', OWN_DATA_ONLY);
 }
 
 export async function listPatterns(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatternsView } from '../../shared/api/companion.ts';
+import { OWN_DATA_ONLY } from '../http/guards.ts';
 import { acceptAiNotice } from '../testing/ai-notice.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import {
@@ -183,7 +184,7 @@ describe('correcting a reading', () => {
     for (const caller of [other, admin]) {
       const response = await correct(caller, reading.id, { primary: 'joyful', sentiment: 9 });
       expect(response.statusCode).toBe(403);
-      expect(response.json().error.message).toBe('You may only correct your own readings.');
+      expect(response.json().error.message).toBe(OWN_DATA_ONLY);
     }
     expect((await viewOf(learner)).moods[0]).toEqual(reading);
   });
@@ -224,7 +225,7 @@ describe('dismissing a pattern', () => {
     const other = await createEnrolledLearner(testApp.app, testApp.db);
     const response = await dismiss(other, view.patterns[0]!.id);
     expect(response.statusCode).toBe(403);
-    expect(response.json().error.message).toBe('You may only dismiss your own patterns.');
+    expect(response.json().error.message).toBe(OWN_DATA_ONLY);
     expect((await viewOf(learner)).patterns).toEqual(view.patterns);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../shared/api/dashboard.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { createEnrolledLearner, createUser } from '../testing/users.ts';
+import { createEnrolledLearner, createUser, type TestUser } from '../testing/users.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -15,12 +15,8 @@ const lesson = {
   lessonId: 'what-energy-sovereignty-means',
 };
 
-const getDashboard = async (cookie: string) => {
-  const response = await testApp.app.inject({
-    method: 'GET',
-    url: '/api/dashboard',
-    headers: { cookie },
-  });
+const getDashboard = async (user: TestUser) => {
+  const response = await testApp.as(user).get('/api/dashboard');
   expect(response.statusCode).toBe(200);
   const dashboard = response.json<Dashboard>();
   return {
@@ -30,32 +26,27 @@ const getDashboard = async (cookie: string) => {
   };
 };
 
-async function completeFirstLesson(cookie: string) {
+async function completeFirstLesson(user: TestUser) {
+  const client = testApp.as(user);
   for (const promptId of ['most-sovereign-moment', 'what-is-asking-to-change']) {
-    await testApp.app.inject({
-      method: 'PUT',
-      url: '/api/learning/reflections',
-      headers: { cookie },
-      payload: { ...lesson, promptId, response: 'A reflection long enough to count. '.repeat(4) },
+    await client.put('/api/learning/reflections', {
+      ...lesson,
+      promptId,
+      response: 'A reflection long enough to count. '.repeat(4),
     });
   }
-  await testApp.app.inject({
-    method: 'POST',
-    url: '/api/learning/lesson-completions',
-    headers: { cookie },
-    payload: lesson,
-  });
+  await client.post('/api/learning/lesson-completions', lesson);
 }
 
 describe('GET /api/dashboard', () => {
   it('answers 401 without a session', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/dashboard' });
+    const response = await testApp.as(undefined).get('/api/dashboard');
     expect(response.statusCode).toBe(401);
   });
 
   it('shows a new learner every course without access, nothing earned and nothing watched', async () => {
     const learner = await createUser(testApp.app);
-    const dashboard = await getDashboard(learner.cookie);
+    const dashboard = await getDashboard(learner);
     expect(dashboard.tier).toBe('free');
     expect(dashboard.courses.map((course) => course.access.accessType)).toEqual([
       'none',
@@ -70,7 +61,7 @@ describe('GET /api/dashboard', () => {
 
   it('shows a bought course to start at its first lesson', async () => {
     const learner = await createEnrolledLearner(testApp.app, testApp.db);
-    const course = (await getDashboard(learner.cookie)).course('energy-sovereignty');
+    const course = (await getDashboard(learner)).course('energy-sovereignty');
     expect(course).toMatchObject({
       title: 'Energy Sovereignty',
       access: { accessType: 'paid', purchaseType: 'individual' },
@@ -85,8 +76,8 @@ describe('GET /api/dashboard', () => {
 
   it('shows progress, the next lesson and the achievements earned after a lesson', async () => {
     const learner = await createEnrolledLearner(testApp.app, testApp.db);
-    await completeFirstLesson(learner.cookie);
-    const dashboard = await getDashboard(learner.cookie);
+    await completeFirstLesson(learner);
+    const dashboard = await getDashboard(learner);
     expect(dashboard.course('energy-sovereignty')).toMatchObject({
       progress: 13,
       completedLessons: 1,
@@ -99,13 +90,12 @@ describe('GET /api/dashboard', () => {
   it("lists the learner's own recently watched lessons, not another learner's", async () => {
     const learner = await createEnrolledLearner(testApp.app, testApp.db);
     const other = await createEnrolledLearner(testApp.app, testApp.db);
-    await testApp.app.inject({
-      method: 'PUT',
-      url: '/api/learning/video-progress',
-      headers: { cookie: learner.cookie },
-      payload: { ...lesson, positionSeconds: 720, durationSeconds: 780 },
+    await testApp.as(learner).put('/api/learning/video-progress', {
+      ...lesson,
+      positionSeconds: 720,
+      durationSeconds: 780,
     });
-    expect((await getDashboard(learner.cookie)).recentlyWatched).toEqual([
+    expect((await getDashboard(learner)).recentlyWatched).toEqual([
       expect.objectContaining({
         courseTitle: 'Energy Sovereignty',
         lessonTitle: 'What Energy Sovereignty Means',
@@ -113,6 +103,6 @@ describe('GET /api/dashboard', () => {
         watched: true,
       }),
     ]);
-    expect((await getDashboard(other.cookie)).recentlyWatched).toEqual([]);
+    expect((await getDashboard(other)).recentlyWatched).toEqual([]);
   });
 });

@@ -10,9 +10,6 @@ export async function dashboardRoutes(app: FastifyInstance) {
     .get(
       '/api/dashboard',
       { preValidation: requireUser, schema: { response: { 200: dashboardSchema } } },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return getDashboard(app, request.user);
-      },
+      async (request) => getDashboard(app, request.user),
     );
 }

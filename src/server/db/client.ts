@@ -10,7 +10,7 @@ import * as learningTables from './schema/learning.ts';
 import * as mailTables from './schema/mail.ts';
 import * as marketingTables from './schema/marketing.ts';
 import * as paymentsTables from './schema/payments.ts';
-import * as profileTables from './schema/users.ts';
+import * as usersTables from './schema/users.ts';
 import * as rateLimitTables from './schema/rate-limit.ts';
 
 const schema = {
@@ -22,7 +22,7 @@ const schema = {
   ...mailTables,
   ...marketingTables,
   ...paymentsTables,
-  ...profileTables,
+  ...usersTables,
   ...rateLimitTables,
 };
 

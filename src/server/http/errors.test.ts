@@ -6,7 +6,7 @@ const app = Fastify({ logger: false });
 beforeAll(async () => {
   registerErrorHandling(app);
   app.get('/ours', async () => {
-    throw new AppError('forbidden', 'You may only open your own billing.');
+    throw new AppError('forbidden', 'Not yours.');
   });
   app.get('/another-service', async () => {
     // What an SDK throws for a 4xx of its service: its own status and words.
@@ -23,7 +23,7 @@ describe('the error answers', () => {
   it('carry our own refusals and Fastify’s as they are', async () => {
     const ours = await app.inject({ method: 'GET', url: '/ours' });
     expect(ours.statusCode).toBe(403);
-    expect(ours.json().error.message).toBe('You may only open your own billing.');
+    expect(ours.json().error.message).toBe('Not yours.');
     const unsupported = await app.inject({
       method: 'POST',
       url: '/json',

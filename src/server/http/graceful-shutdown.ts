@@ -15,9 +15,10 @@ export function closeGracefullyOnSignals(
   let isClosing = false;
   // A keep-alive connection would hold the server open after its last answer until the client
   // drops it, which a browser may not do for minutes; an answer sent while closing ends it.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback, as app.ts asks of the hooks every request runs.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (isClosing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
   for (const signal of SHUTDOWN_SIGNALS) {

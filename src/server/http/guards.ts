@@ -120,15 +120,24 @@ function signedIn(request: FastifyRequest, user: SessionUser | null): SessionUse
   return user;
 }
 
-/** For routes that name a user: the caller must be that user, or an admin. */
-export function requireSelfOrAdmin(request: FastifyRequest, userId: string): void {
-  if (request.user.id === userId) return;
-  if (request.user.role === 'admin' && !request.user.twoFactorEnabled) {
+/** The one answer to a caller who acts on another user's data. */
+export const OWN_DATA_ONLY = 'You may only act on your own account.';
+
+/**
+ * For actions on one user's data: the caller must be that user, or an admin. `ownerUserId` is
+ * null when the thing named (a customer id, say) belongs to no one, which only an admin may ask.
+ */
+export function requireSelfOrAdmin(caller: SessionUser, ownerUserId: string | null): void {
+  if (caller.id === ownerUserId) return;
+  if (caller.role === 'admin' && !caller.twoFactorEnabled) {
     throw new AppError('forbidden', adminMessages.twoFactorRequired);
   }
-  if (!hasAdminPowers(request.user)) {
-    throw new AppError('forbidden', 'You may only act on your own account.');
-  }
+  if (!hasAdminPowers(caller)) throw new AppError('forbidden', OWN_DATA_ONLY);
+}
+
+/** For actions only the owner takes, whatever the caller's role. */
+export function requireSelf(caller: SessionUser, ownerUserId: string | null): void {
+  if (caller.id !== ownerUserId) throw new AppError('forbidden', OWN_DATA_ONLY);
 }
 
 /** The guards of the routes that need a session. */

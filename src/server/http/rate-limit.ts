@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema/rate-limit.ts';
@@ -60,6 +60,14 @@ export function limitUserRequests(rule: RateLimitRule) {
     reply.header('retry-after', String(retryAfterSeconds));
     throw new AppError('rate_limited', rule.message);
   };
+}
+
+/** Takes one hit back from a key's counter (a request that turned out not to count). */
+export async function forgiveHit(db: Executor, key: string): Promise<void> {
+  await db
+    .update(rateLimitHits)
+    .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
+    .where(eq(rateLimitHits.key, key));
 }
 
 /** When an account is deleted: its own counters go with it (the address counters name no one). */

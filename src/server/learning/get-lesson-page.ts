@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { lessonPageSchema, type LessonParams } from '../../shared/api/learning.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
-import { hasUnexpiredEnrollment, touchEnrollmentStatement } from '../access/enrollment-checks.ts';
+import {
+  enrollmentGrantsAccessSql,
+  touchEnrollmentStatement,
+} from '../access/enrollment-checks.ts';
 import { toCourseOutline, toLessonSummary } from '../catalogue/catalogue.ts';
 import { eq, sql } from 'drizzle-orm';
 import { prepareOnce } from '../db/prepare-once.ts';
@@ -35,7 +38,7 @@ export async function getLessonPageJson(
       moduleId: module.id,
       lessonId: lesson.id,
       now: new Date(),
-      countsTestPayments: app.config.paymentMode === 'test',
+      paymentMode: app.config.paymentMode,
     }),
     lesson.vimeoVideoId
       ? app.videos.getVideo(lesson.vimeoVideoId, videoFallbackOf(lesson))
@@ -83,7 +86,7 @@ const lessonPageStatement = prepareOnce((db) => {
     {
       session: sessionUserRead,
       isEnrolled: whether(
-        hasUnexpiredEnrollment(userId, courseId, sql.placeholder('countsTestPayments')),
+        enrollmentGrantsAccessSql(userId, courseId, sql.placeholder('paymentMode')),
       ),
       reflections: reflectionRowsRead(userId, {
         courseId,

@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { lessonReflections } from '../db/schema/learning.ts';
 import { listCompletedLessons } from './lesson-completions.ts';
-import { createFieldCipher } from '../db/field-cipher.ts';
 import { reflectionContext } from './reflections.ts';
 import { listVideoProgress } from './video-progress.ts';
 
@@ -17,14 +16,13 @@ export async function exportLearningData(app: FastifyInstance, userId: string) {
     listCompletedLessons(app.db, userId),
     listVideoProgress(app.db, userId),
   ]);
-  const cipher = createFieldCipher(app.config.reflectionKey);
   return {
     reflections: rows.map((row) => ({
       courseId: row.courseId,
       moduleName: row.moduleName,
       lessonName: row.lessonName,
       question: row.question,
-      response: cipher.decrypt(row.response, reflectionContext(row)),
+      response: app.reflectionCipher.decrypt(row.response, reflectionContext(row)),
       completed: row.completed,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

@@ -197,7 +197,6 @@ describe('reflections', () => {
       moduleName: 'Reclaiming Your Field',
       lessonName: 'What Energy Sovereignty Means',
       question: expect.stringContaining('most sovereign'),
-      analyzed: false,
     });
     expect(row!.response).toMatch(/^v2\./);
     expect(row!.response).not.toContain('mother');

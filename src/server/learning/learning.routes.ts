@@ -54,10 +54,6 @@ export interface SavedReflectionEvent extends LessonParams {
 /** The lesson viewer's calls: every one needs a session, and all but reading need course access. */
 export async function learningRoutes(app: FastifyInstance, events: LearningEvents = {}) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
 
   routes.get(
     '/api/learning/courses/:courseId/modules/:moduleId/lessons/:lessonId',
@@ -93,12 +89,11 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
       schema: { body: saveReflectionSchema, response: { 200: savedReflectionSchema } },
     },
     async (request, reply) => {
-      const { crisisLevel: detected, ...saved } = await saveReflection(
-        app,
-        pendingSessionOf(request, reply),
-        request.body,
-      );
-      const { lesson } = findLesson(app.catalogue, request.body);
+      const {
+        crisisLevel: detected,
+        question,
+        ...saved
+      } = await saveReflection(app, pendingSessionOf(request, reply), request.body);
       const crisisLevel =
         (await events.checkReflectionSafety?.({
           userId: request.user.id,
@@ -116,7 +111,7 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
         moduleId: request.body.moduleId,
         lessonId: request.body.lessonId,
         promptId: saved.promptId,
-        question: lesson.reflectionPrompts.find((prompt) => prompt.id === saved.promptId)!.question,
+        question,
         response: saved.response,
         completed: saved.completed,
         action: request.body.action,

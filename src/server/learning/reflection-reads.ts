@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { lessonReflections } from '../db/schema/learning.ts';
-import { createFieldCipher } from '../db/field-cipher.ts';
 import { recordAdminRead } from '../users/admin-reads.ts';
 import { reflectionContext } from './reflections.ts';
 
@@ -28,12 +27,11 @@ export async function readReflectionsAsAdmin(
     .from(lessonReflections)
     .where(eq(lessonReflections.userId, userId))
     .orderBy(asc(lessonReflections.createdAt));
-  const cipher = createFieldCipher(app.config.reflectionKey);
   return rows.map((row) => ({
     courseId: row.courseId,
     lessonName: row.lessonName,
     question: row.question,
-    response: cipher.decrypt(row.response, reflectionContext(row)),
+    response: app.reflectionCipher.decrypt(row.response, reflectionContext(row)),
     completed: row.completed,
     updatedAt: row.updatedAt.toISOString(),
   }));

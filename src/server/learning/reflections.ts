@@ -10,7 +10,8 @@ import {
 } from '../../shared/rules/reflection.ts';
 import { assessCrisis, type CrisisLevel } from '../../shared/rules/crisis-detection.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
-import { hasUnexpiredEnrollment } from '../access/enrollment-checks.ts';
+import { enrollmentGrantsAccessSql } from '../access/enrollment-checks.ts';
+import type { PaymentMode } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { lessonReflections } from '../db/schema/learning.ts';
 import { AppError } from '../http/errors.ts';
@@ -22,7 +23,7 @@ import {
   sessionUserRead,
 } from '../users/find-session-user.ts';
 import { findLesson, type LessonInCourse } from './find-lesson.ts';
-import { createFieldCipher, type FieldContext } from '../db/field-cipher.ts';
+import type { FieldCipher, FieldContext } from '../db/field-cipher.ts';
 import { prepareOnce, prepareSql, type ValueOrPlaceholder } from '../db/prepare-once.ts';
 import { rowsOf } from '../db/read-together.ts';
 
@@ -55,10 +56,9 @@ export function reflectionRowsRead(
 }
 
 export function decryptReflections(app: FastifyInstance, rows: ReflectionRow[]): Reflection[] {
-  const cipher = createFieldCipher(app.config.reflectionKey);
   return rows.map((row) => ({
     promptId: row.promptId,
-    response: cipher.decrypt(row.response, reflectionContext(row)),
+    response: app.reflectionCipher.decrypt(row.response, reflectionContext(row)),
     completed: row.completed,
     updatedAt: row.updatedAt.toISOString(),
   }));
@@ -87,7 +87,7 @@ export async function saveReflection(
   app: FastifyInstance,
   session: PendingSession,
   input: SaveReflectionInput,
-): Promise<Reflection & { crisisLevel: CrisisLevel }> {
+): Promise<Reflection & { question: string; crisisLevel: CrisisLevel }> {
   const { course, module, lesson } = findLesson(app.catalogue, input);
   const prompt = lesson.reflectionPrompts.find((candidate) => candidate.id === input.promptId);
   if (!prompt) throw new AppError('not_found', 'Reflection prompt not found');
@@ -112,7 +112,7 @@ export async function saveReflection(
     ...rowOf(userId),
     token: session.token,
     now,
-    countsTestPayments: app.config.paymentMode === 'test',
+    paymentMode: app.config.paymentMode,
   });
   let saved: SavedReflection;
   if (ifEnrolled) {
@@ -123,7 +123,13 @@ export async function saveReflection(
     await requireCourseAccess(app, user, course.id);
     saved = await statements.always(rowOf(user.id));
   }
-  return { promptId: prompt.id, response: input.response, ...saved, crisisLevel };
+  return {
+    promptId: prompt.id,
+    question: prompt.question,
+    response: input.response,
+    ...saved,
+    crisisLevel,
+  };
 }
 
 /** The companion's second signal found what the detector did not. */
@@ -163,18 +169,18 @@ function reflectionValues(
     moduleName: module.title,
     lessonName: lesson.title,
     question: prompt.question,
-    response: createFieldCipher(app.config.reflectionKey).encrypt(response, reflectionContext(key)),
+    response: app.reflectionCipher.encrypt(response, reflectionContext(key)),
     completed: isReflectionCompleted({ wasCompleted: false, response, action }),
     createdAt: now,
     updatedAt: now,
   };
 }
 
-type ReflectionValues = Omit<ReflectionRow, 'id' | 'analyzed'>;
+type ReflectionValues = Omit<ReflectionRow, 'id'>;
 type SavedReflection = Pick<Reflection, 'completed' | 'updatedAt'>;
 
 const reflectionColumns = Object.keys(getTableColumns(lessonReflections)).filter(
-  (column) => column !== 'id' && column !== 'analyzed',
+  (column) => column !== 'id',
 ) as (keyof ReflectionValues)[];
 
 /**
@@ -187,16 +193,16 @@ const upsertReflectionStatements = prepareOnce((db) => {
   const userId = sql.placeholder('userId');
   const isSignedInAndEnrolled = prepareUpsertReflection(db, 'save_reflection_if_enrolled', {
     session: sessionUserCte(sql.placeholder('token'), sql.placeholder('now')),
-    isAllowed: sql`${sessionUserId} = ${userId} and (${isAdminSession} or ${hasUnexpiredEnrollment(
+    isAllowed: sql`${sessionUserId} = ${userId} and (${isAdminSession} or ${enrollmentGrantsAccessSql(
       userId,
       sql.placeholder('courseId'),
-      sql.placeholder('countsTestPayments'),
+      sql.placeholder('paymentMode'),
     )})`,
   });
   const always = prepareUpsertReflection(db, 'save_reflection', { isAllowed: sql`true` });
   return {
     ifSignedInAndEnrolled: async (
-      values: ReflectionValues & { token: string; now: Date; countsTestPayments: boolean },
+      values: ReflectionValues & { token: string; now: Date; paymentMode: PaymentMode },
     ) => {
       const row = await isSignedInAndEnrolled(values);
       return row && { ...toSavedReflection(row), session: sessionUserRead.decode(row.session) };
@@ -263,7 +269,7 @@ export async function getReflectionStats(
 /** The learner's reflections in a course, newest first, decrypted: what the companion reads. */
 export async function listRecentReflections(
   db: Database,
-  secret: Buffer,
+  cipher: FieldCipher,
   userId: string,
   options: { courseId: string; limit: number; completedOnly?: boolean },
 ) {
@@ -280,7 +286,6 @@ export async function listRecentReflections(
     )
     .orderBy(desc(lessonReflections.updatedAt))
     .limit(options.limit);
-  const cipher = createFieldCipher(secret);
   return rows.map((row) => ({
     id: row.id,
     courseId: row.courseId,

@@ -1,45 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  contactSchema,
+  legalPageParamsSchema,
+  legalPageSchema,
+} from '../../shared/api/marketing.ts';
+import { readLegalPages } from './read-legal-pages.ts';
 
-const legalPageParams = z.object({ page: z.enum(['terms', 'privacy']) });
-
-export type LegalPages = Record<z.infer<typeof legalPageParams>['page'], string>;
-
-/** Terms and privacy text: one markdown file each in content/pages, edited by the operator. */
-export async function readLegalPages(
-  contentDir: string,
-  contactEmail: string | undefined,
-): Promise<LegalPages> {
-  const read = (name: string) => readFile(path.join(contentDir, 'pages', name), 'utf8');
-  return {
-    terms: withContact(await read('terms.md'), contactEmail, contactFor.terms),
-    privacy: withContact(await read('privacy.md'), contactEmail, contactFor.privacy),
-  };
-}
-
+/** The site's own pages and facts: the legal pages and the operator's contact address. */
 export async function legalPagesRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   const pages = await readLegalPages(app.config.contentDir, app.config.contactEmail);
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/pages/:page', { schema: { params: legalPageParams } }, async (request) => ({
-      markdown: pages[request.params.page],
-    }));
-}
+  routes.get(
+    '/api/pages/:page',
+    { schema: { params: legalPageParamsSchema, response: { 200: legalPageSchema } } },
+    async (request) => ({ markdown: pages[request.params.page] }),
+  );
 
-const contactFor = {
-  terms: 'for a refund under the 30-day guarantee, or with any question about these terms',
-  privacy: 'to use any of these rights, or with any question about your data',
-};
-
-/** The operator's address before the page's date when it is set; without it the page names none. */
-function withContact(markdown: string, contactEmail: string | undefined, purpose: string) {
-  if (!contactEmail) return markdown;
-  const contact = `## Contact\n\nWrite to us at [${contactEmail}](mailto:${contactEmail}) ${purpose}.\n\n`;
-  const dateAt = markdown.lastIndexOf('_Last updated');
-  return dateAt === -1
-    ? `${markdown.trimEnd()}\n\n${contact}`
-    : `${markdown.slice(0, dateAt)}${contact}${markdown.slice(dateAt)}`;
+  routes.get('/api/contact', { schema: { response: { 200: contactSchema } } }, async () => ({
+    contactEmail: app.config.contactEmail ?? null,
+  }));
 }

@@ -2,8 +2,8 @@ import type { SessionUser } from '../../shared/api/auth.ts';
 import { checkoutMessages } from '../../shared/api/payments.ts';
 import { toReturnPath } from '../../shared/rules/return-path.ts';
 import { AppError } from '../http/errors.ts';
-import { hasAdminPowers } from '../http/guards.ts';
-import { getStripeCustomerId } from '../users/users.ts';
+import { requireSelfOrAdmin } from '../http/guards.ts';
+import { findUserIdByStripeCustomerId, getStripeCustomerId } from '../users/users.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 /**
@@ -17,11 +17,12 @@ export async function createPortalSession(
 ): Promise<{ url: string }> {
   const { appUrl } = context.app.config;
   const returnUrl = toOwnPage(appUrl, request.returnUrl);
-  const ownCustomerId = await getStripeCustomerId(context.app.db, user.id);
+  const { db } = context.app;
+  const ownCustomerId = await getStripeCustomerId(db, user.id);
   const customerId = request.customerId ?? ownCustomerId;
   // Refused the same in both modes, so that test mode tells no more than live mode.
-  if (customerId !== ownCustomerId && !hasAdminPowers(user)) {
-    throw new AppError('forbidden', 'You may only open your own billing.');
+  if (request.customerId !== undefined && request.customerId !== ownCustomerId) {
+    requireSelfOrAdmin(user, await findUserIdByStripeCustomerId(db, request.customerId));
   }
   if (!context.stripe) {
     const returnPath = returnUrl.slice(appUrl.length) || '/';

@@ -3,7 +3,7 @@ import type { Subscription } from '../../shared/api/payments.ts';
 import { purchaseMessages } from '../../shared/rules/purchase.ts';
 import { getCourseAccessType } from '../access/course-access.ts';
 import { AppError } from '../http/errors.ts';
-import { hasAdminPowers } from '../http/guards.ts';
+import { requireSelfOrAdmin } from '../http/guards.ts';
 import { findUserIdByStripeCustomerId, getRole, getStripeCustomerId } from '../users/users.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { listUserSubscriptions } from './subscriptions.ts';
@@ -16,7 +16,7 @@ export async function listCustomerSubscriptions(
 ): Promise<{ subscriptions: Subscription[] }> {
   const { db } = context.app;
   if (customerId && !(await isOwnCustomer(context, user, customerId))) {
-    requireAdminFor(user);
+    requireSelfOrAdmin(user, await findUserIdByStripeCustomerId(db, customerId));
     return { subscriptions: await listUserSubscriptions(db, { customerId }) };
   }
   return { subscriptions: await listUserSubscriptions(db, { userId: user.id }) };
@@ -34,8 +34,8 @@ export async function checkCourseAccess(
   }
   let subject: Pick<SessionUser, 'id' | 'role'> = user;
   if (request.customerId && !(await isOwnCustomer(context, user, request.customerId))) {
-    requireAdminFor(user);
     const userId = await findUserIdByStripeCustomerId(app.db, request.customerId);
+    requireSelfOrAdmin(user, userId);
     if (!userId) return { hasAccess: false };
     subject = { id: userId, role: await getRole(app.db, userId) };
   }
@@ -44,10 +44,4 @@ export async function checkCourseAccess(
 
 async function isOwnCustomer(context: PaymentsContext, user: SessionUser, customerId: string) {
   return (await getStripeCustomerId(context.app.db, user.id)) === customerId;
-}
-
-function requireAdminFor(user: SessionUser): void {
-  if (!hasAdminPowers(user)) {
-    throw new AppError('forbidden', 'You may only look at your own billing.');
-  }
 }

@@ -3,7 +3,9 @@ import type { SessionUser } from '../../shared/api/auth.ts';
 import type { ConfirmCheckoutResponse } from '../../shared/api/payments.ts';
 import { courseAccessType, enrollmentExpiry } from '../../shared/rules/access.ts';
 import { isCheckoutPaid, mergeCheckoutState } from '../../shared/rules/purchase.ts';
-import { enrollInCoursesWithin, listEnrollments, type Transaction } from '../access/enrollments.ts';
+import { countsTowardAccess } from '../access/enrollment-checks.ts';
+import { enrollInCoursesWithin, listEnrollments } from '../access/enrollments.ts';
+import type { Transaction } from '../db/client.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import {
@@ -158,8 +160,8 @@ export async function enrollInPurchasedCourses(
   if (!userId) return []; // The buyer deleted their account.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enroll:${userId}`}))`);
   const isTestPayment = record.mode === 'test';
-  const enrollments = (await listEnrollments(tx, userId)).filter(
-    (enrollment) => isTestPayment || !enrollment.isTestPayment,
+  const enrollments = (await listEnrollments(tx, userId)).filter((enrollment) =>
+    countsTowardAccess(enrollment, isTestPayment ? 'test' : 'live'),
   );
   const facts = { isAdmin: false, enrollments, subscriptions: [], betaGrants: [], now };
   const courseIds = purchasedCourseIds.filter(

@@ -1,6 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import { enrollInCoursesWithin, revokeEnrollments } from '../access/enrollments.ts';
-import { accessEvents } from '../db/schema/access.ts';
+import { eq } from 'drizzle-orm';
+import {
+  enrollInCoursesWithin,
+  listAccessEventCourseIds,
+  revokeEnrollments,
+} from '../access/enrollments.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { getCheckoutRecord } from './checkout-records.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -60,20 +63,15 @@ export async function restoreDisputedPurchase(
       .where(eq(checkoutSessions.paymentIntentId, paymentIntentId))
       .for('update');
     if (!record?.refundedAt || !record.userId) return;
-    const revokedByDispute = await tx
-      .select({ courseId: accessEvents.courseId })
-      .from(accessEvents)
-      .where(
-        and(
-          eq(accessEvents.userId, record.userId),
-          eq(accessEvents.action, 'revoke'),
-          eq(accessEvents.reference, reference),
-        ),
-      );
+    const revokedByDispute = await listAccessEventCourseIds(tx, {
+      userId: record.userId,
+      action: 'revoke',
+      reference,
+    });
     if (revokedByDispute.length === 0) return;
     await enrollInCoursesWithin(tx, {
       userId: record.userId,
-      courseIds: revokedByDispute.map((event) => event.courseId),
+      courseIds: revokedByDispute,
       purchaseType: record.isBundle ? 'bundle' : 'individual',
       source: record.isBundle ? 'bundle' : 'purchase',
       reference,

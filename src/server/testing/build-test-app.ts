@@ -2,19 +2,57 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
 import { withDatabase } from './database.global-setup.ts';
+import { nextClientAddress } from './users.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   pool: pg.Pool;
+  /** Requests as a signed-in user (their session cookie), or as a visitor when `user` is undefined. */
+  as: (user: { cookie: string } | undefined) => TestClient;
   close: () => Promise<void>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Payload = InjectOptions['payload'];
+
+export interface TestClient {
+  request: (method: Method, url: string, payload?: Payload) => Promise<LightMyRequestResponse>;
+  get: (url: string) => Promise<LightMyRequestResponse>;
+  post: (url: string, payload?: Payload) => Promise<LightMyRequestResponse>;
+  put: (url: string, payload?: Payload) => Promise<LightMyRequestResponse>;
+  patch: (url: string, payload?: Payload) => Promise<LightMyRequestResponse>;
+  delete: (url: string, payload?: Payload) => Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Each request comes from an address of its own, so that no rate limit couples two tests; a test
+ * of a limit injects its requests itself.
+ */
+export function clientOf(app: FastifyInstance, user: { cookie: string } | undefined): TestClient {
+  const request = (method: Method, url: string, payload?: Payload) =>
+    app.inject({
+      method,
+      url,
+      headers: user ? { cookie: user.cookie } : {},
+      remoteAddress: nextClientAddress(),
+      ...(payload === undefined ? {} : { payload }),
+    });
+  return {
+    request,
+    get: (url) => request('GET', url),
+    post: (url, payload) => request('POST', url, payload),
+    put: (url, payload) => request('PUT', url, payload),
+    patch: (url, payload) => request('PATCH', url, payload),
+    delete: (url, payload) => request('DELETE', url, payload),
+  };
 }
 
 /**
@@ -48,6 +86,7 @@ export async function buildTestApp(
     app,
     db: connection.db,
     pool: connection.pool,
+    as: (user) => clientOf(app, user),
     close: async () => {
       await app.close();
       await connection.close();

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { createAdmin, createEnrolledLearner, type TestAdmin } from '../testing/users.ts';
+import {
+  createAdmin,
+  createEnrolledLearner,
+  type TestAdmin,
+  type TestUser,
+} from '../testing/users.ts';
 import { listAdminReads } from './admin-reads.ts';
 
 let testApp: TestApp;
@@ -11,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const get = (url: string, cookie: string) =>
-  testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+const get = (url: string, user: TestUser) => testApp.as(user).get(url);
 
 const lesson =
   'courseId=energy-sovereignty&moduleId=reclaiming-your-field&lessonId=what-energy-sovereignty-means';
@@ -34,7 +38,7 @@ describe("an admin's read of a learner's private text through ?userId=", () => {
   it('is recorded for each path, and the learner finds it in their export', async () => {
     const learner = await createEnrolledLearner(testApp.app, testApp.db);
     for (const [url, subject] of readsOf(learner.id)) {
-      const response = await get(url, admin.cookie);
+      const response = await get(url, admin);
       expect(response.statusCode, url).toBe(200);
       expect((await listAdminReads(testApp.db, learner.id))[0], url).toEqual({
         readerEmail: admin.email,
@@ -42,7 +46,7 @@ describe("an admin's read of a learner's private text through ?userId=", () => {
         readAt: expect.any(String),
       });
     }
-    const data = (await get('/api/account/export', learner.cookie)).json();
+    const data = (await get('/api/account/export', learner)).json();
     expect(data.adminReads.map((read: { subject: string }) => read.subject).sort()).toEqual(
       readsOf(learner.id)
         .map(([, subject]) => subject)
@@ -54,8 +58,8 @@ describe("an admin's read of a learner's private text through ?userId=", () => {
     const learner = await createEnrolledLearner(testApp.app, testApp.db);
     const other = await createEnrolledLearner(testApp.app, testApp.db);
     for (const [url] of readsOf(learner.id)) {
-      expect((await get(url, learner.cookie)).statusCode, url).toBe(200);
-      expect((await get(url, other.cookie)).statusCode, url).toBe(403);
+      expect((await get(url, learner)).statusCode, url).toBe(200);
+      expect((await get(url, other)).statusCode, url).toBe(403);
     }
     expect(await listAdminReads(testApp.db, learner.id)).toEqual([]);
   });

@@ -31,7 +31,7 @@ export async function requireSelfOrRecordedAdminRead(
   userId: string,
   subject: AdminReadSubject,
 ): Promise<void> {
-  requireSelfOrAdmin(request, userId);
+  requireSelfOrAdmin(request.user, userId);
   if (userId === request.user.id) return;
   await recordAdminRead(request.server.db, { userId, reader: request.user, subject });
 }

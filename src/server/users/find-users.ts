@@ -1,6 +1,6 @@
-import { desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { escapeLikePattern } from '../../shared/rules/admin.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { users } from '../db/schema/auth.ts';
 import { profiles } from '../db/schema/users.ts';
 import type { Role } from './users.ts';
@@ -32,11 +32,11 @@ function emailStartsWith(text: string) {
   return sql`${emailKey} like ${`${escapeLikePattern(text.toLowerCase())}%`}`;
 }
 
-function selectUsers(db: Database) {
+function selectUsers(db: Executor) {
   return db.select(userColumns).from(users).leftJoin(profiles, eq(profiles.id, users.id));
 }
 
-export async function findUserById(db: Database, userId: string): Promise<UserRecord | null> {
+export async function findUserById(db: Executor, userId: string): Promise<UserRecord | null> {
   const [user] = await selectUsers(db).where(eq(users.id, userId));
   return user ?? null;
 }
@@ -82,7 +82,7 @@ export async function listUsersByEmails(
 }
 
 export async function listEmailsByIds(
-  db: Database,
+  db: Executor,
   userIds: readonly string[],
 ): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
@@ -91,6 +91,28 @@ export async function listEmailsByIds(
     .from(users)
     .where(inArray(users.id, [...userIds]));
   return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+/** Which of these ids name an account. */
+export async function listExistingUserIds(
+  db: Executor,
+  userIds: readonly string[],
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  return rows.map((row) => row.id);
+}
+
+/** The user's address once they have confirmed it (opened the link mailed to it), else null. */
+export async function findConfirmedEmail(db: Executor, userId: string): Promise<string | null> {
+  const [user] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.emailVerified, true)));
+  return user?.email ?? null;
 }
 
 export async function countUsers(db: Database): Promise<number> {

@@ -138,8 +138,6 @@ export const exportQuerySchema = z.object({
   format: z.enum(['json', 'html'], { message: 'expected json or html' }).default('json'),
 });
 
-export const contactSchema = z.object({ contactEmail: z.string().nullable() });
-
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** Two-factor sign-in (Better Auth's twoFactor plugin), validated before Better Auth sees it. */

@@ -132,3 +132,13 @@ export const newsletterUnsubscribeSchema = z.object({
   token: z.string().trim().min(1, 'token is required').max(600, 'token is too long'),
 });
 export const newsletterUnsubscribedSchema = z.object({ unsubscribed: z.literal(true) });
+
+/** The operator's legal pages (content/pages), served as markdown. */
+export const legalPages = ['terms', 'privacy'] as const;
+export type LegalPage = (typeof legalPages)[number];
+export const legalPageParamsSchema = z.object({ page: z.enum(legalPages) });
+export const legalPageSchema = z.object({ markdown: z.string() });
+export type LegalPageResponse = z.infer<typeof legalPageSchema>;
+
+/** Where the operator takes refund requests and questions; null when none is set. */
+export const contactSchema = z.object({ contactEmail: z.string().nullable() });

@@ -1,5 +1,7 @@
 /** Who may open which course (spec 1 §4 and §6): pure rules, applied by the server. */
 
+import { grantCovers } from './beta.ts';
+
 export const ENROLLMENT_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -92,9 +94,7 @@ export function courseAccessType(courseId: string, facts: AccessFacts): AccessTy
     return 'paid';
   }
   const hasBetaGrant = facts.betaGrants.some(
-    (grant) =>
-      isBetaGrantActive(grant, facts.now) &&
-      (grant.courseIds.length === 0 || grant.courseIds.includes(courseId)),
+    (grant) => isBetaGrantActive(grant, facts.now) && grantCovers(grant.courseIds, courseId),
   );
   if (enrollment) return accessTypeOfPurchase(enrollment.purchaseType);
   return hasBetaGrant ? 'beta' : 'none';
@@ -103,9 +103,7 @@ export function courseAccessType(courseId: string, facts: AccessFacts): AccessTy
 /** When a course's beta access ends: the latest of the active grants covering it; null never. */
 export function betaAccessExpiry(courseId: string, facts: AccessFacts): Date | null | undefined {
   const covering = facts.betaGrants.filter(
-    (grant) =>
-      isBetaGrantActive(grant, facts.now) &&
-      (grant.courseIds.length === 0 || grant.courseIds.includes(courseId)),
+    (grant) => isBetaGrantActive(grant, facts.now) && grantCovers(grant.courseIds, courseId),
   );
   if (covering.length === 0) return undefined;
   if (covering.some((grant) => grant.expiresAt === null)) return null;

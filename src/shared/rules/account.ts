@@ -2,7 +2,6 @@
 
 export const themePreferences = ['light', 'dark', 'system'] as const;
 export type ThemePreference = (typeof themePreferences)[number];
-export const DEFAULT_THEME: ThemePreference = 'light';
 
 export interface NotificationPreferences {
   email_notifications: boolean;

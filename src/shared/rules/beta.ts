@@ -81,3 +81,11 @@ export function betaAccessType(courseIds: readonly string[]): 'full' | 'partial'
 export function grantCovers(courseIds: readonly string[], courseId: string): boolean {
   return courseIds.length === 0 || courseIds.includes(courseId);
 }
+
+/** The courses a grant's list covers: every course when the list is empty. */
+export function coveredCourseIds(
+  courseIds: readonly string[],
+  allCourseIds: readonly string[],
+): readonly string[] {
+  return courseIds.length === 0 ? allCourseIds : courseIds;
+}

@@ -33,7 +33,6 @@ export const lessonReflections = pgTable(
     completed: boolean('completed').notNull().default(false),
     /** Judged at risk when saved: never sent to the AI vendor, for grounding or patterns. */
     isAtRisk: boolean('is_at_risk').notNull().default(false),
-    analyzed: boolean('analyzed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

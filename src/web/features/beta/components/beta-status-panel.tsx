@@ -21,7 +21,6 @@ export function BetaStatusPanel() {
   if (status.isError) return <p role="alert">{status.error.message}</p>;
   const { accessType, grants } = status.data;
   const betaCourseIds = [...new Set(grants.flatMap((grant) => grant.courseIds))];
-  const coversAll = grants.some((grant) => grant.courseIds.length === 0);
   return (
     <div>
       <p className="font-semibold text-ink-900">{accessText[accessType]}</p>
@@ -50,7 +49,7 @@ export function BetaStatusPanel() {
           <UpgradeModal
             open={isUpgrading}
             onOpenChange={setIsUpgrading}
-            betaCourseIds={coversAll ? [] : betaCourseIds}
+            betaCourseIds={accessType === 'full' ? [] : betaCourseIds}
           />
         </>
       )}

@@ -1,10 +1,11 @@
+import { betaAccessType } from '../../../../shared/rules/beta.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 
 /** 'All courses' for an empty list, else the courses' titles. */
 export function useCourseNames() {
   const catalogue = useCatalogue();
   return (courseIds: readonly string[]) =>
-    courseIds.length === 0
+    betaAccessType(courseIds) === 'full'
       ? 'All courses'
       : courseIds
           .map((id) => catalogue.data?.courses.find((course) => course.id === id)?.title ?? id)

@@ -1,0 +1,1 @@
+ALTER TABLE "lesson_reflections" DROP COLUMN "analyzed";
