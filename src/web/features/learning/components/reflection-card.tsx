@@ -297,11 +297,11 @@ export function ReflectionCard({
         </div>
       )}
 
-      {renderAssist && (
-        <AssistSlot render={renderAssist} text={text} append={append} markAtRisk={markAtRisk} />
-      )}
-
+      {/* The companion's boxes take whole lines above; its Suggestion button sits beside Save. */}
       <div className="mt-3 flex flex-wrap items-center gap-2">
+        {renderAssist && (
+          <AssistSlot render={renderAssist} text={text} append={append} markAtRisk={markAtRisk} />
+        )}
         <Button
           variant="secondary"
           onClick={() => void runSave('save')}
