@@ -29,11 +29,12 @@ import {
 } from '../testing/users.ts';
 
 const CONTACT = 'care@sovereign.example';
+const YOUTUBE = 'https://video.example/@our-circle';
 let testApp: TestApp;
 let noContactApp: TestApp;
 beforeAll(async () => {
   [testApp, noContactApp] = await Promise.all([
-    buildTestApp({ CONTACT_EMAIL: CONTACT }),
+    buildTestApp({ CONTACT_EMAIL: CONTACT, SOCIAL_YOUTUBE_URL: YOUTUBE }),
     buildTestApp(),
   ]);
 });
@@ -738,7 +739,7 @@ describe('POST /api/account/refund-requests', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json().error.message).toBe(accountMessages.noContactAddress);
     const contact = await noContactApp.app.inject({ method: 'GET', url: '/api/contact' });
-    expect(contact.json()).toEqual({ contactEmail: null });
+    expect(contact.json()).toEqual({ contactEmail: null, socialProfiles: [] });
   });
 });
 
@@ -779,7 +780,10 @@ async function tablesMentioning(user: TestUser): Promise<string[]> {
 describe('the contact address', () => {
   it('is given to the site and closes the terms and privacy pages when set', async () => {
     const contact = await call('GET', '/api/contact');
-    expect(contact.json()).toEqual({ contactEmail: CONTACT });
+    expect(contact.json()).toEqual({
+      contactEmail: CONTACT,
+      socialProfiles: [{ name: 'YouTube', href: YOUTUBE }],
+    });
     for (const page of ['terms', 'privacy']) {
       const { markdown } = (await call('GET', `/api/pages/${page}`)).json<{ markdown: string }>();
       expect(markdown).toContain(`Write to us at [${CONTACT}](mailto:${CONTACT})`);

@@ -35,6 +35,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   routes.get('/api/contact', { schema: { response: { 200: contactSchema } } }, async () => ({
     contactEmail: app.config.contactEmail ?? null,
+    socialProfiles: app.config.socialProfiles,
   }));
 
   routes.get(

@@ -138,7 +138,15 @@ export const exportQuerySchema = z.object({
   format: z.enum(['json', 'html'], { message: 'expected json or html' }).default('json'),
 });
 
-export const contactSchema = z.object({ contactEmail: z.string().nullable() });
+export const socialProfileSchema = z.object({ name: z.string(), href: z.string() });
+export type SocialProfile = z.infer<typeof socialProfileSchema>;
+
+/** How to reach the operator: their address and the programme's public profiles, as configured. */
+export const contactSchema = z.object({
+  contactEmail: z.string().nullable(),
+  socialProfiles: z.array(socialProfileSchema),
+});
+export type Contact = z.infer<typeof contactSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 

@@ -1,7 +1,10 @@
 import { ExternalLink } from 'lucide-react';
-import { socialProfiles } from '../contact-channels.ts';
+import { useSocialProfiles } from '../../../lib/contact.ts';
 
+/** The operator's public profiles (SOCIAL_*_URL); the section is left out when none is set. */
 export function SocialLinksSection() {
+  const socialProfiles = useSocialProfiles();
+  if (socialProfiles.length === 0) return null;
   return (
     <section aria-labelledby="social-heading" className="px-4 pb-8 text-center">
       <h2 id="social-heading" className="font-display text-2xl font-bold">
