@@ -125,6 +125,25 @@ test('the register form shows each validation message in the spec order', async 
   await expectCheckYourEmail(page, email);
 });
 
+test('a message under the register form goes as soon as the field it names is fixed', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  const alert = page.getByRole('alert');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(alert).toHaveText('First name is required');
+  await page.getByLabel('First Name').fill('Maya');
+  await expect(alert).toHaveText('Last name is required');
+  await page.getByLabel('Last Name').fill('Stone');
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByLabel('I agree to the Privacy Policy').check();
+  await expect(alert).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+});
+
 test('registering an address that has an account looks the same, and its owner is told by mail', async ({
   page,
 }) => {
