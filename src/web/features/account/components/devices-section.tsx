@@ -3,8 +3,7 @@ import { accountMessages } from '../../../../shared/rules/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { accountToast } from '../account-toast.ts';
 import { useDevices, useSignOutDevice } from '../api/devices.ts';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../../shared/rules/dates.ts';
 
 /** Where the learner is signed in; any other device can be signed out from here. */
 export function DevicesSection() {
@@ -21,9 +20,9 @@ export function DevicesSection() {
             <div>
               <p className="font-semibold text-ink-900">{describeDevice(device)}</p>
               <p className="text-sm text-ink-700">
-                Signed in {dateTime.format(new Date(device.signedInAt))}
+                Signed in {formatDateTime(device.signedInAt)}
                 {device.ipAddress && ` from ${device.ipAddress}`} · last active{' '}
-                {dateTime.format(new Date(device.lastActiveAt))}
+                {formatDateTime(device.lastActiveAt)}
               </p>
             </div>
             {device.isCurrent ? (
