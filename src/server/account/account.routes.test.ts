@@ -27,6 +27,7 @@ import {
   nextClientAddress,
   type TestUser,
 } from '../testing/users.ts';
+import { formatDate } from '../../shared/rules/dates.ts';
 
 const CONTACT = 'care@sovereign.example';
 const YOUTUBE = 'https://video.example/@our-circle';
@@ -462,6 +463,15 @@ describe('GET /api/account/export', () => {
     expect(response.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(response.body).not.toContain('<script>');
     expect(response.body).toContain(learner.email);
+  });
+
+  it('as a readable page, writes moments and yes/no as a person reads them', async () => {
+    const learner = await createUser(testApp.app);
+    const response = await call('GET', '/api/account/export?format=html', learner);
+    expect(response.body).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    expect(response.body).not.toMatch(/>(true|false)</);
+    expect(response.body).toContain(`Exported on ${formatDate(new Date())}, `);
+    expect(response.body).toMatch(/<dd>(Yes|No)<\/dd>/);
   });
 
   it("answers 400 for an unknown format and holds only the caller's data", async () => {
