@@ -52,9 +52,16 @@ test('an admin generates a code; a learner redeems it in lower case, opens the c
   await register(page, { firstName: 'Maya' });
   await openSubscriptionTab(page);
   await page.getByRole('tab', { name: 'Redeem Code' }).click();
+  const invalid = 'Invalid or expired beta code. Please check and try again.';
+  await page.getByLabel('Beta code').fill('SF-AAAA-AAAA');
+  await page.getByRole('button', { name: 'Redeem Code' }).click();
+  // Said once, beside the field, not again in a toast.
+  await expect(page.getByText(invalid)).toHaveCount(1);
+  await expect(page.getByRole('alert')).toHaveText(invalid);
   await page.getByLabel('Beta code').fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Redeem Code' }).click();
   await expect(page.getByText('Beta code redeemed successfully!')).toBeVisible();
+  await expect(page.getByText(invalid)).toHaveCount(0);
   await page.getByRole('tab', { name: 'Beta Status' }).click();
   await expect(page.getByText('Partial beta access: the courses listed below.')).toBeVisible();
   await expect(page.getByText(/Energy Sovereignty · Beta code/)).toBeVisible();
