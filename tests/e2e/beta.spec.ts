@@ -77,6 +77,20 @@ test('an admin generates a code; a learner redeems it in lower case, opens the c
   await page.getByRole('button', { name: 'Upgrade to Paid Access' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade to Paid Access' });
   await expect(dialog.getByRole('checkbox', { name: /Energy Sovereignty/ })).toBeChecked();
+  // The server failing once: the spec's words, and a second try goes through.
+  await page.route('**/api/create-checkout-session', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Down' } } }),
+  );
+  await dialog.getByRole('button', { name: 'Continue to Checkout' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Failed to upgrade from beta. Please try again.',
+  );
+  await expect(
+    page.getByRole('status', { includeHidden: true }).filter({
+      hasText: 'Failed to process upgrade. Please try again.',
+    }),
+  ).toHaveCount(1);
+  await page.unroute('**/api/create-checkout-session');
   await dialog.getByRole('button', { name: 'Continue to Checkout' }).click();
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/dashboard\?session_id=/);

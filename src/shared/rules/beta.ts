@@ -20,6 +20,8 @@ export const betaMessages = {
   grantFailed: 'Failed to grant beta access',
   inviteFailed: 'Failed to create beta invitation',
   deactivateFailed: 'Failed to deactivate beta access',
+  revokeFailed: 'Failed to revoke beta access',
+  upgradeFailed: 'Failed to upgrade from beta. Please try again.',
   extendFailed: 'Failed to extend beta access',
   copyFailed: 'Failed to copy to clipboard',
   redeemed: 'Beta code redeemed successfully!',

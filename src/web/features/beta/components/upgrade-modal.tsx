@@ -50,8 +50,12 @@ export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModal
           window.location.assign(url);
         },
         onError: (failure) => {
+          // A refusal with a reason (an unconfirmed address, say) is not helped by trying again.
+          if (failure instanceof ApiError && failure.status < 500) return setError(failure.message);
           toast.error(betaMessages.processUpgradeFailed);
-          setError(failure instanceof ApiError ? failure.message : betaMessages.tryLater);
+          setError(
+            failure instanceof ApiError ? betaMessages.upgradeFailed : betaMessages.tryLater,
+          );
         },
       },
     );
