@@ -111,7 +111,8 @@ test('the register form shows each validation message in the spec order', async 
   await expect(alert).toHaveText('Password must include uppercase, lowercase, and numbers');
   await password.fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill('Different1');
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  // Under the field, and under the form too since the form was sent once.
+  await expect(page.getByText('Passwords do not match')).toHaveCount(2);
   await submit();
   await expect(alert).toHaveText('Passwords do not match');
   await page.getByLabel('Confirm Password').fill(PASSWORD);
