@@ -128,6 +128,17 @@ test('a learner changes their password and signs in with the new one', async ({ 
   await expect(page).toHaveURL('/dashboard');
 });
 
+test('signed-in devices say this one is active now and where it signed in from', async ({
+  page,
+}) => {
+  await register(page);
+  await openSettingsTab(page, 'Privacy & Security');
+  const current = page.getByRole('listitem').filter({ hasText: 'This device' });
+  await expect(current).toContainText('active now');
+  await expect(current).toContainText(/Signed in [A-Z][a-z]{2} \d{1,2}, \d{4}, .* from \S+/);
+  await expect(current).not.toContainText('last active');
+});
+
 test('a learner turns on two-factor sign-in and signs in with a code from their app', async ({
   page,
 }) => {

@@ -346,6 +346,11 @@ describe('two-factor sign-in', () => {
     expect(
       (await call('GET', '/api/account/settings', { cookie })).json<Settings>().twoFactorEnabled,
     ).toBe(true);
+    // The session that turning 2FA on gives this device still says where it signed in from.
+    const { devices } = (await call('GET', '/api/account/devices', { cookie })).json<{
+      devices: Device[];
+    }>();
+    expect(devices.find((device) => device.isCurrent)?.ipAddress).toEqual(expect.any(String));
 
     const challenged = await signIn(learner.email);
     expect(challenged.json()).toMatchObject({ twoFactorRedirect: true });
