@@ -34,6 +34,8 @@ test('a visitor reads every section of the landing page in order', async ({ page
   await expect(
     page.getByText('Only those who pass the assessment are invited to the inner circle.'),
   ).toBeVisible();
+  // The later sections come alive as the visitor reaches them; the profile links with them.
+  await page.getByRole('heading', { name: 'A Note from the Founder' }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('heading', { level: 2 })).toHaveText([
     'The Threshold',
     'Sacred Offerings',
