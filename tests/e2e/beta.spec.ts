@@ -103,6 +103,18 @@ test('an admin generates a code; a learner redeems it in lower case, opens the c
   await expect(course.getByText('Paid', { exact: true })).toBeVisible();
 });
 
+test('a beta status that cannot be read says so in the spec’s words', async ({ page }) => {
+  await register(page, { firstName: 'Maya' });
+  await page.route('**/api/beta/me', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Down' } } }),
+  );
+  await openSubscriptionTab(page);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Failed to check beta access' }),
+  ).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
+
 test('an admin invites by email; the invitee registers from the link in the mail and has beta access', async ({
   page,
 }) => {

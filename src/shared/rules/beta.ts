@@ -21,6 +21,7 @@ export const betaMessages = {
   inviteFailed: 'Failed to create beta invitation',
   deactivateFailed: 'Failed to deactivate beta access',
   revokeFailed: 'Failed to revoke beta access',
+  checkFailed: 'Failed to check beta access',
   upgradeFailed: 'Failed to upgrade from beta. Please try again.',
   extendFailed: 'Failed to extend beta access',
   copyFailed: 'Failed to copy to clipboard',
