@@ -8,6 +8,8 @@ export const BARE_APP_PORT = portBase + 4;
 export const FAKE_SMTP_PORT = portBase + 5;
 export const FAKE_SMTP_HTTP_PORT = portBase + 6;
 export const E2E_CONTACT_EMAIL = 'care@sovereign.test';
+/** The one public profile the e2e operator configured; the others stay unset. */
+export const E2E_YOUTUBE_URL = 'https://video.example/@sovereign-circle';
 export const FAKE_OPENAI_PORT = portBase + 7;
 /** A chat message containing this makes the local AI service fail, as in an outage. */
 export const FAKE_OPENAI_OUTAGE = '[outage]';
@@ -89,6 +91,7 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: 'warn',
         CONTACT_EMAIL: E2E_CONTACT_EMAIL,
+        SOCIAL_YOUTUBE_URL: E2E_YOUTUBE_URL,
       },
     },
     {

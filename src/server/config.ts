@@ -121,6 +121,9 @@ const environmentSchema = z
         .optional(),
     ),
     COMMUNITY_URL: url('the absolute URL of the learner community'),
+    SOCIAL_INSTAGRAM_URL: url('the absolute URL of the programme on Instagram'),
+    SOCIAL_YOUTUBE_URL: url('the absolute URL of the programme on YouTube'),
+    SOCIAL_FACEBOOK_URL: url('the absolute URL of the programme on Facebook'),
     CONTACT_EMAIL: optionalText.pipe(
       z
         .string()
@@ -383,6 +386,12 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
     communityUrl: env.COMMUNITY_URL,
     /** The operator's address for refunds and privacy requests; shown on the site when set. */
     contactEmail: env.CONTACT_EMAIL,
+    /** The programme's public profiles, linked from the landing page; none shown when unset. */
+    socialProfiles: [
+      { name: 'Instagram', href: env.SOCIAL_INSTAGRAM_URL },
+      { name: 'YouTube', href: env.SOCIAL_YOUTUBE_URL },
+      { name: 'Facebook', href: env.SOCIAL_FACEBOOK_URL },
+    ].filter((profile): profile is { name: string; href: string } => profile.href !== undefined),
     mail: { mode: mailModeOf(env)!, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     logLevel: env.LOG_LEVEL,
     /** Short lines for a person at a terminal; JSON lines for a log collector, or when asked. */

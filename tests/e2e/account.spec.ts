@@ -58,9 +58,16 @@ test('settings save on leaving a field and at a toggle, and survive a reload', a
   await register(page);
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  // The address is text with a word on why, not a field that looks editable.
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
+  await expect(page.getByText('The address you sign in with')).toContainText('cannot be changed');
   await page.getByLabel('Bio').fill('I write at dawn.');
   await page.getByLabel('Website').click();
   await expect(toast(page, 'Settings saved successfully')).toBeVisible();
+  // Below the header, not over its links.
+  const header = await page.getByRole('banner').boundingBox();
+  const saved = await toast(page, 'Settings saved successfully').boundingBox();
+  expect(saved!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
 
   await page.getByRole('tab', { name: 'Notifications' }).click();
   const marketing = page.getByRole('switch', { name: 'Marketing Emails' });
@@ -73,6 +80,23 @@ test('settings save on leaving a field and at a toggle, and survive a reload', a
   await expect(marketing).toHaveAttribute('aria-checked', 'true');
 
   await page.reload();
+  await expect(page.getByRole('switch', { name: 'Marketing Emails' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+
+  // "Off turns off the two below": they show off and cannot be turned on, then come back as chosen.
+  const emailNotifications = page.getByRole('switch', { name: 'Email Notifications' });
+  const courseUpdates = page.getByRole('switch', { name: 'Course Updates' });
+  await emailNotifications.click();
+  await expect(emailNotifications).toHaveAttribute('aria-checked', 'false');
+  for (const name of ['Course Updates', 'Marketing Emails']) {
+    await expect(page.getByRole('switch', { name })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('switch', { name })).toBeDisabled();
+  }
+  await emailNotifications.click();
+  await expect(courseUpdates).toHaveAttribute('aria-checked', 'true');
+  await expect(courseUpdates).toBeEnabled();
   await expect(page.getByRole('switch', { name: 'Marketing Emails' })).toHaveAttribute(
     'aria-checked',
     'true',
@@ -102,6 +126,17 @@ test('a learner changes their password and signs in with the new one', async ({ 
   await expect(page.getByRole('alert')).toBeVisible();
   await signIn(page, email, NEW_PASSWORD);
   await expect(page).toHaveURL('/dashboard');
+});
+
+test('signed-in devices say this one is active now and where it signed in from', async ({
+  page,
+}) => {
+  await register(page);
+  await openSettingsTab(page, 'Privacy & Security');
+  const current = page.getByRole('listitem').filter({ hasText: 'This device' });
+  await expect(current).toContainText('active now');
+  await expect(current).toContainText(/Signed in [A-Z][a-z]{2} \d{1,2}, \d{4}, .* from \S+/);
+  await expect(current).not.toContainText('last active');
 });
 
 test('a learner turns on two-factor sign-in and signs in with a code from their app', async ({
@@ -191,7 +226,11 @@ test('a learner deletes their account, and the email is free to register again',
   await expect(dialog.getByRole('alert')).toHaveText('Your current password is not correct');
   await dialog.getByLabel('Password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/?account=deleted');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your account has been deleted' }),
+  ).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
 
   await signIn(page, email);
   await expect(page.getByRole('alert')).toBeVisible();

@@ -52,9 +52,16 @@ test('an admin generates a code; a learner redeems it in lower case, opens the c
   await register(page, { firstName: 'Maya' });
   await openSubscriptionTab(page);
   await page.getByRole('tab', { name: 'Redeem Code' }).click();
+  const invalid = 'Invalid or expired beta code. Please check and try again.';
+  await page.getByLabel('Beta code').fill('SF-AAAA-AAAA');
+  await page.getByRole('button', { name: 'Redeem Code' }).click();
+  // Said once, beside the field, not again in a toast.
+  await expect(page.getByText(invalid)).toHaveCount(1);
+  await expect(page.getByRole('alert')).toHaveText(invalid);
   await page.getByLabel('Beta code').fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Redeem Code' }).click();
   await expect(page.getByText('Beta code redeemed successfully!')).toBeVisible();
+  await expect(page.getByText(invalid)).toHaveCount(0);
   await page.getByRole('tab', { name: 'Beta Status' }).click();
   await expect(page.getByText('Partial beta access: the courses listed below.')).toBeVisible();
   await expect(page.getByText(/Energy Sovereignty · Beta code/)).toBeVisible();
@@ -70,6 +77,20 @@ test('an admin generates a code; a learner redeems it in lower case, opens the c
   await page.getByRole('button', { name: 'Upgrade to Paid Access' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade to Paid Access' });
   await expect(dialog.getByRole('checkbox', { name: /Energy Sovereignty/ })).toBeChecked();
+  // The server failing once: the spec's words, and a second try goes through.
+  await page.route('**/api/create-checkout-session', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Down' } } }),
+  );
+  await dialog.getByRole('button', { name: 'Continue to Checkout' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Failed to upgrade from beta. Please try again.',
+  );
+  await expect(
+    page.getByRole('status', { includeHidden: true }).filter({
+      hasText: 'Failed to process upgrade. Please try again.',
+    }),
+  ).toHaveCount(1);
+  await page.unroute('**/api/create-checkout-session');
   await dialog.getByRole('button', { name: 'Continue to Checkout' }).click();
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/dashboard\?session_id=/);
@@ -80,6 +101,18 @@ test('an admin generates a code; a learner redeems it in lower case, opens the c
   await expect(page.getByText('You have no active beta access.')).toBeVisible();
   const course = page.getByRole('listitem').filter({ hasText: 'Energy Sovereignty' }).first();
   await expect(course.getByText('Paid', { exact: true })).toBeVisible();
+});
+
+test('a beta status that cannot be read says so in the spec’s words', async ({ page }) => {
+  await register(page, { firstName: 'Maya' });
+  await page.route('**/api/beta/me', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Down' } } }),
+  );
+  await openSubscriptionTab(page);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Failed to check beta access' }),
+  ).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
 });
 
 test('an admin invites by email; the invitee registers from the link in the mail and has beta access', async ({

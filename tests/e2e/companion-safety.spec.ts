@@ -17,10 +17,6 @@ async function openLessonWithPanelClosed(page: Page, request: APIRequestContext)
   await grantAccess(request, learner.email);
   await page.goto(firstLessonPath);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // From 1024 px the panel opens beside the lesson; these journeys start with it closed.
-  if ((page.viewportSize()?.width ?? 0) >= 1024) {
-    await page.getByRole('button', { name: 'Close AI companion' }).click();
-  }
   await expect(panelOf(page)).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open AI companion' })).toBeVisible();
 }
@@ -162,6 +158,7 @@ test('at 1280 px, an autosaved crisis draft also brings the help into the open c
   const learner = await register(page, { firstName: 'Maya' });
   await grantAccess(request, learner.email);
   await page.goto(firstLessonPath);
+  await page.getByRole('button', { name: 'Open AI companion' }).click();
   const conversation = panelOf(page).getByRole('log', { name: 'Conversation' });
   await expect(conversation).toBeVisible();
   const card = page.getByRole('article', { name: /most sovereign/ });

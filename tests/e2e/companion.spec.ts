@@ -17,6 +17,10 @@ async function openLessonWithAccess(page: Page, request: APIRequestContext) {
   const learner = await register(page, { firstName: 'Maya' });
   await grantAccess(request, learner.email);
   await page.goto(firstLessonPath);
+  // The panel starts closed below 1536 px: these journeys open it where it sits beside the lesson.
+  if ((page.viewportSize()?.width ?? 0) >= 1024) {
+    await page.getByRole('button', { name: 'Open AI companion' }).click();
+  }
   return learner;
 }
 
@@ -278,3 +282,68 @@ test('on a phone, nothing a new learner writes reaches the AI service until they
   await expect(conversation).toContainText("You're welcome. I'm glad to be part of your journey.");
   expect(await textsSentToAiService()).not.toContain(withdrawn.slice(-20));
 });
+
+test('at 1280 px a lesson starts with the companion closed and the lesson at full width; the learner’s choice is kept', async ({
+  page,
+  request,
+}) => {
+  // Built-in guidance only, as on an install without an AI service.
+  await page.route('**/api/companion/settings', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), mode: 'fallback' } });
+  });
+  const learner = await register(page, { firstName: 'Maya' });
+  await grantAccess(request, learner.email);
+  await page.goto(firstLessonPath);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(panelOf(page)).toBeHidden();
+  const lessonColumn = await page.getByRole('main').boundingBox();
+  expect(lessonColumn?.width).toBeGreaterThan(700);
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Open AI companion' }).click();
+  await expect(panelOf(page).getByRole('note')).toContainText('the AI service is not available');
+  // The panel says it; no toast over the lesson header as well.
+  await expect(page.getByText('AI companion unavailable – using fallback guidance.')).toHaveCount(
+    0,
+  );
+  await page.reload();
+  await expect(panelOf(page)).toBeVisible();
+
+  await panelOf(page).getByRole('button', { name: 'Close AI companion' }).click();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(panelOf(page)).toBeHidden();
+  await page.getByRole('button', { name: 'Next Lesson' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(
+    'What Energy Sovereignty Means',
+  );
+  await expect(panelOf(page)).toBeHidden();
+});
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px the Suggestion button sits beside Save, and on a phone the companion button steps aside while the learner writes`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openLessonWithAccess(page, request);
+    const card = page.getByRole('article', { name: /most sovereign/ });
+    const box = async (name: string) => card.getByRole('button', { name }).boundingBox();
+    expect((await box('Suggestion'))?.y).toBe((await box('Save'))?.y);
+
+    const opener = page.getByRole('button', { name: 'Open AI companion' });
+    if (viewport.width >= 1024)
+      await panelOf(page).getByRole('button', { name: 'Close AI companion' }).click();
+    await expect(opener).toBeVisible();
+    await card.getByRole('textbox').fill('By the sea at dawn.');
+    if (viewport.width < 640) await expect(opener).toBeHidden();
+    else await expect(opener).toBeVisible();
+    await card.getByRole('textbox').blur();
+    await expect(opener).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+}

@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { E2E_CONTACT_EMAIL } from '../../playwright.config.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, expectNoSeriousAxeViolations, test } from '../support/fixtures.ts';
 
 /** The pages rendered at build time, each with text a visitor reads first. */
 const publicPages = [
@@ -142,4 +142,14 @@ test('a page whose code cannot load says so, and offers a reload', async ({ page
   await page.unroute('**/assets/forgot-password-route-*.js');
   await page.getByRole('button', { name: 'Reload the page' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+});
+
+test('an unknown address says so inside the site’s own header and footer', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await header.getByRole('link', { name: 'Sovereign Flame' }).first().click();
+  await expect(page).toHaveURL('/');
+  await expectNoSeriousAxeViolations(page);
 });

@@ -27,13 +27,15 @@ import {
   nextClientAddress,
   type TestUser,
 } from '../testing/users.ts';
+import { formatDate } from '../../shared/rules/dates.ts';
 
 const CONTACT = 'care@sovereign.example';
+const YOUTUBE = 'https://video.example/@our-circle';
 let testApp: TestApp;
 let noContactApp: TestApp;
 beforeAll(async () => {
   [testApp, noContactApp] = await Promise.all([
-    buildTestApp({ CONTACT_EMAIL: CONTACT }),
+    buildTestApp({ CONTACT_EMAIL: CONTACT, SOCIAL_YOUTUBE_URL: YOUTUBE }),
     buildTestApp(),
   ]);
 });
@@ -344,6 +346,11 @@ describe('two-factor sign-in', () => {
     expect(
       (await call('GET', '/api/account/settings', { cookie })).json<Settings>().twoFactorEnabled,
     ).toBe(true);
+    // The session that turning 2FA on gives this device still says where it signed in from.
+    const { devices } = (await call('GET', '/api/account/devices', { cookie })).json<{
+      devices: Device[];
+    }>();
+    expect(devices.find((device) => device.isCurrent)?.ipAddress).toEqual(expect.any(String));
 
     const challenged = await signIn(learner.email);
     expect(challenged.json()).toMatchObject({ twoFactorRedirect: true });
@@ -461,6 +468,15 @@ describe('GET /api/account/export', () => {
     expect(response.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(response.body).not.toContain('<script>');
     expect(response.body).toContain(learner.email);
+  });
+
+  it('as a readable page, writes moments and yes/no as a person reads them', async () => {
+    const learner = await createUser(testApp.app);
+    const response = await call('GET', '/api/account/export?format=html', learner);
+    expect(response.body).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    expect(response.body).not.toMatch(/>(true|false)</);
+    expect(response.body).toContain(`Exported on ${formatDate(new Date())}, `);
+    expect(response.body).toMatch(/<dd>(Yes|No)<\/dd>/);
   });
 
   it("answers 400 for an unknown format and holds only the caller's data", async () => {
@@ -738,7 +754,7 @@ describe('POST /api/account/refund-requests', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json().error.message).toBe(accountMessages.noContactAddress);
     const contact = await noContactApp.app.inject({ method: 'GET', url: '/api/contact' });
-    expect(contact.json()).toEqual({ contactEmail: null });
+    expect(contact.json()).toEqual({ contactEmail: null, socialProfiles: [] });
   });
 });
 
@@ -779,7 +795,10 @@ async function tablesMentioning(user: TestUser): Promise<string[]> {
 describe('the contact address', () => {
   it('is given to the site and closes the terms and privacy pages when set', async () => {
     const contact = await call('GET', '/api/contact');
-    expect(contact.json()).toEqual({ contactEmail: CONTACT });
+    expect(contact.json()).toEqual({
+      contactEmail: CONTACT,
+      socialProfiles: [{ name: 'YouTube', href: YOUTUBE }],
+    });
     for (const page of ['terms', 'privacy']) {
       const { markdown } = (await call('GET', `/api/pages/${page}`)).json<{ markdown: string }>();
       expect(markdown).toContain(`Write to us at [${CONTACT}](mailto:${CONTACT})`);

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '../../shared/brand.ts';
+import { formatDateTime } from '../../shared/rules/dates.ts';
 import type { AccountExport } from './export-data.ts';
 
 /** The same export as a page a person can read and print: one section per kind of data. */
@@ -24,7 +25,7 @@ dt { font-weight: bold; } dd { margin: 0; white-space: pre-wrap; }
 </head>
 <body>
 <h1>Your ${escape(PRODUCT_NAME)} data</h1>
-<p>Exported on ${escape(data.exportedAt)}. Everything we keep about your account is below.</p>
+<p>Exported on ${escape(formatDateTime(data.exportedAt))}. Everything we keep about your account is below.</p>
 ${sections}
 </body>
 </html>`;
@@ -42,7 +43,14 @@ function renderValue(value: unknown): string {
     return `<dl>${rows.join('')}</dl>`;
   }
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' && isTimestamp(value)) return escape(formatDateTime(value));
   return escape(String(value));
+}
+
+/** An ISO timestamp as the export writes them (2026-11-24T15:04:05.000Z), read as a moment. */
+function isTimestamp(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(text);
 }
 
 /** `lessonCompletions` and `email_notifications` read as "Lesson completions", "Email notifications". */

@@ -6,7 +6,7 @@ import type {
   Conversation,
   SuggestionResponse,
 } from '../../shared/api/companion.ts';
-import { fallbackReply, fallbackSuggestions } from '../../shared/rules/companion.ts';
+import { aiUnavailableReply, fallbackSuggestions } from '../../shared/rules/companion.ts';
 import { defaultAiLimits, type Config } from '../config.ts';
 import { companionEmotions } from '../db/schema/companion.ts';
 import { acceptAiNotice } from '../testing/ai-notice.ts';
@@ -100,7 +100,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
 
 async function expectFallbackWithinBound(testApp: TestApp, learner: TestUser) {
   const { done, elapsed } = await chat(testApp, learner);
-  expect(done.reply).toMatchObject({ content: fallbackReply(message), source: 'fallback' });
+  expect(done.reply).toMatchObject({ content: aiUnavailableReply(message), source: 'fallback' });
   expect(done.isDegraded).toBe(true);
   expect(elapsed).toBeLessThan(BOUND_MS);
   return elapsed;
@@ -125,11 +125,14 @@ describe('a chat reply while the AI vendor misbehaves', () => {
       const { testApp, learner } = await appFor(stalling.url);
       const { done, deltas, elapsed } = await chat(testApp, learner);
       expect(deltas.startsWith('Thank you for sharing. I')).toBe(true);
-      expect(done.reply).toMatchObject({ content: fallbackReply(message), source: 'fallback' });
+      expect(done.reply).toMatchObject({
+        content: aiUnavailableReply(message),
+        source: 'fallback',
+      });
       expect(done.isDegraded).toBe(true);
       expect(elapsed).toBeLessThan(BOUND_MS);
       const stored = await storedConversation(testApp, learner);
-      expect(stored.map((entry) => entry.content)).toEqual([message, fallbackReply(message)]);
+      expect(stored.map((entry) => entry.content)).toEqual([message, aiUnavailableReply(message)]);
     } finally {
       await stalling.close();
     }
@@ -194,7 +197,10 @@ describe('the circuit breaker', () => {
       for (let count = 0; count < 3; count++) await chat(testApp, learner);
       const before = failing.requests.length;
       const { done, elapsed } = await chat(testApp, learner);
-      expect(done.reply).toMatchObject({ content: fallbackReply(message), source: 'fallback' });
+      expect(done.reply).toMatchObject({
+        content: aiUnavailableReply(message),
+        source: 'fallback',
+      });
       expect(elapsed).toBeLessThan(1_000);
       expect(await modeOf(testApp, learner)).toBe('unavailable');
       await saveReflection(testApp, learner);

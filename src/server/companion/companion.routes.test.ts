@@ -5,7 +5,7 @@ import type {
   PatternsView,
   SuggestionResponse,
 } from '../../shared/api/companion.ts';
-import { companionMessages, fallbackReply } from '../../shared/rules/companion.ts';
+import { aiUnavailableReply, companionMessages } from '../../shared/rules/companion.ts';
 import { companionEmotions, companionMessages as messagesTable } from '../db/schema/companion.ts';
 import { companionPatterns } from '../db/schema/companion.ts';
 import { acceptAiNotice } from '../testing/ai-notice.ts';
@@ -198,13 +198,14 @@ describe('sending a chat message (AI service)', () => {
     expect(fake.requests.length).toBe(before);
   });
 
-  it('falls back to the keyword reply when the AI service fails, after one retry', async () => {
+  it('says the AI is unavailable, then gives the keyword reply, when the AI service fails after one retry', async () => {
     const learner = await createConsentingLearner(ai);
     fake.failWith(500);
     const before = fake.requests.length;
     try {
       const { deltas, done } = await chat(ai, learner, 'I am stuck on this');
-      expect(deltas).toBe(fallbackReply('I am stuck on this'));
+      expect(deltas).toBe(aiUnavailableReply('I am stuck on this'));
+      expect(deltas).toContain(companionMessages.unavailableReply);
       expect(done.reply.source).toBe('fallback');
       expect(done.isDegraded).toBe(true);
       expect(fake.requests.length - before).toBe(2);

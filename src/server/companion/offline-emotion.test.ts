@@ -80,4 +80,15 @@ describe('the offline emotion reading on the labelled probes', () => {
     expect(estimateEmotion('I said no.').sentiment).toBe(0);
     expect(estimateEmotion('There was no joy in it.').sentiment).toBeLessThan(0);
   });
+
+  it('reads what the learner walked away from as behind them, not as how they feel (walk 41)', () => {
+    const state = estimateEmotion(
+      'I felt most sovereign when I walked away from what drained me, a quiet certainty.',
+    );
+    expect(state.sentiment).toBeGreaterThan(0);
+    expect(state.primary).toBe('hopeful');
+    expect(
+      estimateEmotion('I walked away from the argument and I am still angry and hurt.').sentiment,
+    ).toBeLessThan(0);
+  });
 });

@@ -9,6 +9,12 @@ import { countHopelessnessCues } from './hopelessness-cues.ts';
  * longer anxious"), which the JavaScript port only does for "not".
  */
 const valenceArtefacts: readonly [RegExp, string][] = [
+  // What a learner has already walked away from is behind them: its heavy words are not how they
+  // feel now ("I felt most sovereign when I walked away from what drained me").
+  [
+    /\b(walked away from|stepped away from|broke free from|broke away from|let go of) (?:(?!\b(?:and|but)\b)[^,.;:!?])*/gi,
+    '$1',
+  ],
   [/\b(say|says|said|saying) (?:yes|no)\b/gi, '$1'],
   [/\byes\b/gi, ''],
   [/\bno\b/gi, 'not'],

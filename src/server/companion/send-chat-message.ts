@@ -8,6 +8,7 @@ import {
   REPLY_REFLECTION_LIMIT,
   aiSettings,
   companionMessages,
+  aiUnavailableReply,
   fallbackReply,
   pastDarknessReply,
   type AiSource,
@@ -103,6 +104,7 @@ async function composeReply(
   signal?: AbortSignal,
 ): Promise<Answer> {
   const { userId, courseId, mode, lesson, history } = turn;
+  if (mode === 'unavailable') return whole(onDelta, aiUnavailableReply(message), true);
   if (mode !== 'ai' || !context.chat) return whole(onDelta, fallbackReply(message));
 
   const reflections = await context.listRecentReflections(userId, {
@@ -131,6 +133,6 @@ async function composeReply(
   } catch (error) {
     logAiFailure(context, 'reply', error);
     // A broken stream is never kept as a reply: the done event's fallback replaces its fragment.
-    return whole(onDelta, fallbackReply(message), true);
+    return whole(onDelta, aiUnavailableReply(message), true);
   }
 }

@@ -19,5 +19,6 @@ export async function legalPagesRoutes(app: FastifyInstance) {
 
   routes.get('/api/contact', { schema: { response: { 200: contactSchema } } }, async () => ({
     contactEmail: app.config.contactEmail ?? null,
+    socialProfiles: app.config.socialProfiles,
   }));
 }

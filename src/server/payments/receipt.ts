@@ -4,8 +4,7 @@ import { refundPromise } from '../../shared/rules/refund-promise.ts';
 import { singleLine, type MailMessage } from '../mail/send-mail.ts';
 import type { CheckoutRecord } from './checkout-records.ts';
 import type { PaymentsContext } from './payments-context.ts';
-
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+import { formatDate } from '../../shared/rules/dates.ts';
 
 /** The buyer's receipt: what they bought, what they paid, and until when they have it. */
 export async function sendReceipt(context: PaymentsContext, record: CheckoutRecord): Promise<void> {
@@ -23,7 +22,7 @@ function receiptMail(context: PaymentsContext, record: CheckoutRecord): MailMess
       ? `- ${item.name} (${formatEuros(item.priceCents)}): ${courseTitles.join(', ')}`
       : `- ${item.name} (${formatEuros(item.priceCents)})`,
   );
-  const until = record.accessExpiresAt ? longDate.format(record.accessExpiresAt) : 'no end date';
+  const until = record.accessExpiresAt ? formatDate(record.accessExpiresAt) : 'no end date';
   return {
     to: record.receiptEmail,
     subject: `Your ${PRODUCT_NAME} receipt`,

@@ -140,5 +140,15 @@ export const legalPageParamsSchema = z.object({ page: z.enum(legalPages) });
 export const legalPageSchema = z.object({ markdown: z.string() });
 export type LegalPageResponse = z.infer<typeof legalPageSchema>;
 
-/** Where the operator takes refund requests and questions; null when none is set. */
-export const contactSchema = z.object({ contactEmail: z.string().nullable() });
+export const socialProfileSchema = z.object({ name: z.string(), href: z.string() });
+export type SocialProfile = z.infer<typeof socialProfileSchema>;
+
+/**
+ * How to reach the operator: where they take refund requests and questions (null when none is
+ * set) and the programme's public profiles, as configured.
+ */
+export const contactSchema = z.object({
+  contactEmail: z.string().nullable(),
+  socialProfiles: z.array(socialProfileSchema),
+});
+export type Contact = z.infer<typeof contactSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLikePattern, formatAdminDate, parseEmailList } from './admin.ts';
+import { escapeLikePattern, parseEmailList } from './admin.ts';
 
 describe('parseEmailList', () => {
   it('splits on newlines and commas, trims, lower-cases and drops blanks and repeats', () => {
@@ -13,12 +13,6 @@ describe('parseEmailList', () => {
     expect(parseEmailList('ann@example.com, bob')).toBeNull();
     expect(parseEmailList(' ,\n ')).toBeNull();
     expect(parseEmailList(`${'a'.repeat(250)}@example.com`)).toBeNull();
-  });
-});
-
-describe('formatAdminDate', () => {
-  it('writes a date in US short format', () => {
-    expect(formatAdminDate('2026-03-07T12:00:00.000Z')).toBe('3/7/2026');
   });
 });
 

@@ -68,15 +68,8 @@ export function parseEmailList(text: string): string[] | null {
   return entries.every(isValid) ? [...new Set(entries)] : null;
 }
 
-/** US short date, as the admin panel shows dates: 11/23/2026. */
-export function formatAdminDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'numeric',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
-}
+/** The admin panel writes dates as the rest of the product does (one format, rules/dates.ts). */
+export { formatDate as formatAdminDate } from './dates.ts';
 
 /** Escapes LIKE's wildcards so a search text is matched as typed. */
 export function escapeLikePattern(text: string): string {

@@ -57,12 +57,14 @@ export interface RequiredAnswers {
   sovereigntyMeaning: string;
 }
 
+const requiredFields = ['drawnToSovereignty', 'sovereigntyMeaning', 'name', 'email'] as const;
+
 /** Spec 1 §5: only the name, the email and the two questions of step 1 must be answered. */
 export function hasRequiredAnswers(answers: RequiredAnswers): boolean {
-  return [
-    answers.name,
-    answers.email,
-    answers.drawnToSovereignty,
-    answers.sovereigntyMeaning,
-  ].every((answer) => answer.trim() !== '');
+  return unansweredFields(answers).length === 0;
+}
+
+/** The required answers still blank, in the order the assessment asks them. */
+export function unansweredFields(answers: RequiredAnswers): (keyof RequiredAnswers)[] {
+  return requiredFields.filter((field) => answers[field].trim() === '');
 }

@@ -68,6 +68,14 @@ export function patternsIdentifiedMessage(count: number): string {
   return `${count} pattern(s) identified in your journey!`;
 }
 
+/**
+ * The reply when the AI service was asked and could not answer: the spec's AI-unavailable words,
+ * then the built-in guidance for the message, so the learner still gets something to work with.
+ */
+export function aiUnavailableReply(message: string): string {
+  return `${companionMessages.unavailableReply}\n\n${fallbackReply(message)}`;
+}
+
 /** The fallback reply, chosen by keyword (spec 2 §8). */
 export function fallbackReply(message: string): string {
   const text = message.toLowerCase();

@@ -143,6 +143,8 @@ const routes: RouteObject[] = [
       { path: paths.courses, element: <CatalogueRoute /> },
       { path: paths.shop, element: <PurchasePage /> },
       { path: paths.buyNow, element: <PurchasePage /> },
+      // An unknown address keeps the site's header and footer: a way back besides "Return home".
+      { path: '*', element: <NotFoundRoute /> },
     ],
   },
   { path: paths.testCheckout, element: signedIn(<TestCheckoutRoute />) },
@@ -152,7 +154,6 @@ const routes: RouteObject[] = [
   { path: paths.dbTest, element: <DbTestPage /> },
   { path: paths.enrollmentDebug, element: <EnrollmentDebugPage /> },
   { path: paths.unsubscribe, element: <UnsubscribeRoute /> },
-  { path: '*', element: <NotFoundRoute /> },
 ];
 
 /**

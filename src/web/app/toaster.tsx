@@ -7,6 +7,8 @@ import { Toaster } from 'react-hot-toast';
 export function AppToaster() {
   return (
     <Toaster
+      // Top centre (spec 1 §9), below the 64 px header rather than over its links.
+      containerStyle={{ top: 80 }}
       toastOptions={{
         blank: { duration: 4000 },
         error: { duration: 4000 },

@@ -1,13 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Contact, SocialProfile } from '../../shared/api/marketing.ts';
 import { apiRequest } from './api-client.ts';
+
+function useContact(): Contact | undefined {
+  const { data } = useQuery({
+    queryKey: ['contact'],
+    queryFn: ({ signal }) => apiRequest<Contact>('/api/contact', { signal }),
+    staleTime: Infinity,
+  });
+  return data;
+}
 
 /** The operator's contact address, or null when none is configured (then none is shown). */
 export function useContactEmail(): string | null {
-  const { data } = useQuery({
-    queryKey: ['contact'],
-    queryFn: ({ signal }) =>
-      apiRequest<{ contactEmail: string | null }>('/api/contact', { signal }),
-    staleTime: Infinity,
-  });
-  return data?.contactEmail ?? null;
+  return useContact()?.contactEmail ?? null;
+}
+
+/** The programme's public profiles the operator configured; none until they are known. */
+export function useSocialProfiles(): SocialProfile[] {
+  return useContact()?.socialProfiles ?? [];
 }

@@ -38,3 +38,6 @@ export function lessonPath({
 export function buyCoursePath(courseId: string): string {
   return `${paths.buyNow}?course=${encodeURIComponent(courseId)}`;
 }
+
+/** Where a deleted account lands: the home page, which then says the deletion went through. */
+export const accountDeletedPath = `${paths.home}?account=deleted`;

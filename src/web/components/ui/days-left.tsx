@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { daysLeft, daysLeftTone } from '../../../shared/rules/beta.ts';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate } from '../../../shared/rules/dates.ts';
 
 const toneClass = { red: 'text-red-700', orange: 'text-orange-800', green: 'text-green-800' };
 

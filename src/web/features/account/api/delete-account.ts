@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { DeleteAccountInput } from '../../../../shared/api/account.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { forgetSignedInData } from '../../../lib/browser-storage.ts';
-import { paths } from '../../../lib/paths.ts';
+import { accountDeletedPath } from '../../../lib/paths.ts';
 
 /** Deletes the account, forgets what this browser kept of it, and starts afresh at home. */
 export function useDeleteAccount() {
@@ -10,7 +10,7 @@ export function useDeleteAccount() {
     mutationFn: (input: DeleteAccountInput) => apiRequest('/api/account/delete', { body: input }),
     onSuccess: () => {
       forgetSignedInData();
-      window.location.assign(paths.home);
+      window.location.assign(accountDeletedPath);
     },
   });
 }

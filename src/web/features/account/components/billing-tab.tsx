@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import { accountToast } from '../account-toast.ts';
 import { useBilling, useOpenBillingPortal, useRequestRefund } from '../api/billing.ts';
 import { cardClass, linkClass } from './account-page.tsx';
+import { formatDate } from '../../../../shared/rules/dates.ts';
 
 const planText: Record<Billing['plan'], string> = {
   paid: 'You are on the paid plan: you own courses you bought.',
@@ -17,7 +18,6 @@ const planText: Record<Billing['plan'], string> = {
   free: 'You are on the free plan.',
   admin: 'You are an admin: every course is open to you.',
 };
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 export function BillingTab() {
   const billing = useBilling();
@@ -85,7 +85,7 @@ export function BillingTab() {
                 </p>
                 <dl className="grid gap-x-4 text-sm text-ink-800 sm:grid-cols-[10rem_1fr]">
                   <dt>Purchased</dt>
-                  <dd>{longDate.format(new Date(purchase.purchasedAt))}</dd>
+                  <dd>{formatDate(purchase.purchasedAt)}</dd>
                   <dt>Total paid</dt>
                   <dd>{formatEuros(purchase.amountPaidCents)}</dd>
                   <dt>Order reference</dt>
@@ -93,13 +93,13 @@ export function BillingTab() {
                   <dt>Access until</dt>
                   <dd>
                     {purchase.accessExpiresAt
-                      ? longDate.format(new Date(purchase.accessExpiresAt))
+                      ? formatDate(purchase.accessExpiresAt)
                       : 'No end date'}
                   </dd>
                   {purchase.refundedAt && (
                     <>
                       <dt>Refunded</dt>
-                      <dd>{longDate.format(new Date(purchase.refundedAt))}</dd>
+                      <dd>{formatDate(purchase.refundedAt)}</dd>
                     </>
                   )}
                 </dl>

@@ -3,8 +3,7 @@ import { accountMessages } from '../../../../shared/rules/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { accountToast } from '../account-toast.ts';
 import { useDevices, useSignOutDevice } from '../api/devices.ts';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate, formatDateTime } from '../../../../shared/rules/dates.ts';
 
 /** Where the learner is signed in; any other device can be signed out from here. */
 export function DevicesSection() {
@@ -21,9 +20,8 @@ export function DevicesSection() {
             <div>
               <p className="font-semibold text-ink-900">{describeDevice(device)}</p>
               <p className="text-sm text-ink-700">
-                Signed in {dateTime.format(new Date(device.signedInAt))}
-                {device.ipAddress && ` from ${device.ipAddress}`} · last active{' '}
-                {dateTime.format(new Date(device.lastActiveAt))}
+                Signed in {formatDateTime(device.signedInAt)}
+                {device.ipAddress && ` from ${device.ipAddress}`} · {lastActive(device)}
               </p>
             </div>
             {device.isCurrent ? (
@@ -71,4 +69,12 @@ function describeDevice({ userAgent }: Device): string {
   const nameIn = (list: readonly (readonly [string, string])[], fallback: string) =>
     list.find(([token]) => userAgent.includes(token))?.[1] ?? fallback;
   return `${nameIn(browsers, 'A browser')} on ${nameIn(systems, 'an unknown system')}`;
+}
+
+/**
+ * The device in hand is active now. Another one's session is renewed at most once a day, so its
+ * last activity is known to the day, not the minute.
+ */
+function lastActive(device: Device): string {
+  return device.isCurrent ? 'active now' : `last active ${formatDate(device.lastActiveAt)}`;
 }

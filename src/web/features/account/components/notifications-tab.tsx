@@ -33,21 +33,31 @@ export function NotificationsTab() {
         Notifications
       </h2>
       <div className="mt-2 divide-y divide-ink-600/20">
-        {preferences.map((preference) => (
-          <ToggleRow
-            key={preference.key}
-            label={preference.label}
-            description={preference.description}
-            checked={current?.[preference.key] ?? false}
-            disabled={!current || update.isPending}
-            onChange={(checked) =>
-              update.mutate(
-                { notificationPreferences: { [preference.key]: checked } },
-                settingsSaveToasts,
-              )
-            }
-          />
-        ))}
+        {preferences.map((preference) => {
+          // Email Notifications off turns the two below off: they show it, and keep their own
+          // choice for when it is on again.
+          const isHeldOff =
+            preference.key !== 'email_notifications' && current?.email_notifications === false;
+          return (
+            <ToggleRow
+              key={preference.key}
+              label={preference.label}
+              description={
+                isHeldOff
+                  ? `${preference.description} Off while Email Notifications is off.`
+                  : preference.description
+              }
+              checked={!isHeldOff && (current?.[preference.key] ?? false)}
+              disabled={!current || update.isPending || isHeldOff}
+              onChange={(checked) =>
+                update.mutate(
+                  { notificationPreferences: { [preference.key]: checked } },
+                  settingsSaveToasts,
+                )
+              }
+            />
+          );
+        })}
       </div>
       <p className="mt-4 text-sm text-ink-700">
         Password resets and receipts are always sent: they are part of your account and your

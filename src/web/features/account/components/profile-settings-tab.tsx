@@ -24,7 +24,7 @@ export function ProfileSettingsTab({ profile }: { profile: Profile }) {
         <h2 id="profile-settings-heading" className="font-display text-xl font-bold">
           Profile
         </h2>
-        <TextField label="Email" value={profile.email} readOnly disabled />
+        <SignInAddress email={profile.email} />
         <SaveOnBlurField name="fullName" label="Full Name" saved={profile.fullName} />
         <SaveOnBlurField name="bio" label="Bio" saved={profile.bio} multiline />
         <SaveOnBlurField name="website" label="Website" saved={profile.website} />
@@ -102,5 +102,18 @@ function ThemeSetting() {
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** The address is shown as text, not as a field: it is the sign-in name and is not edited. */
+function SignInAddress({ email }: { email: string }) {
+  return (
+    <dl>
+      <dt className="text-sm font-medium text-ink-800">Email</dt>
+      <dd className="mt-1 font-medium break-all text-ink-900">{email}</dd>
+      <dd className="mt-1 text-sm text-ink-700">
+        The address you sign in with and receive your receipts at. It cannot be changed.
+      </dd>
+    </dl>
   );
 }

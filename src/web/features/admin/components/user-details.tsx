@@ -9,6 +9,7 @@ import type { PendingAction } from './confirm-dialog.tsx';
 import { EnrollmentTable } from './enrollment-table.tsx';
 import { GrantAccessForm } from './grant-access-form.tsx';
 import { UserReflections } from './user-reflections.tsx';
+import { betaMessages } from '../../../../shared/rules/beta.ts';
 
 /** Spec 2 §2: the found user's details, enrollments, a grant form, and their audit trail. */
 export function UserDetails({
@@ -39,7 +40,13 @@ export function UserDetails({
           { userId: user.id, courseId: enrollment.courseId },
           {
             onSuccess: () => adminToast.success(adminSuccess.revoked(enrollment.courseTitle)),
-            onError: (error) => adminToast.failure(adminMessages.revokeFailed, error),
+            onError: (error) =>
+              adminToast.failure(
+                enrollment.purchaseType === 'beta'
+                  ? betaMessages.revokeFailed
+                  : adminMessages.revokeFailed,
+                error,
+              ),
           },
         ),
     });

@@ -33,7 +33,8 @@ export function DbTestRoute() {
             <ol className="mt-3 space-y-1 font-mono text-sm">
               {diagnostics.data.migrations.map((migration) => (
                 <li key={migration.name}>
-                  {migration.name} ({formatAdminDate(migration.createdAt)})
+                  {/* The date drizzle records is when the migration was written, not applied. */}
+                  {migration.name} (written {formatAdminDate(migration.createdAt)})
                 </li>
               ))}
             </ol>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from '../../../lib/router/router.tsx';
-import { firstValidationMessage, loginSchema } from '../../../../shared/api/auth.ts';
+import { loginSchema } from '../../../../shared/api/auth.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
@@ -9,6 +9,7 @@ import { useClientValue } from '../../../lib/client-value.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { authErrorMessage } from '../error-message.ts';
+import { useFormError } from '../use-form-error.ts';
 import { readRememberedEmail, rememberEmail } from '../remembered-email.ts';
 import { PasswordField } from './password-field.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
@@ -21,24 +22,22 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [rememberChoice, setRememberMe] = useState<boolean>();
   const email = typedEmail ?? rememberedEmail;
   const rememberMe = rememberChoice ?? rememberedEmail !== '';
-  const [error, setError] = useState<string>();
   const [needsSecondFactor, setNeedsSecondFactor] = useState(false);
+  const input = { email: email.trim(), password, rememberMe };
+  const { error, check, fail } = useFormError(loginSchema, input);
   const signIn = useSignIn();
   const location = useLocation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { email: email.trim(), password, rememberMe };
-    const invalid = firstValidationMessage(loginSchema, input);
-    setError(invalid);
-    if (invalid) return;
+    if (!check()) return;
     try {
       const result = await signIn.mutateAsync(input);
       rememberEmail(input.email, rememberMe);
       if (result.twoFactorRedirect) setNeedsSecondFactor(true);
       else onSignedIn();
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      fail(authErrorMessage(failure));
     }
   };
 

@@ -1,10 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from '../../../lib/router/router.tsx';
-import {
-  authMessages,
-  firstValidationMessage,
-  registerSchema,
-} from '../../../../shared/api/auth.ts';
+import { authMessages, registerSchema } from '../../../../shared/api/auth.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
@@ -12,6 +8,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { authErrorMessage } from '../error-message.ts';
+import { useFormError } from '../use-form-error.ts';
 import { CheckYourEmail } from './check-your-email.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -34,7 +31,7 @@ export function RegisterForm() {
     email: searchParams.get('email')?.slice(0, 254) ?? '',
   }));
   const [isPasswordFocused, setIsPasswordFocused] = useState(false);
-  const [error, setError] = useState<string>();
+  const { error, check, fail } = useFormError(registerSchema, form);
   const [registeredEmail, setRegisteredEmail] = useState<string>();
   const signUp = useSignUp();
   const location = useLocation();
@@ -45,15 +42,13 @@ export function RegisterForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = firstValidationMessage(registerSchema, form);
-    setError(invalid);
-    if (invalid) return;
+    if (!check()) return;
     try {
       const { firstName, lastName, email, password } = form;
       await signUp.mutateAsync({ firstName, lastName, email: email.trim(), password });
       setRegisteredEmail(email.trim());
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      fail(authErrorMessage(failure));
     }
   };
 

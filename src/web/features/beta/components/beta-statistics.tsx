@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { useBetaStats } from '../api/get-beta-stats.ts';
+import { formatDateTime } from '../../../../shared/rules/dates.ts';
 
 // Recharts loads only when an admin opens Statistics.
 const EngagementCharts = lazy(async () => ({
@@ -59,9 +60,7 @@ export function BetaStatistics() {
           </tbody>
         </table>
       </div>
-      <p className="text-xs text-ink-700">
-        Updated {new Date(data.updatedAt).toLocaleString('en-US')}
-      </p>
+      <p className="text-xs text-ink-700">Updated {formatDateTime(data.updatedAt)}</p>
     </div>
   );
 }

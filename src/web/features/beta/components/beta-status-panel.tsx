@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { betaMessages } from '../../../../shared/rules/beta.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DaysLeft } from '../../../components/ui/days-left.tsx';
 import { useMyBetaStatus } from '../api/get-my-beta-status.ts';
@@ -18,7 +20,7 @@ export function BetaStatusPanel() {
   const courseNames = useCourseNames();
   const [isUpgrading, setIsUpgrading] = useState(false);
   if (status.isPending) return <p className="text-ink-700">Loading beta status...</p>;
-  if (status.isError) return <p role="alert">{status.error.message}</p>;
+  if (status.isError) return <ErrorAlert>{betaMessages.checkFailed}</ErrorAlert>;
   const { accessType, grants } = status.data;
   const betaCourseIds = [...new Set(grants.flatMap((grant) => grant.courseIds))];
   return (

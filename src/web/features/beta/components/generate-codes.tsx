@@ -5,7 +5,7 @@ import { betaLimits, betaMessages } from '../../../../shared/rules/beta.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { formatDate } from '../../../lib/dates.ts';
+import { formatDate } from '../../../../shared/rules/dates.ts';
 import { useGenerateBetaCode } from '../api/admin-actions.ts';
 import { useBetaAdminData } from '../api/get-beta-admin-data.ts';
 import { CopyCodeButton } from './copy-code-button.tsx';

@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DaysLeft } from '../../../components/ui/days-left.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { formatDate } from '../../../lib/dates.ts';
+import { formatDate } from '../../../../shared/rules/dates.ts';
 import {
   useCreateBetaInvitation,
   useGrantBetaAccess,

@@ -25,9 +25,8 @@ export function RedeemCodeForm() {
         toast.success(betaMessages.redeemed);
       },
       onError: (failure) => {
-        const message = failure instanceof ApiError ? failure.message : betaMessages.redeemFailed;
-        setError(message);
-        toast.error(message);
+        // Said once, beside the field: a toast as well would repeat it and outlive the fix.
+        setError(failure instanceof ApiError ? failure.message : betaMessages.redeemFailed);
       },
     });
   };

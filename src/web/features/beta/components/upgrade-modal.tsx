@@ -50,8 +50,14 @@ export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModal
           window.location.assign(url);
         },
         onError: (failure) => {
-          if (isWorthRetrying(failure)) toast.error(betaMessages.processUpgradeFailed);
-          setError(failure instanceof ApiError ? failure.message : betaMessages.tryLater);
+          // A refusal with a reason (an unconfirmed address, say) is not helped by trying again.
+          if (!isWorthRetrying(failure)) {
+            return setError(failure instanceof ApiError ? failure.message : betaMessages.tryLater);
+          }
+          toast.error(betaMessages.processUpgradeFailed);
+          setError(
+            failure instanceof ApiError ? betaMessages.upgradeFailed : betaMessages.tryLater,
+          );
         },
       },
     );

@@ -4,11 +4,7 @@ import { Sparkles, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-hot-toast';
 import type { CompanionSettings } from '../../../../shared/api/companion.ts';
-import {
-  companionMessages,
-  patternsIdentifiedMessage,
-  typingSpeeds,
-} from '../../../../shared/rules/companion.ts';
+import { patternsIdentifiedMessage, typingSpeeds } from '../../../../shared/rules/companion.ts';
 import { useCompanionSettings } from '../api/companion-settings.ts';
 import { conversationQueryKey } from '../api/get-conversation.ts';
 import { usePatterns } from '../api/get-patterns.ts';
@@ -58,13 +54,6 @@ export function CompanionPanel(props: CompanionPanelProps) {
   const aiNotice = settings.data?.aiNotice;
   const deferral = useAiNoticeDeferral();
 
-  const hasWarned = useRef(false);
-  useEffect(() => {
-    if (mode !== 'fallback' || hasWarned.current) return;
-    hasWarned.current = true;
-    toast(companionMessages.fallbackToast);
-  }, [mode]);
-
   useEffect(() => {
     if (learningEventCount === 0) return;
     void queryClient.invalidateQueries({ queryKey: conversationQueryKey(courseId) });
@@ -88,7 +77,8 @@ export function CompanionPanel(props: CompanionPanelProps) {
         type="button"
         onClick={() => onOpenChange(true)}
         aria-label="Open AI companion"
-        className="fixed right-4 bottom-6 z-40 inline-flex items-center gap-2 rounded-full bg-flame-600 px-4 py-3 font-semibold text-white shadow-lg hover:bg-flame-700 sm:right-6 sm:px-5"
+        // On a phone it would cover the reflection being written: it steps aside while a text box has the focus.
+        className="fixed right-4 bottom-6 z-40 inline-flex max-sm:[body:has(textarea:focus)_&]:hidden items-center gap-2 rounded-full bg-flame-600 px-4 py-3 font-semibold text-white shadow-lg hover:bg-flame-700 sm:right-6 sm:px-5"
       >
         <Sparkles className="h-5 w-5" aria-hidden="true" />
         {/* On a phone the words would meet "Get help now", which stays whole. */}

@@ -117,21 +117,24 @@ export function ReflectionSuggestion({
   }, [text, isAiEnabled, hasSuggestion]);
 
   return (
-    <div ref={wrapper} className="mt-3 space-y-3">
+    // Laid out by the card's row of buttons: the boxes take whole lines, the button joins the row.
+    <div ref={wrapper} className="contents">
       {noticeShown && (
-        <AiNotice
-          notice={noticeShown}
-          headingLevel={4}
-          onAccepted={() => answerNotice(true)}
-          onNotNow={() => answerNotice(false)}
-        />
+        <div className="basis-full">
+          <AiNotice
+            notice={noticeShown}
+            headingLevel={4}
+            onAccepted={() => answerNotice(true)}
+            onNotNow={() => answerNotice(false)}
+          />
+        </div>
       )}
       {(suggestion !== null || isLoading) && (
         <div
           role="region"
           aria-label="AI suggestion"
           aria-live="polite"
-          className="rounded-lg border border-flame-500/40 bg-flame-50 p-3 text-sm text-ink-800"
+          className="basis-full rounded-lg border border-flame-500/40 bg-flame-50 p-3 text-sm text-ink-800"
         >
           {isLoading || !suggestion ? (
             <p>{companionMessages.generatingSuggestion}</p>

@@ -9,6 +9,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { useUpdateCompanionSettings } from '../api/companion-settings.ts';
 import { AiNotice, aiServiceReceives, useAiNoticeDeferral } from './ai-notice.tsx';
+import { formatDate } from '../../../../shared/rules/dates.ts';
 
 const speeds = Object.keys(typingSpeeds) as TypingSpeed[];
 
@@ -101,9 +102,9 @@ function AiConsent({ notice }: { notice: NonNullable<CompanionSettings['aiNotice
         Your consent to the AI notice
       </h3>
       <p className="mt-1 text-sm text-ink-700">
-        On {new Date(notice.acceptedAt).toLocaleDateString()} you accepted that {aiServiceReceives}{' '}
-        are sent to {notice.provider} (model {notice.model}). Withdraw it and nothing you write
-        leaves our server; the companion then answers with built-in guidance.
+        On {formatDate(notice.acceptedAt)} you accepted that {aiServiceReceives} are sent to{' '}
+        {notice.provider} (model {notice.model}). Withdraw it and nothing you write leaves our
+        server; the companion then answers with built-in guidance.
       </p>
       <Button variant="secondary" className="mt-2" onClick={withdraw} disabled={update.isPending}>
         Withdraw consent

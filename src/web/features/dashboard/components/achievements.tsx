@@ -1,6 +1,6 @@
 import { Award, BookOpenCheck, Feather, Layers, Lock } from 'lucide-react';
 import type { Achievement } from '../../../../shared/api/dashboard.ts';
-import { formatDate } from '../../../lib/dates.ts';
+import { formatDate } from '../../../../shared/rules/dates.ts';
 
 const icons: Record<Achievement['id'], typeof Award> = {
   'first-reflection': Feather,

@@ -45,7 +45,7 @@ export function SubscriptionTab({
     return (
       <div role="alert" className="rounded-xl bg-white p-5 shadow-sm">
         <h2 className="font-display text-xl font-bold">Error Loading Subscription</h2>
-        <p className="mt-2 text-ink-700">Your subscription details could not be loaded.</p>
+        <p className="mt-2 text-ink-700">Failed to load subscription data</p>
         <Button className="mt-4" onClick={onRetry}>
           Retry
         </Button>
@@ -71,12 +71,16 @@ export function SubscriptionTab({
         <h3 className="mt-6 font-display text-lg font-semibold">Course access</h3>
         <ul className="mt-3 divide-y divide-ink-600/15">
           {dashboard.courses.map((course) => (
-            <li key={course.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
-              <div className="min-w-0 flex-1">
+            // On a phone the access goes under the course, so the description keeps the width.
+            <li
+              key={course.id}
+              className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-3"
+            >
+              <div className="min-w-0 sm:flex-1">
                 <p className="font-semibold text-ink-900">{course.title}</p>
                 <p className="text-sm text-ink-700">{truncate(course.description)}</p>
               </div>
-              <div className="text-right text-sm">
+              <div className="text-sm sm:shrink-0 sm:text-right">
                 <p className="font-semibold text-ink-900">{accessText[course.access.accessType]}</p>
                 <AccessExpiry course={course} now={updatedAt} />
               </div>

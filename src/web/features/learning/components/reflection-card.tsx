@@ -26,6 +26,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearDraft, readDraft, writeDraft, type ReflectionDraft } from './reflection-drafts.ts';
+import { formatDateTime } from '../../../../shared/rules/dates.ts';
 
 interface ReflectionPromptView {
   id: string;
@@ -232,8 +233,8 @@ export function ReflectionCard({
           className="mt-3 rounded-lg border border-flame-500/40 bg-flame-50 p-3 text-sm text-ink-800"
         >
           <p>
-            You have an unsaved draft of this reflection from{' '}
-            {new Date(offeredDraft.savedAt).toLocaleString()}.
+            You have an unsaved draft of this reflection from {formatDateTime(offeredDraft.savedAt)}
+            .
           </p>
           <div className="mt-2 flex gap-2">
             <Button variant="secondary" onClick={() => restoreDraft(offeredDraft)}>
@@ -297,11 +298,11 @@ export function ReflectionCard({
         </div>
       )}
 
-      {renderAssist && (
-        <AssistSlot render={renderAssist} text={text} append={append} markAtRisk={markAtRisk} />
-      )}
-
+      {/* The companion's boxes take whole lines above; its Suggestion button sits beside Save. */}
       <div className="mt-3 flex flex-wrap items-center gap-2">
+        {renderAssist && (
+          <AssistSlot render={renderAssist} text={text} append={append} markAtRisk={markAtRisk} />
+        )}
         <Button
           variant="secondary"
           onClick={() => void runSave('save')}

@@ -7,6 +7,8 @@ export interface VimeoPlayerHandlers {
   onTimeUpdate: (seconds: number, duration: number) => void;
   /** Paused or ended: a moment to save at once. */
   onStop: () => void;
+  /** The player has loaded and answers. */
+  onReady?: () => void;
 }
 
 interface PlayerMessage {
@@ -33,6 +35,7 @@ export function useVimeoPlayerEvents(
       if (event.origin !== VIMEO_PLAYER_ORIGIN || !player || event.source !== player) return;
       const message = parse(event.data);
       if (message.event === 'ready') {
+        latest.current.onReady?.();
         for (const name of LISTENED_EVENTS) {
           player.postMessage({ method: 'addEventListener', value: name }, VIMEO_PLAYER_ORIGIN);
         }

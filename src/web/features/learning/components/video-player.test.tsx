@@ -95,4 +95,45 @@ describe('VideoPlayer', () => {
     ]);
     expect(onStop).toHaveBeenCalledOnce();
   });
+
+  it('says so when the video host does not answer, and mounts a new player on Try again', () => {
+    vi.useFakeTimers();
+    try {
+      renderPlayer({ video: null });
+      fireEvent.click(playButton());
+      const firstPlayer = screen.getByTitle('What Energy Sovereignty Means');
+      act(() => vi.advanceTimersByTime(14_000));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(screen.getByRole('alert')).toHaveTextContent('The video could not be loaded');
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByTitle('What Energy Sovereignty Means')).not.toBe(firstPlayer);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says nothing once the player has said it is ready', () => {
+    vi.useFakeTimers();
+    try {
+      renderPlayer({ video: null });
+      fireEvent.click(playButton());
+      const player = (screen.getByTitle('What Energy Sovereignty Means') as HTMLIFrameElement)
+        .contentWindow!;
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            data: { event: 'ready' },
+            origin: 'https://player.vimeo.com',
+            source: player,
+          }),
+        );
+      });
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { Play } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Video } from '../../../../shared/api/video.ts';
 import { isValidVideoId, vimeoEmbedUrl } from '../../../../shared/rules/video.ts';
 import { FlameMark } from '../../../components/ui/logo.tsx';
@@ -15,6 +15,9 @@ export interface VideoPlayerProps extends VimeoPlayerHandlers {
   /** Called on the first play only. */
   onStart: () => void;
 }
+
+/** How long the player may take to say it is ready before the page says the host is unreachable. */
+const PLAYER_LOAD_LIMIT_MS = 15_000;
 
 /** Thumbnail with a play overlay; the first click swaps in the Vimeo player (spec 2 §2). */
 export function VideoPlayer({ videoId, ...props }: VideoPlayerProps) {
@@ -49,7 +52,20 @@ function ValidVideoPlayer({
   const [playerUrl, setPlayerUrl] = useState<string | null>(null);
   const hasStarted = useRef(false);
   const iframe = useRef<HTMLIFrameElement>(null);
-  useVimeoPlayerEvents(iframe, { onTimeUpdate, onStop });
+  // A new attempt mounts a new player.
+  const [attempt, setAttempt] = useState(0);
+  const [playerState, setPlayerState] = useState<'loading' | 'ready' | 'unreachable'>('loading');
+  useVimeoPlayerEvents(iframe, { onTimeUpdate, onStop, onReady: () => setPlayerState('ready') });
+
+  // A player that never says it is ready: the video host cannot be reached (offline, blocked).
+  useEffect(() => {
+    if (!playerUrl || playerState !== 'loading') return;
+    const timer = setTimeout(
+      () => setPlayerState('unreachable'),
+      navigator.onLine ? PLAYER_LOAD_LIMIT_MS : 0,
+    );
+    return () => clearTimeout(timer);
+  }, [playerUrl, playerState, attempt]);
 
   const thumbnail = thumbnails[thumbnailIndex];
   const isLoading = thumbnail !== undefined && !isThumbnailLoaded;
@@ -64,8 +80,30 @@ function ValidVideoPlayer({
 
   if (playerUrl) {
     return (
-      <div className="aspect-video overflow-hidden rounded-xl bg-night">
+      <div className="relative aspect-video overflow-hidden rounded-xl bg-night">
+        {playerState === 'unreachable' && (
+          <div
+            role="alert"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-night p-4 text-center text-on-night"
+          >
+            <p className="text-lg font-semibold">The video could not be loaded</p>
+            <p className="text-sm text-on-night/80">
+              Its host did not answer. Check your internet connection, then try again.
+            </p>
+            <button
+              type="button"
+              onClick={() => {
+                setPlayerState('loading');
+                setAttempt((count) => count + 1);
+              }}
+              className="rounded-lg bg-white px-4 py-2 font-semibold text-ink-900 hover:bg-flame-50"
+            >
+              Try again
+            </button>
+          </div>
+        )}
         <iframe
+          key={attempt}
           ref={iframe}
           src={playerUrl}
           title={title}

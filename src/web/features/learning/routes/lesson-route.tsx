@@ -25,6 +25,7 @@ import { ReflectionCard } from '../components/reflection-card.tsx';
 import { reflectionDraftKey } from '../components/reflection-drafts.ts';
 import { useWatchProgress } from '../components/use-watch-progress.ts';
 import { VideoPlayer } from '../components/video-player.tsx';
+import { initialCompanionOpen, rememberCompanionOpen } from '../companion-open-choice.ts';
 import type { LessonCompanion } from '../lesson-companion.ts';
 
 /** /courses/:courseId/modules/:moduleId/lessons/:lessonId */
@@ -62,9 +63,11 @@ function LessonView({
   const navigate = useNavigate();
   const { data: user } = useSession();
   const saveReflection = useSaveReflection(params);
-  const [isCompanionOpen, setCompanionOpen] = useState(
-    () => window.matchMedia?.('(min-width: 1024px)').matches ?? true,
-  );
+  const [isCompanionOpen, setCompanionOpen] = useState(initialCompanionOpen);
+  const openOrCloseCompanion = (isOpen: boolean) => {
+    setCompanionOpen(isOpen);
+    rememberCompanionOpen(isOpen);
+  };
   // Tells the companion that a reflection was saved or the lesson completed, to read its answer.
   const [learningEventCount, setLearningEventCount] = useState(0);
   const noteLearningEvent = () => setLearningEventCount((count) => count + 1);
@@ -193,7 +196,7 @@ function LessonView({
         <companion.Panel
           {...params}
           isOpen={isCompanionOpen}
-          onOpenChange={setCompanionOpen}
+          onOpenChange={openOrCloseCompanion}
           learningEventCount={learningEventCount}
         />
       )}

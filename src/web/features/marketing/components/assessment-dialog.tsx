@@ -5,8 +5,8 @@ import { toast } from 'react-hot-toast';
 import type { AssessmentAnswers } from '../../../../shared/api/marketing.ts';
 import {
   assessmentMessages,
-  hasRequiredAnswers,
   READINESS_DEFAULT,
+  unansweredFields,
 } from '../../../../shared/rules/assessment.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSubmitAssessment } from '../api/submit-assessment.ts';
@@ -68,10 +68,23 @@ export function AssessmentDialog({ open, onOpenChange, returnFocusTo }: Assessme
     toast.error(message, { id: 'assessment-problem' });
   };
 
+  // Takes the visitor to the first step with a blank required answer and names it.
+  const showUnansweredStep = (unanswered: readonly (keyof AssessmentAnswers)[]) => {
+    const missing = assessmentSteps.findIndex(({ required = [] }) =>
+      required.some((field) => unanswered.includes(field)),
+    );
+    setStep(missing);
+    toast.error(assessmentMessages.incomplete, { id: 'assessment-problem' });
+    setProblem(
+      `${assessmentMessages.incomplete}: this step (${missing + 1} of ${assessmentSteps.length}) still needs an answer.`,
+    );
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (step < LAST_STEP) return goTo(step + 1);
-    if (!hasRequiredAnswers(answers)) return reportProblem(assessmentMessages.incomplete);
+    const unanswered = unansweredFields(answers);
+    if (unanswered.length > 0) return showUnansweredStep(unanswered);
     try {
       await submitAssessment.mutateAsync(answers);
     } catch (error) {
@@ -129,7 +142,7 @@ export function AssessmentDialog({ open, onOpenChange, returnFocusTo }: Assessme
                 {title}
               </h3>
               <Fields answers={answers} update={update} />
-              <p role="alert" className="sr-only">
+              <p role="alert" className="mt-4 text-sm font-medium text-red-700 empty:hidden">
                 {problem}
               </p>
               <div className="mt-8 flex items-center justify-between gap-3">

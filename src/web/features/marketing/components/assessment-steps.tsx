@@ -11,6 +11,7 @@ import {
   takeResponsibilityLabels,
   trueStatementChoices,
   trueStatementLabels,
+  type RequiredAnswers,
 } from '../../../../shared/rules/assessment.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { AnswerField, Choice, ChoiceGroup } from './assessment-fields.tsx';
@@ -23,18 +24,24 @@ interface StepProps {
 interface AssessmentStep {
   title: string;
   Fields: (props: StepProps) => ReactNode;
+  /** The answers of this step that must not be left blank. */
+  required?: readonly (keyof RequiredAnswers)[];
 }
 
 /** Spec 1 §2: eight steps, numbered 0 to 7. */
 export const assessmentSteps: AssessmentStep[] = [
   { title: 'Welcome to Your Sacred Assessment', Fields: Welcome },
-  { title: 'Identity and Resonance', Fields: IdentityAndResonance },
+  {
+    title: 'Identity and Resonance',
+    Fields: IdentityAndResonance,
+    required: ['drawnToSovereignty', 'sovereigntyMeaning'],
+  },
   { title: 'Responsibility', Fields: Responsibility },
   { title: 'Facing Discomfort', Fields: FacingDiscomfort },
   { title: 'Inner Commitment', Fields: InnerCommitment },
   { title: 'Readiness', Fields: Readiness },
   { title: 'Anything Else', Fields: AnythingElse },
-  { title: 'Your Details', Fields: YourDetails },
+  { title: 'Your Details', Fields: YourDetails, required: ['name', 'email'] },
 ];
 
 function Welcome() {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { newsletterSubscriptionSchema } from '../../../../shared/api/marketing.ts';
 import { EMAIL_MAX_LENGTH } from '../../../../shared/rules/email.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -17,6 +18,13 @@ export function NewsletterForm() {
     event.preventDefault();
     const emailField = event.currentTarget.elements.namedItem('email') as HTMLInputElement;
     setError(undefined);
+    // The server's own rule, checked here first: a mistyped address needs no round trip.
+    const checked = newsletterSubscriptionSchema.safeParse({ email });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? FAILED);
+      emailField.focus();
+      return;
+    }
     try {
       await subscribe.mutateAsync({ email });
       setEmail('');

@@ -1,7 +1,13 @@
 import { ExternalLink } from 'lucide-react';
-import { socialProfiles } from '../contact-channels.ts';
+import { useIsHydrated } from '../../../lib/client-value.ts';
+import { useSocialProfiles } from '../../../lib/contact.ts';
 
+/** The operator's public profiles (SOCIAL_*_URL); the section is left out when none is set. */
 export function SocialLinksSection() {
+  const socialProfiles = useSocialProfiles();
+  // The page rendered at build time has none: hydrating it must find none either.
+  const isHydrated = useIsHydrated();
+  if (!isHydrated || socialProfiles.length === 0) return null;
   return (
     <section aria-labelledby="social-heading" className="px-4 pb-8 text-center">
       <h2 id="social-heading" className="font-display text-2xl font-bold">

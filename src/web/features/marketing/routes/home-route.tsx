@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { AccountDeletedNotice } from '../components/account-deleted-notice.tsx';
 import { HeroSection } from '../components/hero-section.tsx';
 import { HydrateWhenVisible } from '../components/hydrate-when-visible.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
@@ -33,6 +34,7 @@ export function HomeRoute() {
   return (
     <>
       <SiteHeader />
+      <AccountDeletedNotice />
       <main id="main" tabIndex={-1} className="outline-none">
         <HeroSection onBeginAssessment={beginAssessment} onPrepareAssessment={prepareAssessment} />
         <ThresholdSection onBeginAssessment={beginAssessment} />

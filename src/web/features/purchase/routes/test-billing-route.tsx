@@ -6,8 +6,7 @@ import { Logo } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { usePurchases } from '../api/list-purchases.ts';
 import { TestModeBanner } from '../components/test-mode-banner.tsx';
-
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
+import { formatDate } from '../../../../shared/rules/dates.ts';
 
 /** Payment test mode's stand-in for Stripe's billing portal: the learner's purchases. */
 export function TestBillingRoute() {
@@ -35,12 +34,11 @@ export function TestBillingRoute() {
                 {purchase.items.map((item) => item.name).join(', ')}
               </p>
               <p className="text-sm text-ink-800">
-                {longDate.format(new Date(purchase.purchasedAt))} ·{' '}
-                {formatEuros(purchase.amountPaidCents)}
+                {formatDate(purchase.purchasedAt)} · {formatEuros(purchase.amountPaidCents)}
                 {purchase.refundedAt
                   ? ' · Refunded'
                   : purchase.accessExpiresAt &&
-                    ` · Access until ${longDate.format(new Date(purchase.accessExpiresAt))}`}
+                    ` · Access until ${formatDate(purchase.accessExpiresAt)}`}
               </p>
             </li>
           ))}

@@ -1,8 +1,0 @@
-/** Dates in US short format (spec 2 §2), e.g. 'Mar 5, 2026'. */
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}
