@@ -66,8 +66,8 @@ export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModal
               Upgrade to Paid Access
             </Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-ink-700">
-              Keep your courses for good: buy the complete bundle or the courses you choose. Your
-              beta access to them ends when the payment completes.
+              Keep your courses for 12 months from the payment: buy the complete bundle or the
+              courses you choose. Your beta access to them ends when the payment completes.
             </Dialog.Description>
             <Dialog.Close
               aria-label="Close"
