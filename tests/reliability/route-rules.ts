@@ -96,6 +96,7 @@ export const routeRules: Record<string, RouteRow> = {
       },
     }),
   },
+  'GET /api/checkout/bundle-offer': { rule: 'signed-in' },
   'POST /api/checkout/confirm': {
     rule: 'owner',
     request: ({ checkoutId }) => ({ body: { sessionId: checkoutId } }),

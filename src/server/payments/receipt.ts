@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { formatEuros } from '../../shared/rules/pricing.ts';
 import { singleLine, type MailMessage } from '../mail/send-mail.ts';
-import type { CheckoutRecord } from './checkout-records.ts';
+import { creditOf, type CheckoutRecord } from './checkout-records.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
@@ -21,6 +21,8 @@ function receiptMail(context: PaymentsContext, record: CheckoutRecord): MailMess
       ? `- ${item.name} (${formatEuros(item.priceCents)}): ${courseTitles.join(', ')}`
       : `- ${item.name} (${formatEuros(item.priceCents)})`,
   );
+  const credit = creditOf(context, record);
+  if (credit) lines.push(`- ${credit.label}: -${formatEuros(credit.cents)}`);
   const until = record.accessExpiresAt ? longDate.format(record.accessExpiresAt) : 'no end date';
   return {
     to: record.receiptEmail,
