@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { creditLabelOf, useBundleOffer } from '../../../lib/bundle-offer.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useStartUpgrade } from '../api/start-upgrade.ts';
 
@@ -21,6 +22,8 @@ export interface UpgradeModalProps {
 /** Upgrade from beta to paid: a checkout for the chosen courses or the bundle. */
 export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModalProps) {
   const catalogue = useCatalogue();
+  const offer = useBundleOffer({ enabled: open });
+  const creditLabel = creditLabelOf(offer.data);
   const upgrade = useStartUpgrade();
   const saleable = catalogue.data?.courses.filter((course) => !course.product.comingSoon) ?? [];
   const [isBundle, setIsBundle] = useState(betaCourseIds.length === 0);
@@ -79,10 +82,16 @@ export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModal
               <fieldset className="mt-4 space-y-3">
                 <legend className="sr-only">What to buy</legend>
                 <CheckboxField
-                  label={`${catalogue.data.bundle.name} (${formatEuros(catalogue.data.bundle.priceCents)})`}
+                  label={`${catalogue.data.bundle.name} (${formatEuros(offer.data?.totalCents ?? catalogue.data.bundle.priceCents)})`}
                   checked={isBundle}
                   onChange={(event) => setIsBundle(event.target.checked)}
                 />
+                {creditLabel && (
+                  <p className="ml-6 text-sm font-semibold text-green-800">
+                    {formatEuros(offer.data!.bundleCents)} less{' '}
+                    {formatEuros(offer.data!.creditCents)}: {creditLabel}
+                  </p>
+                )}
                 {saleable.map((course) => (
                   <CheckboxField
                     key={course.id}

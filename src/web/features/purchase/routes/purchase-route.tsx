@@ -4,6 +4,7 @@ import { checkoutMessages } from '../../../../shared/api/payments.ts';
 import { isOwnedAccess } from '../../../../shared/rules/purchase.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { useMyAccess } from '../../../lib/access.ts';
+import { useBundleOffer } from '../../../lib/bundle-offer.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useSession } from '../../../lib/session.ts';
 import { FullAccessPanel } from '../components/full-access-panel.tsx';
@@ -23,11 +24,13 @@ export function PurchaseRoute({ notice }: { notice?: ReactNode }) {
   const user = session.data ?? null;
   const catalogue = useCatalogue();
   const access = useMyAccess({ enabled: Boolean(user) });
+  const offer = useBundleOffer({ enabled: Boolean(user) });
   const isCanceled = searchParams.get('canceled') === 'true';
 
   // The offer and its facts come with the page; the form waits until we know who is buying.
-  const isBuyerPending = session.isPending || (user !== null && access.isPending);
-  const hasFailed = catalogue.isError || (user !== null && access.isError);
+  const isBuyerPending =
+    session.isPending || (user !== null && (access.isPending || offer.isPending));
+  const hasFailed = catalogue.isError || (user !== null && (access.isError || offer.isError));
 
   const renderContent = () => {
     if (hasFailed) {
@@ -39,6 +42,7 @@ export function PurchaseRoute({ notice }: { notice?: ReactNode }) {
       isOwned: isOwnedAccess(
         access.data?.courses.find((entry) => entry.courseId === course.id)?.accessType ?? 'none',
       ),
+      prerequisiteIds: course.prerequisites,
     }));
     if (!isBuyerPending && hasFullAccess(options)) return <FullAccessPanel />;
     return (
@@ -50,6 +54,7 @@ export function PurchaseRoute({ notice }: { notice?: ReactNode }) {
             catalogue={catalogue.data}
             options={options}
             user={user}
+            offer={offer.data}
             requestedCourseId={searchParams.get('course')}
           />
         )}
