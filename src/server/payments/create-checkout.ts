@@ -96,10 +96,15 @@ async function listOwnedCourseIds(
   user: SessionUser,
 ): Promise<Set<string>> {
   const facts = await getAccessFacts(context.app, user);
+  // A course a paid bundle opens at release is owned already: the bundle is not sold twice.
   return new Set(
     context.app.catalogue.courses
       .map((course) => course.id)
-      .filter((courseId) => isOwnedAccess(courseAccessType(courseId, facts))),
+      .filter(
+        (courseId) =>
+          isOwnedAccess(courseAccessType(courseId, facts)) ||
+          facts.awaitingReleaseCourseIds.includes(courseId),
+      ),
   );
 }
 

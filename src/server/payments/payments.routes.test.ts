@@ -436,6 +436,19 @@ describe('payment test mode', () => {
     await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, buyer, {});
     expect(await accessTo(testModeApp, buyer, 'sovereign-flame')).toBe('paid');
     expect(await accessTo(testModeApp, buyer, 'dragons-clarity')).toBe('none');
+    const access = await request(testModeApp, 'GET', '/api/me/access', buyer);
+    expect(
+      access
+        .json<MyAccessResponse>()
+        .courses.map((course) => [course.courseId, course.opensOnRelease]),
+    ).toEqual([
+      ['energy-sovereignty', false],
+      ['sovereign-flame', false],
+      ['dragons-clarity', true],
+      ['phoenix-ascension', true],
+    ]);
+    const again = await startCheckout(testModeApp, buyer, ['complete-bundle']);
+    expect(again.json().error.message).toBe('You already have access to The Complete Journey.');
 
     const product = testModeApp.app.catalogue.getCourse('dragons-clarity')!.product;
     const release = new Date(Date.now() + 90 * 24 * 60 * 60 * 1000);
