@@ -64,6 +64,9 @@ test('a new learner buys one course, then the bundle, and sees each at once', as
   // The coming-soon courses of the bundle open when they are released.
   await payOnTestPage(page, '€125', 'Already paid for Energy Sovereignty-€125');
   await expect(myCourses(page)).toHaveText(['Energy Sovereignty', 'The Sovereign Flame']);
+  const journey = page.getByRole('region', { name: 'Continue Your Journey' });
+  await expect(journey.getByText('Included, opens when released')).toHaveCount(2);
+  await expect(journey.getByRole('link', { name: /Enroll now/ })).toHaveCount(0);
 
   await page.goto('/shop');
   await expect(page.getByRole('heading', { name: 'You Have Full Access!' })).toBeVisible();
@@ -198,6 +201,25 @@ for (const width of [390, 1280]) {
     await flame.check();
     await expect(foundation).toBeChecked();
     await expect(total).toHaveText('Total€250');
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`a coming-soon course is not quietly swapped for the bundle; a visitor asks to be told (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/buy-now?course=dragons-clarity');
+    const notice = page.getByRole('region', { name: "Dragon's Clarity is coming soon" });
+    await expect(notice).toContainText('The Complete Journey (€250) includes it');
+    await expectNoSeriousAxeViolations(page);
+    await notice.getByRole('button', { name: 'Tell me when it opens' }).click();
+    await expect(notice.getByRole('alert')).toHaveText('Please enter your email address');
+    await notice.getByLabel('Your email').fill(`waiting-${width}-${Date.now()}@example.com`);
+    await notice.getByRole('button', { name: 'Tell me when it opens' }).click();
+    await expect(notice.getByRole('status')).toHaveText(
+      "We will write to you when Dragon's Clarity opens.",
+    );
   });
 }
 

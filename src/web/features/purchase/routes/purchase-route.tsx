@@ -7,6 +7,7 @@ import { useMyAccess } from '../../../lib/access.ts';
 import { useBundleOffer } from '../../../lib/bundle-offer.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useSession } from '../../../lib/session.ts';
+import { ComingSoonNotice } from '../components/coming-soon-notice.tsx';
 import { FullAccessPanel } from '../components/full-access-panel.tsx';
 import { GuaranteeBox } from '../components/guarantee-box.tsx';
 import { PurchaseForm } from '../components/purchase-form.tsx';
@@ -44,9 +45,32 @@ export function PurchaseRoute({ notice }: { notice?: ReactNode }) {
       ),
       prerequisiteIds: course.prerequisites,
     }));
-    if (!isBuyerPending && hasFullAccess(options)) return <FullAccessPanel />;
+    const comingSoon = catalogue.data.courses.find(
+      (course) => course.id === searchParams.get('course') && course.product.comingSoon,
+    );
+    const notice = comingSoon && (
+      <ComingSoonNotice
+        course={comingSoon}
+        bundle={catalogue.data.bundle}
+        bundleCents={offer.data?.totalCents ?? catalogue.data.bundle.priceCents}
+        isSignedIn={user !== null}
+        isIncluded={
+          access.data?.courses.find((entry) => entry.courseId === comingSoon.id)?.opensOnRelease ??
+          false
+        }
+      />
+    );
+    if (!isBuyerPending && hasFullAccess(options)) {
+      return (
+        <>
+          {notice}
+          <FullAccessPanel />
+        </>
+      );
+    }
     return (
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        {notice && <div className="lg:col-span-2">{notice}</div>}
         {isBuyerPending ? (
           <p>Loading...</p>
         ) : (
