@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { startAfterPaintScript } from '../shared/start-after-paint.ts';
 import { themeBootScript } from '../shared/theme-boot.ts';
 import type { AccessSources } from './access/access-sources.ts';
+import { awaitingReleaseSource } from './payments/awaiting-release.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { accessRoutes } from './access/access.routes.ts';
 import { canRequestOpenCourse } from './access/course-access.ts';
@@ -136,6 +137,7 @@ export async function buildApp(
   app.decorate('accessSources', {
     subscriptions: listSubscriptionFacts,
     betaGrants: betaGrantFactsSource(app.catalogue),
+    awaitingRelease: awaitingReleaseSource(config.paymentMode),
   } satisfies AccessSources);
   app.addHook('onClose', async () => mailer.close());
 

@@ -77,6 +77,8 @@ test('an admin generates a code; a learner redeems it in lower case, opens the c
   await page.getByRole('button', { name: 'Upgrade to Paid Access' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade to Paid Access' });
   await expect(dialog.getByRole('checkbox', { name: /Energy Sovereignty/ })).toBeChecked();
+  // A purchase lasts 12 months, as the terms, the FAQ and the receipt say.
+  await expect(dialog).toContainText('Keep your courses for 12 months from the payment');
   // The server failing once: the spec's words, and a second try goes through.
   await page.route('**/api/create-checkout-session', (route) =>
     route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Down' } } }),

@@ -12,9 +12,10 @@ import {
 const checkout = (page: Page) => page.getByRole('button', { name: 'Secure Checkout' }).click();
 
 /** On the test payment page: check the order, then pay, as the buyer would on Stripe's page. */
-async function payOnTestPage(page: Page, total: string) {
+async function payOnTestPage(page: Page, total: string, credit?: string) {
   await expect(page).toHaveURL(/\/checkout\/test\/test_cs_/);
   await expect(page.getByRole('note')).toHaveText('Test mode: no real payment is taken');
+  if (credit) await expect(page.getByRole('listitem').filter({ hasText: credit })).toBeVisible();
   await expect(page.locator('p', { hasText: 'Total' })).toHaveText(`Total${total}`);
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/dashboard\?session_id=test_cs_/);
@@ -52,11 +53,19 @@ test('a new learner buys one course, then the bundle, and sees each at once', as
   await expect(page.getByLabel('Energy Sovereignty')).not.toBeChecked();
   await expect(page.getByText('Owned')).toBeVisible();
   await page.getByLabel('The Complete Journey: every course').check();
+  // What was paid for Energy Sovereignty is taken off the bundle, on the page and at payment.
+  await expect(
+    page.getByText('Already paid for Energy Sovereignty', { exact: true }),
+  ).toBeVisible();
+  await expect(page.locator('p', { hasText: 'Total' })).toHaveText('Total€125');
   await checkout(page);
 
   // The coming-soon courses of the bundle open when they are released.
-  await payOnTestPage(page, '€250');
+  await payOnTestPage(page, '€125', 'Already paid for Energy Sovereignty-€125');
   await expect(myCourses(page)).toHaveText(['Energy Sovereignty', 'The Sovereign Flame']);
+  const journey = page.getByRole('region', { name: 'Continue Your Journey' });
+  await expect(journey.getByText('Included, opens when released')).toHaveCount(2);
+  await expect(journey.getByRole('link', { name: /Enroll now/ })).toHaveCount(0);
 
   await page.goto('/shop');
   await expect(page.getByRole('heading', { name: 'You Have Full Access!' })).toBeVisible();
@@ -80,9 +89,9 @@ test('cancelling the test payment returns to the shop with a notice', async ({ p
 
 test('a signed-out buyer registers at checkout and keeps the order', async ({ page }) => {
   await page.goto('/buy-now?course=sovereign-flame');
+  // The Sovereign Flame comes with the course it builds on.
   await expect(page.getByLabel('The Sovereign Flame')).toBeChecked();
-  await expect(page.getByLabel('The Sovereign Flame')).toBeDisabled();
-  await expect(page.getByLabel('Energy Sovereignty')).not.toBeChecked();
+  await expect(page.getByLabel('Energy Sovereignty')).toBeChecked();
   await page.getByLabel('Name').fill('Nora Vale');
   await page.getByLabel('Email').fill('nora@example.com');
   await expect(page.getByLabel('Message (optional)')).toHaveCount(0);
@@ -110,8 +119,8 @@ test('a signed-out buyer registers at checkout and keeps the order', async ({ pa
     'Starting with the core journey.',
   );
   await checkout(page);
-  await payOnTestPage(page, '€125');
-  await expect(myCourses(page)).toHaveText(['The Sovereign Flame']);
+  await payOnTestPage(page, '€250');
+  await expect(myCourses(page)).toHaveText(['Energy Sovereignty', 'The Sovereign Flame']);
 });
 
 test('the purchase form follows the spec rules and shows checkout errors', async ({ page }) => {
@@ -127,7 +136,6 @@ test('the purchase form follows the spec rules and shows checkout errors', async
   await expect(page.getByLabel('Energy Sovereignty')).toBeDisabled();
   await expect(page.getByLabel('Phoenix Ascension')).toBeDisabled();
   await expect(page.getByLabel('Phoenix Ascension')).not.toBeChecked();
-  await expect(page.getByText('Required', { exact: true })).toHaveCount(2);
   await expect(page.getByText('Coming Soon', { exact: true })).toHaveCount(2);
 
   await checkout(page);
@@ -172,6 +180,56 @@ test('the purchase form follows the spec rules and shows checkout errors', async
   await checkout(page);
   await expect(page.getByRole('alert')).toHaveText('Failed to create checkout session');
 });
+
+for (const width of [390, 1280]) {
+  test(`"Required" means it, a tick can be undone and a held tick looks ticked (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/buy-now?course=sovereign-flame');
+    const foundation = page.getByLabel('Energy Sovereignty');
+    const flame = page.getByLabel('The Sovereign Flame');
+    const total = page.locator('p', { hasText: 'Total' });
+    await expect(flame).toBeChecked();
+    await expect(foundation).toBeChecked();
+    await expect(foundation).toHaveAccessibleDescription('Required for The Sovereign Flame');
+    await expect(flame).toHaveAccessibleDescription('Requires Energy Sovereignty');
+    await expect(total).toHaveText('Total€250');
+    // Held, not greyed out like the coming-soon boxes beside it.
+    expect(await foundation.evaluate((box) => box.matches(':disabled'))).toBe(false);
+    expect(
+      await page.getByLabel('Phoenix Ascension').evaluate((box) => box.matches(':disabled')),
+    ).toBe(true);
+    await expectNoSeriousAxeViolations(page);
+
+    await flame.uncheck();
+    await expect(total).toHaveText('Total€125');
+    await foundation.uncheck();
+    await expect(total).toHaveText('Total€0');
+    await flame.check();
+    await expect(foundation).toBeChecked();
+    await expect(total).toHaveText('Total€250');
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`a coming-soon course is not quietly swapped for the bundle; a visitor asks to be told (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/buy-now?course=dragons-clarity');
+    const notice = page.getByRole('region', { name: "Dragon's Clarity is coming soon" });
+    await expect(notice).toContainText('The Complete Journey (€250) includes it');
+    await expectNoSeriousAxeViolations(page);
+    await notice.getByRole('button', { name: 'Tell me when it opens' }).click();
+    await expect(notice.getByRole('alert')).toHaveText('Please enter your email address');
+    await notice.getByLabel('Your email').fill(`waiting-${width}-${Date.now()}@example.com`);
+    await notice.getByRole('button', { name: 'Tell me when it opens' }).click();
+    await expect(notice.getByRole('status')).toHaveText(
+      "We will write to you when Dragon's Clarity opens.",
+    );
+  });
+}
 
 test('the catalogue and the shop pass axe-core', async ({ page }) => {
   await page.goto('/courses');

@@ -77,6 +77,10 @@ export const routeRules: Record<string, RouteRow> = {
     request: () => ({ params: { courseId: course } }),
   },
   'POST /api/assessments': { rule: 'public' },
+  'POST /api/courses/:courseId/release-notice': {
+    rule: 'public',
+    request: () => ({ params: { courseId: 'dragons-clarity' }, body: { email: 'a@example.com' } }),
+  },
   'POST /api/newsletter': { rule: 'public', request: () => ({ body: { email: 'a@example.com' } }) },
   'POST /api/newsletter/unsubscribe': {
     rule: 'token',
@@ -96,6 +100,7 @@ export const routeRules: Record<string, RouteRow> = {
       },
     }),
   },
+  'GET /api/checkout/bundle-offer': { rule: 'signed-in' },
   'POST /api/checkout/confirm': {
     rule: 'owner',
     request: ({ checkoutId }) => ({ body: { sessionId: checkoutId } }),

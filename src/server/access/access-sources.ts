@@ -8,4 +8,6 @@ import type { Database } from '../db/client.ts';
 export interface AccessSources {
   subscriptions: (db: Database, userId: string) => Promise<SubscriptionFacts[]>;
   betaGrants: (db: Database, userId: string) => Promise<BetaGrantFacts[]>;
+  /** Courses of a paid bundle that are not released yet: included, opening at release. */
+  awaitingRelease: (db: Database, userId: string) => Promise<string[]>;
 }

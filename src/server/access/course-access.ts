@@ -17,6 +17,8 @@ export type AccessSubject = Pick<SessionUser, 'id' | 'role'>;
 
 export interface UserAccessFacts extends AccessFacts {
   enrollments: Enrollment[];
+  /** Courses of a paid bundle not released yet: included, opening at release. */
+  awaitingReleaseCourseIds: string[];
 }
 
 /** Everything the access rules weigh for one user, read fresh from the database. */
@@ -25,10 +27,11 @@ export async function getAccessFacts(
   user: AccessSubject,
   now = new Date(),
 ): Promise<UserAccessFacts> {
-  const [enrollments, subscriptions, betaGrants] = await Promise.all([
+  const [enrollments, subscriptions, betaGrants, awaitingReleaseCourseIds] = await Promise.all([
     listEnrollments(app.db, user.id),
     app.accessSources.subscriptions(app.db, user.id),
     app.accessSources.betaGrants(app.db, user.id),
+    app.accessSources.awaitingRelease(app.db, user.id),
   ]);
   const { paymentMode } = app.config;
   return {
@@ -36,6 +39,7 @@ export async function getAccessFacts(
     enrollments: enrollments.filter((enrollment) => countsTowardAccess(enrollment, paymentMode)),
     subscriptions,
     betaGrants,
+    awaitingReleaseCourseIds,
     now,
   };
 }
@@ -91,6 +95,7 @@ export async function getMyAccess(
         expiresAt: expiresAt?.toISOString() ?? null,
         progress: enrollment?.progress ?? 0,
         completed: enrollment?.completed ?? false,
+        opensOnRelease: accessType === 'none' && facts.awaitingReleaseCourseIds.includes(course.id),
       };
     }),
   };

@@ -1,3 +1,4 @@
+import { deleteReleaseNoticesTo } from '../catalogue/release-notices.ts';
 import type { FastifyInstance } from 'fastify';
 import type { DeleteAccountInput } from '../../shared/api/account.ts';
 import type { SessionUser } from '../../shared/api/auth.ts';
@@ -47,6 +48,7 @@ export async function deleteAccount(
     if (user.emailVerified) {
       await deleteBetaInvitationsTo(tx, user.email);
       await deleteVisitorData(tx, user.email);
+      await deleteReleaseNoticesTo(tx, user.email);
       await deleteOutboxMailAbout(tx, user.email);
     }
     await deleteUserRecords(tx, user.id);

@@ -73,6 +73,10 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
     exported: 'companion.tokensUsedPerDay',
     deleted: 'cascades with the account',
   },
+  release_notices: {
+    exported: 'not exported: a request to be mailed when a course opens',
+    deleted: 'cascades with the account; by a confirmed address (deleteReleaseNoticesTo)',
+  },
   mail_outbox: {
     exported: 'not exported: copies of mail we sent',
     deleted: 'mail to or naming a confirmed address (deleteOutboxMailAbout)',

@@ -61,6 +61,12 @@ export async function getAdminUserDetail(
       expiresAt: enrollment.expiresAt?.toISOString() ?? null,
       progress: enrollment.progress,
     })),
+    opensOnRelease: facts.awaitingReleaseCourseIds
+      .filter((courseId) => courseAccessType(courseId, learnerFacts) === 'none')
+      .map((courseId) => ({
+        courseId,
+        courseTitle: app.catalogue.getCourse(courseId)?.title ?? courseId,
+      })),
     accessEvents: events.map((event) => ({
       id: event.id,
       courseId: event.courseId,

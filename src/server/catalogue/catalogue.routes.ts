@@ -4,9 +4,21 @@ import {
   catalogueResponseSchema,
   courseOutlineSchema,
   courseParamsSchema,
+  releaseNoticeRequestSchema,
+  releaseNoticeResponseSchema,
 } from '../../shared/api/catalogue.ts';
+import { limitRequests } from '../http/rate-limit.ts';
+import { requestReleaseNotice, sendReleaseNotices } from './release-notices.ts';
 import { AppError } from '../http/errors.ts';
 import { toCatalogueResponse, toCourseOutline, withoutVideoIds } from './catalogue.ts';
+
+/** As the newsletter: a visitor asks for a few courses, a script for thousands of addresses. */
+export const releaseNoticeRateLimit = {
+  name: 'release-notice',
+  max: 10,
+  windowSeconds: 60 * 60,
+  message: 'Too many requests from your address. Please try again in an hour.',
+};
 
 export interface CatalogueRoutesOptions {
   /** Whether the caller of this request may open the course (wired in app.ts). */
@@ -26,6 +38,25 @@ export async function catalogueRoutes(
   { canOpenCourse }: CatalogueRoutesOptions,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onReady', () => sendReleaseNotices(app));
+
+  routes.post(
+    '/api/courses/:courseId/release-notice',
+    {
+      schema: {
+        params: courseParamsSchema,
+        body: releaseNoticeRequestSchema,
+        response: { 200: releaseNoticeResponseSchema },
+      },
+      bodyLimit: 2 * 1024,
+      onRequest: limitRequests(releaseNoticeRateLimit),
+    },
+    async (request, reply) =>
+      requestReleaseNotice(app, request.params.courseId, {
+        user: await app.sessions.readUser(request, reply),
+        email: request.body.email,
+      }),
+  );
 
   routes.get(
     '/api/catalogue',

@@ -66,6 +66,7 @@ function toDashboardCourse(
       accessType: access?.accessType ?? 'none',
       purchaseType: access?.purchaseType ?? null,
       expiresAt: access?.expiresAt ?? null,
+      opensOnRelease: access?.opensOnRelease ?? false,
     },
     progress: courseProgress(course, completedLessonIds),
     completedLessons: completedLessonIds.length,

@@ -5,6 +5,7 @@ import pg from 'pg';
 import * as accessTables from './schema/access.ts';
 import * as authTables from './schema/auth.ts';
 import * as betaTables from './schema/beta.ts';
+import * as catalogueTables from './schema/catalogue.ts';
 import * as companionTables from './schema/companion.ts';
 import * as learningTables from './schema/learning.ts';
 import * as mailTables from './schema/mail.ts';
@@ -17,6 +18,7 @@ const schema = {
   ...accessTables,
   ...authTables,
   ...betaTables,
+  ...catalogueTables,
   ...companionTables,
   ...learningTables,
   ...mailTables,

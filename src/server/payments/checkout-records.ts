@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import { checkoutOutcome, type CheckoutOutcome } from '../../shared/rules/purchase.ts';
+import { creditLine } from '../../shared/rules/pricing.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -39,4 +40,16 @@ export function outcomeOf(record: CheckoutRecord): CheckoutOutcome {
     hasPaymentFailed: record.paymentFailedAt !== null,
     isRefunded: record.refundedAt !== null,
   });
+}
+
+/** The credit a bundle was given for courses already paid for, in the buyer's words; null without one. */
+export function creditOf(
+  context: PaymentsContext,
+  record: CheckoutRecord,
+): { label: string; cents: number } | null {
+  if (record.creditCents === 0) return null;
+  const titles = record.creditedCourseIds.map(
+    (courseId) => context.app.catalogue.getCourse(courseId)?.title ?? courseId,
+  );
+  return { label: creditLine(titles), cents: record.creditCents };
 }

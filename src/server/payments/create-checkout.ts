@@ -12,11 +12,14 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import { getStripeCustomerId, saveStripeCustomerId } from '../users/users.ts';
+import { fulfilCheckout } from './fulfil-checkout.ts';
+import { listPaidCourses } from './paid-courses.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 type CheckoutRequest = z.output<typeof createCheckoutSessionRequestSchema>;
 
 const TEST_CHECKOUT_PREFIX = 'test_cs_';
+const FREE_CHECKOUT_PREFIX = 'free_cs_';
 
 /**
  * Starts a checkout for the signed-in buyer. The order is rebuilt from the catalogue: the
@@ -41,19 +44,23 @@ export async function createCheckout(
     request.lineItems.map((item) => item.price),
     saleableCatalogue(app.catalogue),
     await listOwnedCourseIds(context, user),
+    await listPaidCourses(context, user.id),
   );
   if (!result.ok) throw new AppError('bad_request', result.message);
   const order = result.order;
+  const isFree = order.totalCents === 0;
 
-  const session = context.stripe
-    ? await context.stripe.createCheckoutSession({
-        order,
-        customerId: storedCustomerId ?? (await createCustomer(context, user)),
-        userId: user.id,
-        successUrl: `${app.config.appUrl}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${app.config.appUrl}/shop?canceled=true`,
-      })
-    : startTestCheckout(app.config.appUrl);
+  const session = isFree
+    ? startCheckoutWithoutPayment(app.config.appUrl)
+    : context.stripe
+      ? await context.stripe.createCheckoutSession({
+          order,
+          customerId: storedCustomerId ?? (await createCustomer(context, user)),
+          userId: user.id,
+          successUrl: `${app.config.appUrl}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${app.config.appUrl}/shop?canceled=true`,
+        })
+      : startTestCheckout(app.config.appUrl);
 
   await app.db.insert(checkoutSessions).values({
     id: session.id,
@@ -63,11 +70,16 @@ export async function createCheckout(
     courseIds: order.courseIds,
     isBundle: order.isBundle,
     amountCents: order.totalCents,
+    creditCents: order.creditCents,
+    creditedCourseIds: order.credits.map((credit) => credit.courseId),
+    ...(isFree && { status: 'complete' as const, paymentStatus: 'no_payment_required' as const }),
     customerName: request.metadata.customerName || `${user.firstName} ${user.lastName}`.trim(),
     // Receipts go to the account's own, verified address only.
     receiptEmail: user.email,
     message: request.metadata.message || null,
   });
+  // Nothing to pay (the buyer's credit covers the bundle): no provider page, the access opens now.
+  if (isFree) await fulfilCheckout(context, session.id);
   return session;
 }
 
@@ -83,10 +95,15 @@ async function listOwnedCourseIds(
   user: SessionUser,
 ): Promise<Set<string>> {
   const facts = await getAccessFacts(context.app, user);
+  // A course a paid bundle opens at release is owned already: the bundle is not sold twice.
   return new Set(
     context.app.catalogue.courses
       .map((course) => course.id)
-      .filter((courseId) => isOwnedAccess(courseAccessType(courseId, facts))),
+      .filter(
+        (courseId) =>
+          isOwnedAccess(courseAccessType(courseId, facts)) ||
+          facts.awaitingReleaseCourseIds.includes(courseId),
+      ),
   );
 }
 
@@ -103,6 +120,12 @@ async function createCustomer(context: PaymentsContext, user: SessionUser): Prom
 function startTestCheckout(appUrl: string) {
   const id = `${TEST_CHECKOUT_PREFIX}${randomUUID().replaceAll('-', '')}`;
   return { id, url: `${appUrl}/checkout/test/${id}` };
+}
+
+/** A checkout with nothing to pay: its own record is the whole session, it completes at once. */
+function startCheckoutWithoutPayment(appUrl: string) {
+  const id = `${FREE_CHECKOUT_PREFIX}${randomUUID().replaceAll('-', '')}`;
+  return { id, url: `${appUrl}/dashboard?session_id=${id}` };
 }
 
 function orderItems(order: Order) {

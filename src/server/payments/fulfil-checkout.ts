@@ -125,12 +125,12 @@ function isPaidInFull(
   return false;
 }
 
-/** In test mode our own record is the provider's session. */
+/** In test mode, and for an order with nothing to pay, our own record is the provider's session. */
 async function readProviderCheckout(
   context: PaymentsContext,
   record: CheckoutRecord,
 ): Promise<ProviderCheckout> {
-  if (record.mode === 'stripe') {
+  if (record.mode === 'stripe' && record.amountCents > 0) {
     if (!context.stripe) {
       throw new AppError('unavailable', 'Stripe payments are not configured on this server.');
     }

@@ -322,6 +322,7 @@ describe('payment test mode', () => {
       outcome: 'unpaid',
       isBundle: false,
       items: [{ id: 'energy-sovereignty', name: 'Energy Sovereignty', priceCents: 12500 }],
+      credit: null,
       totalCents: 12500,
     });
   });
@@ -422,6 +423,19 @@ describe('payment test mode', () => {
     await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, buyer, {});
     expect(await accessTo(testModeApp, buyer, 'sovereign-flame')).toBe('paid');
     expect(await accessTo(testModeApp, buyer, 'dragons-clarity')).toBe('none');
+    const access = await request(testModeApp, 'GET', '/api/me/access', buyer);
+    expect(
+      access
+        .json<MyAccessResponse>()
+        .courses.map((course) => [course.courseId, course.opensOnRelease]),
+    ).toEqual([
+      ['energy-sovereignty', false],
+      ['sovereign-flame', false],
+      ['dragons-clarity', true],
+      ['phoenix-ascension', true],
+    ]);
+    const again = await startCheckout(testModeApp, buyer, ['complete-bundle']);
+    expect(again.json().error.message).toBe('You already have access to The Complete Journey.');
 
     const product = testModeApp.app.catalogue.getCourse('dragons-clarity')!.product;
     const release = new Date(Date.now() + 90 * 24 * 60 * 60 * 1000);
@@ -488,6 +502,121 @@ describe('payment test mode', () => {
       payload: '{}',
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+const payInTestMode = async (buyer: TestUser, productIds: string[]) => {
+  const { id } = (
+    await startCheckout(testModeApp, buyer, productIds)
+  ).json<CheckoutSessionResponse>();
+  await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, buyer, {});
+  return id;
+};
+
+const receiptOf = (testApp: TestApp, buyer: TestUser, sessionId: string) =>
+  vi.waitFor(async () => {
+    const mails = await testApp.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+    const receipt = mails.find((mail) => mail.text.includes(`Order reference: ${sessionId}`));
+    if (!receipt) throw new Error('no receipt yet');
+    return receipt.text;
+  });
+
+describe('the bundle for a buyer who already paid for part of it', () => {
+  it('answers 401 signed out', async () => {
+    const response = await request(testModeApp, 'GET', '/api/checkout/bundle-offer');
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('costs the bundle price less what was paid, on the offer, the payment page and the receipt', async () => {
+    const buyer = await createUser(testModeApp.app);
+    await payInTestMode(buyer, ['energy-sovereignty']);
+
+    const offer = await request(testModeApp, 'GET', '/api/checkout/bundle-offer', buyer);
+    expect(offer.json()).toEqual({
+      bundleCents: 25000,
+      credits: [{ courseId: 'energy-sovereignty', title: 'Energy Sovereignty', paidCents: 12500 }],
+      creditCents: 12500,
+      totalCents: 12500,
+    });
+
+    const { id } = (await startCheckout(testModeApp, buyer, ['complete-bundle'])).json();
+    const page = await request(testModeApp, 'GET', `/api/checkout/test-sessions/${id}`, buyer);
+    expect(page.json<TestCheckout>()).toMatchObject({
+      credit: { label: 'Already paid for Energy Sovereignty', cents: 12500 },
+      totalCents: 12500,
+    });
+    await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, buyer, {});
+    expect(await accessTo(testModeApp, buyer, 'sovereign-flame')).toBe('paid');
+    const receipt = await receiptOf(testModeApp, buyer, id);
+    expect(receipt).toContain('- Already paid for Energy Sovereignty: -€125');
+    expect(receipt).toContain('Total paid: €125');
+  });
+
+  it('asks Stripe for the rest only, and opens the courses once that is paid', async () => {
+    const buyer = await createUser(stripeApp.app);
+    const first = (await startCheckout(stripeApp, buyer, ['energy-sovereignty'])).json();
+    fakeStripe.completeCheckout(first.id);
+    await confirm(stripeApp, buyer, first.id);
+
+    const { id } = (await startCheckout(stripeApp, buyer, ['complete-bundle'])).json();
+    const sent = fakeStripe.requests.findLast(
+      (recorded) => recorded.path === '/v1/checkout/sessions',
+    )!;
+    expect(sent.body.line_items).toMatchObject([
+      {
+        price_data: {
+          unit_amount: '12500',
+          product_data: { description: expect.stringContaining('€250 less €125 already paid') },
+        },
+      },
+    ]);
+    fakeStripe.completeCheckout(id);
+    expect((await confirm(stripeApp, buyer, id)).json().status).toBe('paid');
+    expect(await accessTo(stripeApp, buyer, 'sovereign-flame')).toBe('paid');
+  });
+
+  it('costs nothing once the courses paid for add up to its price, and opens at once, once', async () => {
+    const buyer = await createUser(testModeApp.app);
+    await payInTestMode(buyer, ['energy-sovereignty']);
+    await payInTestMode(buyer, ['sovereign-flame']);
+
+    const started = await startCheckout(testModeApp, buyer, ['complete-bundle']);
+    const { id, url } = started.json<CheckoutSessionResponse>();
+    expect(url).toBe(`http://localhost:3000/dashboard?session_id=${id}`);
+    expect((await confirm(testModeApp, buyer, id)).json().status).toBe('paid');
+    expect((await confirm(testModeApp, buyer, id)).json().status).toBe('paid');
+    const receipt = await receiptOf(testModeApp, buyer, id);
+    expect(receipt).toContain('Already paid for Energy Sovereignty and The Sovereign Flame: -€250');
+    expect(receipt).toContain('Total paid: €0');
+    const purchases = await request(testModeApp, 'GET', '/api/me/purchases', buyer);
+    expect(purchases.json<PurchasesResponse>().purchases[0]).toMatchObject({
+      id,
+      amountPaidCents: 0,
+    });
+  });
+
+  it('credits nothing for an admin grant', async () => {
+    const granted = await createUser(testModeApp.app);
+    await enroll(testModeApp, granted, ['energy-sovereignty']);
+    const offer = await request(testModeApp, 'GET', '/api/checkout/bundle-offer', granted);
+    expect(offer.json()).toMatchObject({ creditCents: 0, totalCents: 25000 });
+  });
+
+  it('credits a beta tester who upgrades to the bundle for the course they had bought', async () => {
+    const buyer = await createUser(testModeApp.app);
+    await payInTestMode(buyer, ['energy-sovereignty']);
+    const upgrade = await request(testModeApp, 'POST', '/api/create-checkout-session', buyer, {
+      lineItems: [{ price: 'complete-bundle', quantity: 1 }],
+      mode: 'payment',
+      metadata: { isBundle: 'true', upgradeFromBeta: 'true', courseIds: 'complete-bundle' },
+    });
+    const page = await request(
+      testModeApp,
+      'GET',
+      `/api/checkout/test-sessions/${upgrade.json().id}`,
+      buyer,
+    );
+    expect(page.json<TestCheckout>().totalCents).toBe(12500);
   });
 });
 

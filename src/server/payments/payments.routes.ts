@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  bundleOfferResponseSchema,
   checkCourseAccessRequestSchema,
   checkCourseAccessResponseSchema,
   checkoutSessionResponseSchema,
@@ -23,6 +24,7 @@ import { createPortalSession } from './create-portal-session.ts';
 import { checkCourseAccess, listCustomerSubscriptions } from './customer-access.ts';
 import { confirmCheckout } from './fulfil-checkout.ts';
 import { listSessionPurchases } from './list-purchases.ts';
+import { getBundleOffer } from './paid-courses.ts';
 import { openReleasedCourses } from './open-released-courses.ts';
 import { createPaymentsContext, type PaymentsOptions } from './payments-context.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
@@ -60,6 +62,12 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
       },
     },
     async (request) => createCheckout(context, request.user, request.body),
+  );
+
+  routes.get(
+    '/api/checkout/bundle-offer',
+    { preValidation: requireUser, schema: { response: { 200: bundleOfferResponseSchema } } },
+    async (request) => getBundleOffer(context, request.user),
   );
 
   routes.post(

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { formatEuros } from '../../shared/rules/pricing.ts';
 import { refundPromise } from '../../shared/rules/refund-promise.ts';
 import { singleLine, type MailMessage } from '../mail/send-mail.ts';
-import type { CheckoutRecord } from './checkout-records.ts';
+import { creditOf, type CheckoutRecord } from './checkout-records.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { formatDate } from '../../shared/rules/dates.ts';
 
@@ -22,6 +22,8 @@ function receiptMail(context: PaymentsContext, record: CheckoutRecord): MailMess
       ? `- ${item.name} (${formatEuros(item.priceCents)}): ${courseTitles.join(', ')}`
       : `- ${item.name} (${formatEuros(item.priceCents)})`,
   );
+  const credit = creditOf(context, record);
+  if (credit) lines.push(`- ${credit.label}: -${formatEuros(credit.cents)}`);
   const until = record.accessExpiresAt ? formatDate(record.accessExpiresAt) : 'no end date';
   return {
     to: record.receiptEmail,

@@ -8,6 +8,7 @@ import {
   type PaymentStatus,
 } from '../../shared/rules/purchase.ts';
 import { checkoutMessages } from '../../shared/api/payments.ts';
+import { formatEuros } from '../../shared/rules/pricing.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -84,10 +85,11 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
           quantity: 1,
           price_data: {
             currency: CURRENCY,
-            unit_amount: product.priceCents,
+            // A bundle is the order's only product: its line carries the credit.
+            unit_amount: product.isBundle ? order.totalCents : product.priceCents,
             product_data: {
               name: product.name,
-              description: product.description,
+              description: lineDescription(product, order),
               metadata: { productId: product.id },
             },
           },
@@ -130,6 +132,12 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
     constructEvent: (payload, signature) =>
       stripe.webhooks.constructEventAsync(payload, signature, webhookSecret),
   };
+}
+
+/** Stripe's page shows the credit in words: a line cannot be negative there. */
+function lineDescription(product: Order['products'][number], order: Order): string {
+  if (!product.isBundle || order.creditCents === 0) return product.description;
+  return `${product.description} ${formatEuros(product.priceCents)} less ${formatEuros(order.creditCents)} already paid.`;
 }
 
 /**

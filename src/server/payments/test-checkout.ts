@@ -3,7 +3,12 @@ import type { SessionUser } from '../../shared/api/auth.ts';
 import type { RedirectResponse, TestCheckout } from '../../shared/api/payments.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
-import { getOwnCheckoutRecord, outcomeOf, type CheckoutRecord } from './checkout-records.ts';
+import {
+  creditOf,
+  getOwnCheckoutRecord,
+  outcomeOf,
+  type CheckoutRecord,
+} from './checkout-records.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
@@ -20,6 +25,7 @@ export async function getTestCheckout(
     outcome: outcomeOf(record),
     isBundle: record.isBundle,
     items: record.items,
+    credit: creditOf(context, record),
     totalCents: record.amountCents,
   };
 }

@@ -11,6 +11,8 @@ export const courseAccessSchema = z.object({
   expiresAt: z.string().nullable(),
   progress: z.number().int().min(0).max(100),
   completed: z.boolean(),
+  /** Included in a paid bundle, opening when the course is released. */
+  opensOnRelease: z.boolean(),
 });
 export type CourseAccess = z.infer<typeof courseAccessSchema>;
 

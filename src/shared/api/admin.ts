@@ -114,6 +114,8 @@ export const adminUserDetailSchema = z.object({
   user: adminUserSchema,
   tier: z.enum(userTiers),
   enrollments: z.array(adminEnrollmentSchema),
+  /** Courses of a paid bundle not released yet: included, opening at release. */
+  opensOnRelease: z.array(z.object({ courseId: z.string(), courseTitle: z.string() })),
   accessEvents: z.array(accessEventSchema),
   /** When an admin disabled the account; null while it may sign in. */
   disabledAt: z.string().nullable(),

@@ -71,3 +71,15 @@ export const catalogueResponseSchema = z.object({
 export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
 
 export const courseParamsSchema = z.object({ courseId: z.string().min(1).max(100) });
+
+/** "Tell me when it opens": a signed-in learner sends nothing, a visitor their address. */
+export const releaseNoticeRequestSchema = z.object({
+  email: z.string().trim().max(254).email('Please enter a valid email address').optional(),
+});
+export const releaseNoticeResponseSchema = z.object({ message: z.string() });
+
+export const releaseNoticeMessages = {
+  emailRequired: 'Please enter your email address',
+  alreadyOpen: (title: string) => `${title} is already open.`,
+  saved: (title: string) => `We will write to you when ${title} opens.`,
+} as const;

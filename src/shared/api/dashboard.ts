@@ -11,7 +11,12 @@ const dashboardCourseSchema = z.object({
   moduleCount: z.number().int(),
   lessonCount: z.number().int(),
   comingSoon: z.boolean(),
-  access: courseAccessSchema.pick({ accessType: true, purchaseType: true, expiresAt: true }),
+  access: courseAccessSchema.pick({
+    accessType: true,
+    purchaseType: true,
+    expiresAt: true,
+    opensOnRelease: true,
+  }),
   /** Percent of the course's lessons completed. */
   progress: z.number().int().min(0).max(100),
   completedLessons: z.number().int().nonnegative(),

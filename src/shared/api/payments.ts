@@ -94,6 +94,8 @@ export const testCheckoutSchema = z.object({
   outcome: z.enum(checkoutOutcomes),
   isBundle: z.boolean(),
   items: z.array(orderItemSchema),
+  /** Taken off a bundle for courses in it already paid for. */
+  credit: z.object({ label: z.string(), cents: z.number() }).nullable(),
   totalCents: z.number(),
 });
 export type TestCheckout = z.infer<typeof testCheckoutSchema>;
@@ -139,6 +141,17 @@ export const checkCourseAccessRequestSchema = z.object({
   customerId: z.string().max(255).optional(),
 });
 export const checkCourseAccessResponseSchema = z.object({ hasAccess: z.boolean() });
+
+/** The bundle for the signed-in buyer: its price less what they already paid for courses in it. */
+export const bundleOfferResponseSchema = z.object({
+  bundleCents: z.number().int(),
+  credits: z.array(
+    z.object({ courseId: z.string(), title: z.string(), paidCents: z.number().int() }),
+  ),
+  creditCents: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type BundleOfferResponse = z.infer<typeof bundleOfferResponseSchema>;
 
 /** A completed purchase, as the test-mode billing page lists it. */
 export const purchaseSchema = z.object({

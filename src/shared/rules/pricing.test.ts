@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../api/catalogue.ts';
-import { bundlePricing, durationInHours, formatEuros } from './pricing.ts';
+import { bundleOffer, bundlePricing, durationInHours, formatEuros } from './pricing.ts';
 
 const course = (id: string, priceCents: number, comingSoon = false): Product => ({
   id,
@@ -75,6 +75,59 @@ describe('display', () => {
         expect(hours * 3600).toBeGreaterThanOrEqual(seconds);
         expect((hours - 1) * 3600).toBeLessThan(Math.max(seconds, 1));
       }),
+    );
+  });
+});
+
+describe('the bundle for a buyer who paid for some of its courses', () => {
+  const journey = { ...bundle, courseIds: ['a', 'b', 'c', 'd'] };
+
+  it('takes off what was paid for courses in the bundle, and shows each of them', () => {
+    const offer = bundleOffer(journey, [
+      { courseId: 'a', paidCents: 12500 },
+      { courseId: 'elsewhere', paidCents: 9900 },
+    ]);
+    expect(offer).toEqual({
+      bundleCents: 25000,
+      credits: [{ courseId: 'a', paidCents: 12500 }],
+      creditCents: 12500,
+      totalCents: 12500,
+    });
+  });
+
+  it('costs nothing, never less, once the courses paid for add up to its price', () => {
+    const offer = bundleOffer(journey, [
+      { courseId: 'a', paidCents: 12500 },
+      { courseId: 'b', paidCents: 12500 },
+      { courseId: 'c', paidCents: 12500 },
+    ]);
+    expect(offer).toMatchObject({ creditCents: 25000, totalCents: 0 });
+  });
+
+  it('is the bundle price less the credit, between zero and the full price, for any purchases', () => {
+    const courseIds = ['a', 'b', 'c', 'd', 'elsewhere'];
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(
+          fc.record({
+            courseId: fc.constantFrom(...courseIds),
+            paidCents: fc.integer({ min: 0, max: 100_000 }),
+          }),
+          { selector: (paid) => paid.courseId },
+        ),
+        (paidCourses) => {
+          const offer = bundleOffer(journey, paidCourses);
+          const paidInBundle = paidCourses
+            .filter((paid) => journey.courseIds.includes(paid.courseId))
+            .reduce((sum, paid) => sum + paid.paidCents, 0);
+          expect(offer.totalCents).toBe(Math.max(0, journey.priceCents - paidInBundle));
+          expect(offer.creditCents + offer.totalCents).toBe(journey.priceCents);
+          expect(offer.totalCents).toBeGreaterThanOrEqual(0);
+          expect(offer.credits.every((credit) => journey.courseIds.includes(credit.courseId))).toBe(
+            true,
+          );
+        },
+      ),
     );
   });
 });

@@ -26,6 +26,43 @@ export function bundlePricing(products: readonly Product[], bundle: Product): Bu
   };
 }
 
+/** A course the buyer owns through a purchase of its own, and what that purchase took for it. */
+export interface PaidCourse {
+  courseId: string;
+  paidCents: number;
+}
+
+/** The bundle for a buyer who already paid for some of its courses (docs/decisions/021). */
+export interface BundleOffer {
+  bundleCents: number;
+  /** The bundle's courses already paid for, each counted once. */
+  credits: PaidCourse[];
+  /** What is taken off the bundle's price: what was paid, never more than the price. */
+  creditCents: number;
+  /** What the rest of the journey costs: the bundle's price less the credit, never below zero. */
+  totalCents: number;
+}
+
+export function bundleOffer(bundle: Product, paidCourses: readonly PaidCourse[]): BundleOffer {
+  const credits = bundle.courseIds.flatMap((courseId) => {
+    const paid = paidCourses.find((candidate) => candidate.courseId === courseId);
+    return paid && paid.paidCents > 0 ? [paid] : [];
+  });
+  const paidCents = credits.reduce((sum, credit) => sum + credit.paidCents, 0);
+  const creditCents = Math.min(bundle.priceCents, paidCents);
+  return {
+    bundleCents: bundle.priceCents,
+    credits,
+    creditCents,
+    totalCents: bundle.priceCents - creditCents,
+  };
+}
+
+/** The credit's line, on the purchase page, the upgrade dialog and the receipt. */
+export function creditLine(courseTitles: readonly string[]): string {
+  return `Already paid for ${courseTitles.join(' and ')}`;
+}
+
 const euros = new Intl.NumberFormat('en-IE', {
   style: 'currency',
   currency: 'EUR',

@@ -50,6 +50,23 @@ describe('buildOrder', () => {
     });
   });
 
+  it('takes what the buyer paid for courses in the bundle off its price', () => {
+    const result = buildOrder(['complete-bundle'], catalogue, new Set(['a']), [
+      { courseId: 'a', paidCents: 12500 },
+    ]);
+    expect(result).toMatchObject({
+      ok: true,
+      order: { creditCents: 12500, totalCents: 12500, credits: [{ courseId: 'a' }] },
+    });
+  });
+
+  it('never credits a single course bought on its own', () => {
+    const result = buildOrder(['b'], catalogue, new Set(['a']), [
+      { courseId: 'a', paidCents: 12500 },
+    ]);
+    expect(result).toMatchObject({ ok: true, order: { creditCents: 0, totalCents: 12500 } });
+  });
+
   it.each([
     [[], 'Please select at least one course'],
     [['nope'], 'Course not found: nope'],

@@ -1,6 +1,7 @@
 /** What may be bought, and what a Checkout session's state means for the buyer (spec 1 §4, §5, §8). */
 import type { Product } from '../api/catalogue.ts';
 import type { AccessType } from './access.ts';
+import { bundleOffer, type PaidCourse } from './pricing.ts';
 
 export const purchaseMessages = {
   noCourseSelected: 'Please select at least one course',
@@ -26,6 +27,10 @@ export interface Order {
   /** Every course the order enrolls in: the bundle's courses, or the courses bought one by one. */
   courseIds: string[];
   isBundle: boolean;
+  /** The bundle's courses the buyer already paid for, and what is taken off for them. */
+  credits: PaidCourse[];
+  creditCents: number;
+  /** What the buyer pays: the catalogue's prices, less the credit. */
   totalCents: number;
 }
 
@@ -33,12 +38,14 @@ export type OrderResult = { ok: true; order: Order } | { ok: false; message: str
 
 /**
  * Rebuilds an order from product ids and the catalogue, never from a client's prices. A single
- * course must be for sale and not owned; the bundle is refused only when every course in it is owned.
+ * course must be for sale and not owned; the bundle is refused only when every course in it is owned,
+ * and costs what is left once the courses in it the buyer paid for are taken off.
  */
 export function buildOrder(
   productIds: readonly string[],
   catalogue: SaleableCatalogue,
   ownedCourseIds: ReadonlySet<string>,
+  paidCourses: readonly PaidCourse[] = [],
 ): OrderResult {
   if (productIds.length === 0) return { ok: false, message: purchaseMessages.noCourseSelected };
   if (new Set(productIds).size !== productIds.length) {
@@ -63,14 +70,15 @@ export function buildOrder(
       return { ok: false, message: purchaseMessages.alreadyOwned(product.name) };
     }
   }
+  const courseIds = products.flatMap((product) => product.courseIds);
+  if (isBundle) {
+    const { credits, creditCents, totalCents } = bundleOffer(catalogue.bundle, paidCourses);
+    return { ok: true, order: { products, courseIds, isBundle, credits, creditCents, totalCents } };
+  }
+  const totalCents = products.reduce((sum, product) => sum + product.priceCents, 0);
   return {
     ok: true,
-    order: {
-      products,
-      courseIds: products.flatMap((product) => product.courseIds),
-      isBundle,
-      totalCents: products.reduce((sum, product) => sum + product.priceCents, 0),
-    },
+    order: { products, courseIds, isBundle, credits: [], creditCents: 0, totalCents },
   };
 }
 

@@ -27,7 +27,14 @@ export const checkoutSessions = pgTable(
     items: jsonb('items').$type<OrderItem[]>().notNull(),
     courseIds: text('course_ids').array().notNull(),
     isBundle: boolean('is_bundle').notNull(),
+    /** What the buyer is asked to pay: the order's prices less the credit. */
     amountCents: integer('amount_cents').notNull(),
+    /** Taken off a bundle for courses in it the buyer had already paid for (docs/decisions/021). */
+    creditCents: integer('credit_cents').notNull().default(0),
+    creditedCourseIds: text('credited_course_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     customerName: text('customer_name'),
     receiptEmail: text('receipt_email').notNull(),
     message: text('message'),

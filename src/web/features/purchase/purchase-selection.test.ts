@@ -6,6 +6,7 @@ import {
   initialSelection,
   isCourseChecked,
   isCourseLocked,
+  requiredFor,
   restoreSelection,
   selectionTotalCents,
   setBundle,
@@ -26,13 +27,21 @@ const product = (id: string, change: Partial<Product> = {}): Product => ({
   ...change,
 });
 const bundle = product('complete-bundle', { priceCents: 25000, isBundle: true });
+const prerequisites: Record<string, string[]> = {
+  'sovereign-flame': ['energy-sovereignty'],
+  'dragons-clarity': ['sovereign-flame'],
+};
 const options = (owned: string[] = []): CourseOption[] =>
   [
     product('energy-sovereignty', { required: true }),
     product('sovereign-flame', { required: true }),
     product('extra'),
     product('dragons-clarity', { comingSoon: true }),
-  ].map((item) => ({ product: item, isOwned: owned.includes(item.id) }));
+  ].map((item) => ({
+    product: item,
+    isOwned: owned.includes(item.id),
+    prerequisiteIds: prerequisites[item.id] ?? [],
+  }));
 const option = (id: string, owned: string[] = []) =>
   options(owned).find((candidate) => candidate.product.id === id)!;
 
@@ -40,13 +49,17 @@ describe('the purchase selection', () => {
   it('starts with the bundle on and every box locked', () => {
     const selection = initialSelection(options(), null);
     expect(selection.isBundle).toBe(true);
-    expect(selectionTotalCents(options(), selection, bundle)).toBe(25000);
-    expect(options().every((item) => isCourseLocked(item, selection))).toBe(true);
+    expect(selectionTotalCents(options(), selection, bundle.priceCents)).toBe(25000);
+    expect(options().every((item) => isCourseLocked(options(), selection, item))).toBe(true);
     expect(options().every((item) => isCourseChecked(item, selection))).toBe(true);
   });
 
-  it('preselects only the course named in ?course=, with the bundle off', () => {
+  it('preselects the course named in ?course= with the prerequisites it needs, the bundle off', () => {
     expect(initialSelection(options(), 'sovereign-flame')).toEqual({
+      isBundle: false,
+      courseIds: ['energy-sovereignty', 'sovereign-flame'],
+    });
+    expect(initialSelection(options(['energy-sovereignty']), 'sovereign-flame')).toEqual({
       isBundle: false,
       courseIds: ['sovereign-flame'],
     });
@@ -69,23 +82,37 @@ describe('the purchase selection', () => {
     });
   });
 
-  it('never unticks a required course, nor ticks a coming-soon or owned one', () => {
+  it('never unticks the prerequisite of a ticked course, nor ticks a coming-soon or owned one', () => {
     const selection = setBundle(options(['extra']), false);
     for (const id of ['energy-sovereignty', 'dragons-clarity', 'extra']) {
       expect(toggleCourse(options(['extra']), selection, option(id, ['extra']))).toBe(selection);
     }
+    expect(requiredFor(options(), selection, option('energy-sovereignty'))).toEqual([
+      option('sovereign-flame'),
+    ]);
   });
 
-  it('ticks a required course that is not yet ticked, then keeps it', () => {
-    const only = initialSelection(options(), 'sovereign-flame');
-    const both = toggleCourse(options(), only, option('energy-sovereignty'));
+  it('lets any other tick be undone, and frees a prerequisite once its course is unticked', () => {
+    const only = initialSelection(options(), 'energy-sovereignty');
+    const both = toggleCourse(options(), only, option('sovereign-flame'));
     expect(both.courseIds).toEqual(['energy-sovereignty', 'sovereign-flame']);
-    expect(isCourseLocked(option('energy-sovereignty'), both)).toBe(true);
+    const back = toggleCourse(options(), both, option('sovereign-flame'));
+    expect(back.courseIds).toEqual(['energy-sovereignty']);
+    expect(isCourseLocked(options(), back, option('energy-sovereignty'))).toBe(false);
+    expect(toggleCourse(options(), back, option('energy-sovereignty')).courseIds).toEqual([]);
+  });
+
+  it('adds the prerequisite still to buy when a course is ticked', () => {
+    const none: Selection = { isBundle: false, courseIds: [] };
+    expect(toggleCourse(options(), none, option('sovereign-flame')).courseIds).toEqual([
+      'energy-sovereignty',
+      'sovereign-flame',
+    ]);
   });
 
   it('restores a kept order without what the buyer now owns', () => {
     const kept: Selection = { isBundle: false, courseIds: ['sovereign-flame', 'extra'] };
-    expect(restoreSelection(options(['extra']), kept)).toEqual({
+    expect(restoreSelection(options(['extra', 'energy-sovereignty']), kept)).toEqual({
       isBundle: false,
       courseIds: ['sovereign-flame'],
     });
@@ -117,6 +144,8 @@ describe('the purchase selection', () => {
           }
           const picked = choices.filter((c) => selection.courseIds.includes(c.product.id));
           expect(picked.every((c) => !c.product.comingSoon && !c.isOwned)).toBe(true);
+          const isCovered = (id: string) => selection.courseIds.includes(id) || owned.includes(id);
+          expect(picked.every((c) => c.prerequisiteIds.every(isCovered))).toBe(true);
         },
       ),
     );

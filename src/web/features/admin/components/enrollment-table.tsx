@@ -1,4 +1,4 @@
-import type { AdminEnrollment } from '../../../../shared/api/admin.ts';
+import type { AdminEnrollment, AdminUserDetail } from '../../../../shared/api/admin.ts';
 import { adminMessages, formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
@@ -13,12 +13,15 @@ const accessTypeText: Record<AdminEnrollment['purchaseType'], string> = {
 
 export function EnrollmentTable({
   enrollments,
+  opensOnRelease,
   onRevoke,
 }: {
   enrollments: AdminEnrollment[];
+  /** Courses of a paid bundle not released yet: a refund of the bundle withdraws them. */
+  opensOnRelease: AdminUserDetail['opensOnRelease'];
   onRevoke: (enrollment: AdminEnrollment) => void;
 }) {
-  if (enrollments.length === 0)
+  if (enrollments.length === 0 && opensOnRelease.length === 0)
     return <p className="text-ink-700">{adminMessages.noEnrollments}</p>;
   return (
     <div className="overflow-x-auto">
@@ -65,6 +68,15 @@ export function EnrollmentTable({
                   Revoke
                 </Button>
               </td>
+            </tr>
+          ))}
+          {opensOnRelease.map((course) => (
+            <tr key={course.courseId} className="border-b border-ink-600/10">
+              <td className="py-2 pr-3 font-medium">{course.courseTitle}</td>
+              <td className="py-2 pr-3">Paid (bundle): Included, opens when released</td>
+              <td className="py-2 pr-3">With the bundle</td>
+              <td className="py-2 pr-3">12 months after release</td>
+              <td className="py-2" />
             </tr>
           ))}
         </tbody>

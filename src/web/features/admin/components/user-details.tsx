@@ -30,7 +30,8 @@ export function UserDetails({
       </p>
     );
   }
-  const { user, enrollments, accessEvents, accountEvents, disabledAt, tier } = detail.data;
+  const { user, enrollments, opensOnRelease, accessEvents, accountEvents, disabledAt, tier } =
+    detail.data;
 
   const confirmRevoke = (enrollment: AdminEnrollment) =>
     onConfirm({
@@ -76,7 +77,11 @@ export function UserDetails({
         <h3 id="user-enrollments" className="mb-3 font-display text-lg font-bold">
           Enrollments
         </h3>
-        <EnrollmentTable enrollments={enrollments} onRevoke={confirmRevoke} />
+        <EnrollmentTable
+          enrollments={enrollments}
+          opensOnRelease={opensOnRelease}
+          onRevoke={confirmRevoke}
+        />
       </section>
       <GrantAccessForm user={user} onConfirm={onConfirm} />
       <AccountControls user={user} disabledAt={disabledAt} onConfirm={onConfirm} />

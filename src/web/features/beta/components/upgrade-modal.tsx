@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { ApiError, isWorthRetrying } from '../../../lib/api-client.ts';
+import { creditLabelOf, useBundleOffer } from '../../../lib/bundle-offer.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useStartUpgrade } from '../api/start-upgrade.ts';
 
@@ -21,6 +22,8 @@ export interface UpgradeModalProps {
 /** Upgrade from beta to paid: a checkout for the chosen courses or the bundle. */
 export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModalProps) {
   const catalogue = useCatalogue();
+  const offer = useBundleOffer({ enabled: open });
+  const creditLabel = creditLabelOf(offer.data);
   const upgrade = useStartUpgrade();
   const saleable = catalogue.data?.courses.filter((course) => !course.product.comingSoon) ?? [];
   const [isBundle, setIsBundle] = useState(betaCourseIds.length === 0);
@@ -72,8 +75,8 @@ export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModal
               Upgrade to Paid Access
             </Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-ink-700">
-              Keep your courses for good: buy the complete bundle or the courses you choose. Your
-              beta access to them ends when the payment completes.
+              Keep your courses for 12 months from the payment: buy the complete bundle or the
+              courses you choose. Your beta access to them ends when the payment completes.
             </Dialog.Description>
             <Dialog.Close
               aria-label="Close"
@@ -85,10 +88,16 @@ export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModal
               <fieldset className="mt-4 space-y-3">
                 <legend className="sr-only">What to buy</legend>
                 <CheckboxField
-                  label={`${catalogue.data.bundle.name} (${formatEuros(catalogue.data.bundle.priceCents)})`}
+                  label={`${catalogue.data.bundle.name} (${formatEuros(offer.data?.totalCents ?? catalogue.data.bundle.priceCents)})`}
                   checked={isBundle}
                   onChange={(event) => setIsBundle(event.target.checked)}
                 />
+                {creditLabel && (
+                  <p className="ml-6 text-sm font-semibold text-green-800">
+                    {formatEuros(offer.data!.bundleCents)} less{' '}
+                    {formatEuros(offer.data!.creditCents)}: {creditLabel}
+                  </p>
+                )}
                 {saleable.map((course) => (
                   <CheckboxField
                     key={course.id}

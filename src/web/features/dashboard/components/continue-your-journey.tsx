@@ -1,11 +1,14 @@
 import { Link } from '../../../lib/router/router.tsx';
 import type { DashboardCourse } from '../../../../shared/api/dashboard.ts';
 import { buyCoursePath } from '../../../lib/paths.ts';
-import { levelLabel, linkButton } from './dashboard-links.ts';
+import { levelLabel, linkButton, opensOnReleaseText } from './dashboard-links.ts';
 
 const SUGGESTED_COURSES = 2;
 
-/** Up to two courses the learner has not enrolled in, those on sale first. */
+/**
+ * Up to two courses the learner has not enrolled in, those on sale first. A coming-soon course
+ * their bundle includes says so; another coming-soon course offers to tell them when it opens.
+ */
 export function ContinueYourJourney({ courses }: { courses: DashboardCourse[] }) {
   const suggestions = courses
     .filter((course) => course.access.accessType === 'none')
@@ -30,13 +33,19 @@ export function ContinueYourJourney({ courses }: { courses: DashboardCourse[] })
             </p>
             <h3 className="mt-1 font-display text-lg font-bold">{course.title}</h3>
             <p className="mt-2 flex-1 text-sm text-ink-700">{course.description}</p>
-            <Link
-              to={buyCoursePath(course.id)}
-              aria-label={`Enroll now: ${course.title}`}
-              className={`mt-4 self-start ${linkButton}`}
-            >
-              Enroll now
-            </Link>
+            {course.access.opensOnRelease ? (
+              <p className="mt-4 self-start rounded-full bg-green-50 px-3 py-1 text-sm font-semibold text-green-800">
+                {opensOnReleaseText}
+              </p>
+            ) : (
+              <Link
+                to={buyCoursePath(course.id)}
+                aria-label={`${course.comingSoon ? 'Tell me when it opens' : 'Enroll now'}: ${course.title}`}
+                className={`mt-4 self-start ${linkButton}`}
+              >
+                {course.comingSoon ? 'Tell me when it opens' : 'Enroll now'}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

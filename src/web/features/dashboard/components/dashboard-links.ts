@@ -24,3 +24,6 @@ export function hasAccess(course: DashboardCourse): boolean {
 export function completedModules(course: DashboardCourse): number {
   return Math.floor((course.progress / 100) * course.moduleCount);
 }
+
+/** A coming-soon course a paid bundle includes. */
+export const opensOnReleaseText = 'Included, opens when released';

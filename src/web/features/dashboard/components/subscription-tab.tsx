@@ -3,6 +3,7 @@ import type { Dashboard, DashboardCourse } from '../../../../shared/api/dashboar
 import { Button } from '../../../components/ui/button.tsx';
 import { DaysLeft } from '../../../components/ui/days-left.tsx';
 import { useOpenCustomerPortal } from '../api/open-customer-portal.ts';
+import { opensOnReleaseText } from './dashboard-links.ts';
 
 const DESCRIPTION_LIMIT = 100;
 
@@ -81,7 +82,11 @@ export function SubscriptionTab({
                 <p className="text-sm text-ink-700">{truncate(course.description)}</p>
               </div>
               <div className="text-sm sm:shrink-0 sm:text-right">
-                <p className="font-semibold text-ink-900">{accessText[course.access.accessType]}</p>
+                <p className="font-semibold text-ink-900">
+                  {course.access.opensOnRelease
+                    ? opensOnReleaseText
+                    : accessText[course.access.accessType]}
+                </p>
                 <AccessExpiry course={course} now={updatedAt} />
               </div>
             </li>

@@ -1,11 +1,14 @@
 import type { Product } from '../../../../shared/api/catalogue.ts';
 import type { BundlePricing } from '../../../../shared/rules/pricing.ts';
+import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { PriceWithSaving } from '../../../components/ui/price-with-saving.tsx';
 
 interface BundleToggleProps {
   bundle: Product;
   pricing: BundlePricing;
   comingSoonTitles: string[];
+  /** What the buyer already paid for courses in the bundle, taken off its price. */
+  credit: { label: string; cents: number } | null;
   isChecked: boolean;
   onChange: (isChecked: boolean) => void;
 }
@@ -14,6 +17,7 @@ export function BundleToggle({
   bundle,
   pricing,
   comingSoonTitles,
+  credit,
   isChecked,
   onChange,
 }: BundleToggleProps) {
@@ -39,6 +43,12 @@ export function BundleToggle({
             {pricing.savingsCents === 0 && comingSoonTitles.length > 0 && (
               <p className="mt-1 text-sm text-ink-800">
                 Includes {comingSoonTitles.join(' and ')} as soon as they open.
+              </p>
+            )}
+            {credit && (
+              <p className="mt-1 text-sm font-semibold text-green-800">
+                {credit.label}: {formatEuros(credit.cents)} off. You pay{' '}
+                {formatEuros(pricing.bundleCents - credit.cents)} for the rest of the journey.
               </p>
             )}
           </div>

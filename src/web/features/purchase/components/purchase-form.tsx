@@ -4,13 +4,18 @@ import { toast } from 'react-hot-toast';
 import { useLocation, useNavigate } from '../../../lib/router/router.tsx';
 import { firstValidationMessage, type SessionUser } from '../../../../shared/api/auth.ts';
 import type { CatalogueResponse } from '../../../../shared/api/catalogue.ts';
-import { checkoutMessages, purchaseFormSchema } from '../../../../shared/api/payments.ts';
+import {
+  checkoutMessages,
+  purchaseFormSchema,
+  type BundleOfferResponse,
+} from '../../../../shared/api/payments.ts';
 import { bundlePricing, formatEuros } from '../../../../shared/rules/pricing.ts';
 import { purchaseMessages } from '../../../../shared/rules/purchase.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { isWorthRetrying } from '../../../lib/api-client.ts';
+import { creditLabelOf } from '../../../lib/bundle-offer.ts';
 import { paths } from '../../../lib/paths.ts';
 import { checkoutErrorMessage, useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { forgetPendingOrder, keepPendingOrder, readPendingOrder } from '../pending-order.ts';
@@ -18,6 +23,8 @@ import {
   initialSelection,
   isCourseChecked,
   isCourseLocked,
+  lockReason,
+  prerequisiteNote,
   restoreSelection,
   selectionProductIds,
   selectionTotalCents,
@@ -39,10 +46,18 @@ interface PurchaseFormProps {
   catalogue: CatalogueResponse;
   options: CourseOption[];
   user: SessionUser | null;
+  /** The signed-in buyer's bundle price, less what they already paid; absent while signed out. */
+  offer: BundleOfferResponse | undefined;
   requestedCourseId: string | null;
 }
 
-export function PurchaseForm({ catalogue, options, user, requestedCourseId }: PurchaseFormProps) {
+export function PurchaseForm({
+  catalogue,
+  options,
+  user,
+  offer,
+  requestedCourseId,
+}: PurchaseFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const checkout = useCreateCheckoutSession();
@@ -73,7 +88,12 @@ export function PurchaseForm({ catalogue, options, user, requestedCourseId }: Pu
   const comingSoonTitles = catalogue.courses
     .filter((course) => course.product.comingSoon)
     .map((course) => course.title);
-  const totalCents = selectionTotalCents(options, selection, catalogue.bundle);
+  const creditLabel = creditLabelOf(offer);
+  const totalCents = selectionTotalCents(
+    options,
+    selection,
+    offer?.totalCents ?? catalogue.bundle.priceCents,
+  );
   const isBusy = checkout.isPending || isRedirecting;
 
   const submit = async (event: FormEvent) => {
@@ -132,6 +152,7 @@ export function PurchaseForm({ catalogue, options, user, requestedCourseId }: Pu
         bundle={catalogue.bundle}
         pricing={pricing}
         comingSoonTitles={comingSoonTitles}
+        credit={creditLabel && offer ? { label: creditLabel, cents: offer.creditCents } : null}
         isChecked={selection.isBundle}
         onChange={(isBundle) => setSelection(setBundle(options, isBundle))}
       />
@@ -144,11 +165,19 @@ export function PurchaseForm({ catalogue, options, user, requestedCourseId }: Pu
               key={option.product.id}
               option={option}
               isChecked={isCourseChecked(option, selection)}
-              isLocked={isCourseLocked(option, selection)}
+              isLocked={isCourseLocked(options, selection, option)}
+              reason={lockReason(options, selection, option, catalogue.bundle.name)}
+              prerequisites={prerequisiteNote(options, option)}
               onToggle={() => setSelection(toggleCourse(options, selection, option))}
             />
           ))}
         </ul>
+        {selection.isBundle && creditLabel && offer && (
+          <p className="mt-2 flex justify-between border-t border-ink-600/30 pt-3 text-green-800">
+            <span>{creditLabel}</span>
+            <span>-{formatEuros(offer.creditCents)}</span>
+          </p>
+        )}
         <p className="mt-2 flex justify-between border-t border-ink-600/30 pt-3 text-lg font-bold text-ink-900">
           <span>Total</span>
           <span>{formatEuros(totalCents)}</span>

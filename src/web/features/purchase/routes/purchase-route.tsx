@@ -4,8 +4,10 @@ import { checkoutMessages } from '../../../../shared/api/payments.ts';
 import { isOwnedAccess } from '../../../../shared/rules/purchase.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { useMyAccess } from '../../../lib/access.ts';
+import { useBundleOffer } from '../../../lib/bundle-offer.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useSession } from '../../../lib/session.ts';
+import { ComingSoonNotice } from '../components/coming-soon-notice.tsx';
 import { FullAccessPanel } from '../components/full-access-panel.tsx';
 import { GuaranteeBox } from '../components/guarantee-box.tsx';
 import { PurchaseForm } from '../components/purchase-form.tsx';
@@ -23,11 +25,13 @@ export function PurchaseRoute({ notice }: { notice?: ReactNode }) {
   const user = session.data ?? null;
   const catalogue = useCatalogue();
   const access = useMyAccess({ enabled: Boolean(user) });
+  const offer = useBundleOffer({ enabled: Boolean(user) });
   const isCanceled = searchParams.get('canceled') === 'true';
 
   // The offer and its facts come with the page; the form waits until we know who is buying.
-  const isBuyerPending = session.isPending || (user !== null && access.isPending);
-  const hasFailed = catalogue.isError || (user !== null && access.isError);
+  const isBuyerPending =
+    session.isPending || (user !== null && (access.isPending || offer.isPending));
+  const hasFailed = catalogue.isError || (user !== null && (access.isError || offer.isError));
 
   const renderContent = () => {
     if (hasFailed) {
@@ -39,10 +43,34 @@ export function PurchaseRoute({ notice }: { notice?: ReactNode }) {
       isOwned: isOwnedAccess(
         access.data?.courses.find((entry) => entry.courseId === course.id)?.accessType ?? 'none',
       ),
+      prerequisiteIds: course.prerequisites,
     }));
-    if (!isBuyerPending && hasFullAccess(options)) return <FullAccessPanel />;
+    const comingSoon = catalogue.data.courses.find(
+      (course) => course.id === searchParams.get('course') && course.product.comingSoon,
+    );
+    const notice = comingSoon && (
+      <ComingSoonNotice
+        course={comingSoon}
+        bundle={catalogue.data.bundle}
+        bundleCents={offer.data?.totalCents ?? catalogue.data.bundle.priceCents}
+        isSignedIn={user !== null}
+        isIncluded={
+          access.data?.courses.find((entry) => entry.courseId === comingSoon.id)?.opensOnRelease ??
+          false
+        }
+      />
+    );
+    if (!isBuyerPending && hasFullAccess(options)) {
+      return (
+        <>
+          {notice}
+          <FullAccessPanel />
+        </>
+      );
+    }
     return (
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        {notice && <div className="lg:col-span-2">{notice}</div>}
         {isBuyerPending ? (
           <p>Loading...</p>
         ) : (
@@ -50,6 +78,7 @@ export function PurchaseRoute({ notice }: { notice?: ReactNode }) {
             catalogue={catalogue.data}
             options={options}
             user={user}
+            offer={offer.data}
             requestedCourseId={searchParams.get('course')}
           />
         )}

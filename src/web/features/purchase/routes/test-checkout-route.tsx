@@ -42,6 +42,12 @@ export function TestCheckoutRoute() {
                   <span>{formatEuros(item.priceCents)}</span>
                 </li>
               ))}
+              {checkout.data.credit && (
+                <li className="flex justify-between py-2 text-green-800">
+                  <span>{checkout.data.credit.label}</span>
+                  <span>-{formatEuros(checkout.data.credit.cents)}</span>
+                </li>
+              )}
             </ul>
             <p className="flex justify-between border-t border-ink-600/30 pt-3 text-lg font-bold">
               <span>Total</span>

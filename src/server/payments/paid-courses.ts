@@ -1,0 +1,56 @@
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/api/auth.ts';
+import type { BundleOfferResponse } from '../../shared/api/payments.ts';
+import { bundleOffer, type PaidCourse } from '../../shared/rules/pricing.ts';
+import { checkoutSessions } from '../db/schema/payments.ts';
+import type { PaymentsContext } from './payments-context.ts';
+
+/**
+ * The courses the buyer owns through a paid purchase of their own, with the price that purchase
+ * took for each: what a bundle bought now is credited with. A refunded or lapsed purchase, an
+ * admin's grant and a bundle credit nothing; a test-mode purchase counts only in test mode.
+ */
+export async function listPaidCourses(
+  context: PaymentsContext,
+  userId: string,
+  now = new Date(),
+): Promise<PaidCourse[]> {
+  const purchases = await context.app.db
+    .select({ items: checkoutSessions.items, grantedCourseIds: checkoutSessions.grantedCourseIds })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.userId, userId),
+        eq(checkoutSessions.mode, context.stripe ? 'stripe' : 'test'),
+        eq(checkoutSessions.isBundle, false),
+        isNotNull(checkoutSessions.fulfilledAt),
+        isNull(checkoutSessions.refundedAt),
+        gt(checkoutSessions.accessExpiresAt, now),
+      ),
+    )
+    .orderBy(desc(checkoutSessions.fulfilledAt));
+  const paid = new Map<string, number>();
+  for (const purchase of purchases) {
+    for (const item of purchase.items) {
+      const isGranted = purchase.grantedCourseIds.includes(item.id);
+      if (isGranted && !paid.has(item.id)) paid.set(item.id, item.priceCents);
+    }
+  }
+  return [...paid].map(([courseId, paidCents]) => ({ courseId, paidCents }));
+}
+
+/** What the bundle costs the signed-in buyer now, as the purchase page and upgrade dialog show it. */
+export async function getBundleOffer(
+  context: PaymentsContext,
+  user: SessionUser,
+): Promise<BundleOfferResponse> {
+  const { catalogue } = context.app;
+  const offer = bundleOffer(catalogue.bundle, await listPaidCourses(context, user.id));
+  return {
+    ...offer,
+    credits: offer.credits.map((credit) => ({
+      ...credit,
+      title: catalogue.getCourse(credit.courseId)?.title ?? credit.courseId,
+    })),
+  };
+}
