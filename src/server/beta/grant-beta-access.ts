@@ -11,6 +11,7 @@ import type { AccessAction } from '../db/schema/access.ts';
 import { users } from '../db/schema/auth.ts';
 import { betaGrants } from '../db/schema/beta.ts';
 import { AppError } from '../http/errors.ts';
+import { findUserIdByEmail } from '../users/find-users.ts';
 
 export type BetaGrant = typeof betaGrants.$inferSelect;
 
@@ -81,13 +82,24 @@ export async function grantBetaAccess(
         ? null
         : new Date(input.expiresAt);
   const [grant] = await createBetaGrants(app, {
-    userIds: [input.userId],
+    userIds: [await requireRecipientId(app, input)],
     courseIds: input.courseIds,
     expiresAt,
     grantedBy: admin.id,
     method: 'admin',
   });
   return { success: true, grant: toBetaGrantView(grant!) };
+}
+
+/** The user named by id, or by the address of their account. */
+async function requireRecipientId(
+  app: FastifyInstance,
+  input: { userId?: string; email?: string },
+): Promise<string> {
+  if (input.userId !== undefined) return input.userId;
+  const userId = await findUserIdByEmail(app.db, input.email!);
+  if (!userId) throw new AppError('not_found', 'User not found', { email: 'User not found' });
+  return userId;
 }
 
 export function requireKnownCourses(catalogue: Catalogue, courseIds: readonly string[]): void {

@@ -30,28 +30,39 @@ export const redeemBetaCodeSchema = z.object({
   code: z.string().trim().min(1, betaMessages.codeRequired).max(50, betaMessages.invalidCode),
 });
 
-export const grantBetaAccessSchema = z.object({
-  userId: userId.min(1, betaMessages.userIdRequired),
-  courseIds,
-  /** When access ends; null never; omitted: durationDays from now. */
-  expiresAt: z
+/** An address, as an admin types it: trimmed, lower case. */
+const address = (requiredMessage: string) =>
+  z
     .string()
-    .max(40, 'expected a date and time')
-    .pipe(z.iso.datetime({ offset: true, message: 'expected a date and time' }))
-    .nullable()
-    .optional(),
-  durationDays: days(betaLimits.accessDays, 'Duration').optional(),
-});
+    .trim()
+    .min(1, { message: requiredMessage, abort: true })
+    .max(254, 'expected an email address')
+    .toLowerCase()
+    .pipe(z.email({ message: 'expected an email address' }));
+
+/** The spec's user id, or (as the admin panel asks) the address of the user's account. */
+export const grantBetaAccessSchema = z
+  .object({
+    userId: userId.min(1, betaMessages.userIdRequired).optional(),
+    email: address(betaMessages.userEmailRequired).optional(),
+    courseIds,
+    /** When access ends; null never; omitted: durationDays from now. */
+    expiresAt: z
+      .string()
+      .max(40, 'expected a date and time')
+      .pipe(z.iso.datetime({ offset: true, message: 'expected a date and time' }))
+      .nullable()
+      .optional(),
+    durationDays: days(betaLimits.accessDays, 'Duration').optional(),
+  })
+  .refine((input) => input.userId !== undefined || input.email !== undefined, {
+    message: betaMessages.userIdRequired,
+    path: ['userId'],
+  });
 export type GrantBetaAccessInput = z.input<typeof grantBetaAccessSchema>;
 
 export const createBetaInvitationSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { message: betaMessages.emailRequired, abort: true })
-    .max(254, 'expected an email address')
-    .toLowerCase()
-    .pipe(z.email({ message: 'expected an email address' })),
+  email: address(betaMessages.emailRequired),
   courseIds,
   durationDays: days(betaLimits.accessDays, 'Duration').default(betaLimits.accessDays.default),
 });
