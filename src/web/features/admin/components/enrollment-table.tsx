@@ -1,6 +1,7 @@
 import type { AdminEnrollment } from '../../../../shared/api/admin.ts';
 import { adminMessages, formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ScrollTable, stickyActionsClass } from './scroll-table.tsx';
 
 const accessTypeText: Record<AdminEnrollment['purchaseType'], string> = {
   individual: 'Paid (individual)',
@@ -21,8 +22,8 @@ export function EnrollmentTable({
   if (enrollments.length === 0)
     return <p className="text-ink-700">{adminMessages.noEnrollments}</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+    <ScrollTable label="Enrollments">
+      <table className="w-full text-left text-sm whitespace-nowrap">
         <caption className="sr-only">Enrollments</caption>
         <thead className="border-b border-ink-600/20 text-ink-700">
           <tr>
@@ -38,7 +39,7 @@ export function EnrollmentTable({
             <th scope="col" className="py-2 pr-3">
               Expires
             </th>
-            <th scope="col" className="py-2">
+            <th scope="col" className={`py-2 ${stickyActionsClass}`}>
               Actions
             </th>
           </tr>
@@ -55,7 +56,7 @@ export function EnrollmentTable({
               <td className="py-2 pr-3">
                 {enrollment.expiresAt ? formatAdminDate(enrollment.expiresAt) : 'Never'}
               </td>
-              <td className="py-2">
+              <td className={`py-2 ${stickyActionsClass}`}>
                 <Button
                   variant="secondary"
                   className="px-3 py-1.5 text-sm"
@@ -69,6 +70,6 @@ export function EnrollmentTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
