@@ -97,7 +97,12 @@ async function requireRecipientId(
   input: { userId?: string; email?: string },
 ): Promise<string> {
   if (input.userId !== undefined) return input.userId;
-  const userId = await findUserIdByEmail(app.db, input.email!);
+  if (input.email === undefined) {
+    throw new AppError('bad_request', betaMessages.userIdRequired, {
+      userId: betaMessages.userIdRequired,
+    });
+  }
+  const userId = await findUserIdByEmail(app.db, input.email);
   if (!userId) throw new AppError('not_found', 'User not found', { email: 'User not found' });
   return userId;
 }

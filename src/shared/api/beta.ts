@@ -40,25 +40,23 @@ const address = (requiredMessage: string) =>
     .toLowerCase()
     .pipe(z.email({ message: 'expected an email address' }));
 
-/** The spec's user id, or (as the admin panel asks) the address of the user's account. */
-export const grantBetaAccessSchema = z
-  .object({
-    userId: userId.min(1, betaMessages.userIdRequired).optional(),
-    email: address(betaMessages.userEmailRequired).optional(),
-    courseIds,
-    /** When access ends; null never; omitted: durationDays from now. */
-    expiresAt: z
-      .string()
-      .max(40, 'expected a date and time')
-      .pipe(z.iso.datetime({ offset: true, message: 'expected a date and time' }))
-      .nullable()
-      .optional(),
-    durationDays: days(betaLimits.accessDays, 'Duration').optional(),
-  })
-  .refine((input) => input.userId !== undefined || input.email !== undefined, {
-    message: betaMessages.userIdRequired,
-    path: ['userId'],
-  });
+/**
+ * The spec's user id, or (as the admin panel asks) the address of the user's account; one of
+ * them is required (checked by the server, after every string is bounded).
+ */
+export const grantBetaAccessSchema = z.object({
+  userId: userId.min(1, betaMessages.userIdRequired).optional(),
+  email: address(betaMessages.userEmailRequired).optional(),
+  courseIds,
+  /** When access ends; null never; omitted: durationDays from now. */
+  expiresAt: z
+    .string()
+    .max(40, 'expected a date and time')
+    .pipe(z.iso.datetime({ offset: true, message: 'expected a date and time' }))
+    .nullable()
+    .optional(),
+  durationDays: days(betaLimits.accessDays, 'Duration').optional(),
+});
 export type GrantBetaAccessInput = z.input<typeof grantBetaAccessSchema>;
 
 export const createBetaInvitationSchema = z.object({
