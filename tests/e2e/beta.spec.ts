@@ -21,11 +21,15 @@ async function openSubscriptionTab(page: Page) {
   await expect(page.getByRole('heading', { name: 'Beta Access Management' })).toBeVisible();
 }
 
+/** The spec's Admin Panel tab on the dashboard leads to the beta tools in the admin panel. */
 async function openAdminPanel(page: Page) {
   await useAdminSession(page.context());
   await page.goto('/dashboard');
   await openSubscriptionTab(page);
   await page.getByRole('tab', { name: 'Admin Panel' }).click();
+  await page.getByRole('link', { name: 'Open Beta Programme in the Admin Panel' }).click();
+  await expect(page).toHaveURL('/admin?tab=beta');
+  await expect(page.getByRole('tab', { name: 'Beta Programme', selected: true })).toBeVisible();
 }
 
 test('an admin generates a code; a learner redeems it in lower case, opens the course and upgrades to paid', async ({
@@ -136,6 +140,11 @@ test('an admin invites by email; the invitee registers from the link in the mail
   await expect(
     invite.getByText('An unclaimed invitation already exists for this email.'),
   ).toBeVisible();
+  await expect(
+    page.getByText(
+      'Failed to create beta invitation: An unclaimed invitation already exists for this email.',
+    ),
+  ).toBeVisible();
   await leaveAdminSession(page.context());
 
   const mail = await latestMailTo(email);
@@ -154,20 +163,21 @@ test('an admin invites by email; the invitee registers from the link in the mail
   await expect(page.getByText(/\(30 days left\)/).first()).toBeVisible();
 });
 
-test('an admin extends and deactivates beta access and sees the statistics', async ({ page }) => {
+test('an admin grants beta access by email, extends and deactivates it and sees the statistics', async ({
+  page,
+}) => {
   const { email } = await register(page, { firstName: 'Theo' });
-  const learnerId = await page.evaluate(async () => {
-    const response = await fetch('/api/session');
-    return ((await response.json()) as { user: { id: string } }).user.id;
-  });
   await signOut(page);
 
   await openAdminPanel(page);
   await page.getByRole('tab', { name: 'Manage Users' }).click();
   const grant = page.getByRole('form', { name: 'Grant Beta Access' });
   await grant.getByRole('button', { name: 'Grant Access' }).click();
-  await expect(grant.getByText('A user id is required')).toBeVisible();
-  await grant.getByLabel('User ID').fill(learnerId);
+  await expect(grant.getByText("The user's email is required")).toBeVisible();
+  await grant.getByLabel('User email').fill(uniqueEmail('nobody'));
+  await grant.getByRole('button', { name: 'Grant Access' }).click();
+  await expect(grant.getByText('User not found')).toBeVisible();
+  await grant.getByLabel('User email').fill(email.toUpperCase());
   await grant.getByLabel('Grant duration (days)').fill('5');
   await grant.getByRole('button', { name: 'Grant Access' }).click();
   await expect(page.getByText('Beta access granted!')).toBeVisible();

@@ -282,6 +282,15 @@ export const routeRules: Record<string, RouteRow> = {
     rule: 'admin',
     request: ({ learnerId }) => ({ body: { userId: learnerId, courseId: 'phoenix-ascension' } }),
   },
+  // Another account: clearing the learner's own would take the course the matrix opens.
+  'DELETE /api/admin/users/:userId/enrollments': {
+    rule: 'admin',
+    request: () => ({ params: { userId: 'no-such-account' } }),
+  },
+  'DELETE /api/admin/included-on-release': {
+    rule: 'admin',
+    request: ({ learnerId }) => ({ body: { userId: learnerId, courseId: 'dragons-clarity' } }),
+  },
   'POST /api/admin/bulk-beta-grants': {
     rule: 'admin',
     request: () => ({ body: { emails: ['nobody@example.com'], courseIds: [course] } }),

@@ -116,6 +116,19 @@ export async function revokeEnrollments(
   return removed.length;
 }
 
+/** Every enrollment of the user, each removal in the audit trail (spec 2 §5 'clear all'). */
+export async function revokeAllEnrollments(
+  db: Database,
+  request: { userId: string; source: AccessSource; actorId: string },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const enrolled = await listEnrollments(tx, request.userId);
+    if (enrolled.length === 0) return 0;
+    const courseIds = enrolled.map((enrollment) => enrollment.courseId);
+    return revokeEnrollments(tx, { ...request, courseIds });
+  });
+}
+
 export async function updateEnrollmentProgress(
   db: Database,
   {

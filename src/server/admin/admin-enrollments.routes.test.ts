@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
 import { accessEvents, courseEnrollments } from '../db/schema/access.ts';
 import { betaGrants } from '../db/schema/beta.ts';
+import { checkoutSessions } from '../db/schema/payments.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createAdmin, createEnrolledLearner, createUser, type TestUser } from '../testing/users.ts';
 
@@ -221,5 +223,113 @@ describe('POST /api/admin/bulk-beta-grants', () => {
     expect((await bulk(undefined, payload)).statusCode).toBe(401);
     const learner = await createUser(testApp.app);
     expect((await bulk(learner, payload)).statusCode).toBe(403);
+  });
+});
+
+describe('DELETE /api/admin/users/:userId/enrollments', () => {
+  const clear = (userId: string, cookie?: string) =>
+    testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${userId}/enrollments`,
+      headers: cookie ? { cookie } : {},
+    });
+
+  it('clears every enrollment of the user, each in the access history as the admin', async () => {
+    const buyer = await createEnrolledLearner(testApp.app, testApp.db, ['energy-sovereignty']);
+    await send('POST', admin, { userId: buyer.id, courseIds: ['sovereign-flame'] });
+    const response = await clear(buyer.id, admin.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ revoked: 2 });
+    expect(await enrollmentsOf(buyer.id)).toEqual([]);
+    const revokes = await testApp.db
+      .select()
+      .from(accessEvents)
+      .where(eq(accessEvents.userId, buyer.id));
+    expect(
+      revokes
+        .filter((event) => event.action === 'revoke')
+        .map((event) => [event.courseId, event.source, event.actorId])
+        .sort(),
+    ).toEqual([
+      ['energy-sovereignty', 'admin', admin.id],
+      ['sovereign-flame', 'admin', admin.id],
+    ]);
+    expect((await clear(buyer.id, admin.cookie)).json()).toEqual({ revoked: 0 });
+  });
+
+  it("refuses a learner in the spec's words, and answers 400, 401 and 404", async () => {
+    const learner = await createEnrolledLearner(testApp.app, testApp.db, ['energy-sovereignty']);
+    const forbidden = await clear(learner.id, learner.cookie);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().error.message).toBe(
+      'Permission denied: Only admins can clear all enrollments',
+    );
+    expect(await enrollmentsOf(learner.id)).toHaveLength(1);
+    expect((await clear(learner.id)).statusCode).toBe(401);
+    expect((await clear('%20', admin.cookie)).statusCode).toBe(400);
+    expect((await clear('nobody', admin.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/admin/included-on-release', () => {
+  const withdraw = (cookie: string | undefined, payload: Record<string, unknown>) =>
+    testApp.app.inject({
+      method: 'DELETE',
+      url: '/api/admin/included-on-release',
+      headers: cookie ? { cookie } : {},
+      payload,
+    });
+
+  const buyBundleBeforeRelease = async (userId: string, email: string) => {
+    const id = `cs_test_${randomUUID()}`;
+    await testApp.db.insert(checkoutSessions).values({
+      id,
+      userId,
+      mode: 'test',
+      items: [],
+      courseIds: ['energy-sovereignty', 'dragons-clarity', 'phoenix-ascension'],
+      isBundle: true,
+      amountCents: 25_000,
+      receiptEmail: email,
+      status: 'complete',
+      paymentStatus: 'paid',
+      fulfilledAt: new Date(),
+      awaitingReleaseCourseIds: ['dragons-clarity', 'phoenix-ascension'],
+    });
+    return id;
+  };
+
+  it('takes a coming-soon course out of the bundle, recorded as the admin', async () => {
+    const buyer = await createUser(testApp.app);
+    const purchaseId = await buyBundleBeforeRelease(buyer.id, buyer.email);
+    const response = await withdraw(admin.cookie, {
+      userId: buyer.id,
+      courseId: 'dragons-clarity',
+    });
+    expect(response.statusCode).toBe(200);
+    const [purchase] = await testApp.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, purchaseId));
+    expect(purchase?.awaitingReleaseCourseIds).toEqual(['phoenix-ascension']);
+    const events = await testApp.db
+      .select()
+      .from(accessEvents)
+      .where(eq(accessEvents.userId, buyer.id));
+    expect(events.map((event) => [event.action, event.courseId, event.reference])).toEqual([
+      ['revoke', 'dragons-clarity', purchaseId],
+    ]);
+    const again = await withdraw(admin.cookie, { userId: buyer.id, courseId: 'dragons-clarity' });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('answers 400 for bad input, 401 without a session and 403 for a learner', async () => {
+    const buyer = await createUser(testApp.app);
+    await buyBundleBeforeRelease(buyer.id, buyer.email);
+    const blank = await withdraw(admin.cookie, { userId: buyer.id, courseId: '' });
+    expect(blank.statusCode).toBe(400);
+    const payload = { userId: buyer.id, courseId: 'dragons-clarity' };
+    expect((await withdraw(undefined, payload)).statusCode).toBe(401);
+    expect((await withdraw(buyer.cookie, payload)).statusCode).toBe(403);
   });
 });

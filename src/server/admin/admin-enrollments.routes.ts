@@ -7,13 +7,20 @@ import {
   grantEnrollmentsSchema,
   revokeEnrollmentResponseSchema,
   revokeEnrollmentSchema,
+  userParamsSchema,
+  withdrawIncludedOnReleaseSchema,
 } from '../../shared/api/admin.ts';
 import { bodyLimits } from '../http/body-limits.ts';
-import { requireAdmin } from '../http/guards.ts';
+import { requireAdmin, requireUser } from '../http/guards.ts';
+import { clearEnrollments, requireAdminToClearAll } from './clear-enrollments.ts';
 import { grantBulkBetaAccess } from './grant-bulk-beta-access.ts';
 import { grantEnrollments, revokeEnrollment } from './grant-enrollments.ts';
+import { withdrawIncludedOnRelease } from './withdraw-included-on-release.ts';
 
-/** An admin grants or revokes a user's course access, or grants beta access in bulk. */
+/**
+ * An admin grants or revokes a user's course access, clears all of it, takes a coming-soon
+ * course out of a bundle, or grants beta access in bulk.
+ */
 export async function adminEnrollmentRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -33,6 +40,27 @@ export async function adminEnrollmentRoutes(app: FastifyInstance) {
       schema: { body: revokeEnrollmentSchema, response: { 200: revokeEnrollmentResponseSchema } },
     },
     async (request) => revokeEnrollment(app, request.user, request.body),
+  );
+
+  routes.delete(
+    '/api/admin/users/:userId/enrollments',
+    {
+      preValidation: [requireUser, requireAdminToClearAll],
+      schema: { params: userParamsSchema, response: { 200: revokeEnrollmentResponseSchema } },
+    },
+    async (request) => clearEnrollments(app, request.user, request.params.userId),
+  );
+
+  routes.delete(
+    '/api/admin/included-on-release',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        body: withdrawIncludedOnReleaseSchema,
+        response: { 200: revokeEnrollmentResponseSchema },
+      },
+    },
+    async (request) => withdrawIncludedOnRelease(app, request.user, request.body),
   );
 
   routes.post(

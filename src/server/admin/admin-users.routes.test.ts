@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserDetail } from '../../shared/api/admin.ts';
+import { checkoutSessions } from '../db/schema/payments.ts';
 import { listAdminReads } from '../users/admin-reads.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createAdmin, createEnrolledLearner, createUser, type TestUser } from '../testing/users.ts';
@@ -17,7 +18,7 @@ const get = (url: string, user?: TestUser) => testApp.as(user).get(url);
 const unique = () => Math.random().toString(36).slice(2, 10);
 
 describe('GET /api/admin/user-search', () => {
-  it('finds the user by their whole email whatever its case, else by the start of it', async () => {
+  it('finds the user by their whole email whatever its case, else by the start of it, else by what it or the name contains', async () => {
     const tag = unique();
     const maya = await createUser(testApp.app, {
       email: `maya-${tag}@example.com`,
@@ -40,6 +41,15 @@ describe('GET /api/admin/user-search', () => {
     });
     const prefix = await get(`/api/admin/user-search?email=maya-${tag}`, admin);
     expect(prefix.json().id).toBe(maya.id);
+    const inside = await get(`/api/admin/user-search?email=YA-${tag}@EXAMPLE`, admin);
+    expect(inside.json().id).toBe(maya.id);
+  });
+
+  it('finds a user by a part of their name', async () => {
+    const tag = unique();
+    const ravi = await createUser(testApp.app, { firstName: 'Ravi', lastName: `Okafor${tag}` });
+    const found = await get(`/api/admin/user-search?email=kafor${tag}`, admin);
+    expect(found.json().id).toBe(ravi.id);
   });
 
   it('answers 404 User not found, and matches % and _ literally', async () => {
@@ -59,7 +69,7 @@ describe('GET /api/admin/user-search', () => {
 });
 
 describe('GET /api/admin/users', () => {
-  it('pages through users newest first, and through those whose email starts with the text', async () => {
+  it('pages through users newest first, and by email through those whose email contains the text', async () => {
     const tag = unique();
     const first = await createUser(testApp.app, { email: `page-${tag}-a@example.com` });
     const second = await createUser(testApp.app, { email: `page-${tag}-b@example.com` });
@@ -67,7 +77,7 @@ describe('GET /api/admin/users', () => {
     expect(newest.json()).toMatchObject({ page: 1, pageSize: 1, hasMore: true });
     expect(newest.json().users[0].id).toBe(second.id);
 
-    const search = `/api/admin/users?search=PAGE-${tag}&pageSize=1`;
+    const search = `/api/admin/users?search=GE-${tag}-&pageSize=1`;
     const page1 = (await get(search, admin)).json();
     const page2 = (await get(`${search}&page=2`, admin)).json();
     expect(page1.users.map((user: { id: string }) => user.id)).toEqual([first.id]);
@@ -112,6 +122,41 @@ describe('GET /api/admin/users/:userId', () => {
     ).toEqual([
       ['sovereign-flame', 'admin', admin.email],
       ['energy-sovereignty', 'purchase', null],
+    ]);
+  });
+
+  it('shows every source of access: beta grants, and the coming-soon courses a bundle includes', async () => {
+    const buyer = await createUser(testApp.app);
+    await testApp.db.insert(checkoutSessions).values({
+      id: `cs_test_${unique()}`,
+      userId: buyer.id,
+      mode: 'test',
+      items: [],
+      courseIds: ['energy-sovereignty', 'dragons-clarity'],
+      isBundle: true,
+      amountCents: 25_000,
+      receiptEmail: buyer.email,
+      status: 'complete',
+      paymentStatus: 'paid',
+      fulfilledAt: new Date(),
+      awaitingReleaseCourseIds: ['dragons-clarity'],
+    });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/grant-beta-access',
+      headers: { cookie: admin.cookie },
+      payload: { userId: buyer.id, courseIds: ['phoenix-ascension'] },
+    });
+    const detail = (await get(`/api/admin/users/${buyer.id}`, admin)).json<AdminUserDetail>();
+    expect(detail.betaGrants).toMatchObject([
+      { courseIds: ['phoenix-ascension'], grantMethod: 'admin', isActive: true },
+    ]);
+    expect(detail.includedOnRelease).toMatchObject([
+      { courseId: 'dragons-clarity', courseTitle: "Dragon's Clarity" },
+    ]);
+    expect(detail.subscriptions).toEqual([]);
+    expect(detail.accessEvents.map((event) => [event.courseTitle, event.source])).toEqual([
+      ['Phoenix Ascension', 'beta'],
     ]);
   });
 

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminUser, AdminUserDetail, UserList } from '../../shared/api/admin.ts';
-import { courseAccessType, userTier } from '../../shared/rules/access.ts';
+import { courseAccessType, isSubscriptionGranting, userTier } from '../../shared/rules/access.ts';
 import { adminMessages } from '../../shared/rules/admin.ts';
 import { getAccessFacts } from '../access/course-access.ts';
 import { listAccessEvents } from '../access/enrollments.ts';
+import { listUserBetaGrants } from '../beta/list-user-beta-grants.ts';
 import { AppError } from '../http/errors.ts';
+import { listCoursesAwaitingRelease } from '../payments/courses-awaiting-release.ts';
+import { listUserSubscriptions } from '../payments/subscriptions.ts';
 import { getDisabledAt, listAccountEvents } from '../users/account-controls.ts';
 import {
-  findUserByEmailPrefix,
+  findUserByEmailSearch,
   listEmailsByIds,
   listUsers,
   type UserRecord,
@@ -20,7 +23,7 @@ export function toAdminUser(user: UserRecord): AdminUser {
 
 /** Spec 2 §2 'Email search': at most one user. */
 export async function searchUserByEmail(app: FastifyInstance, text: string): Promise<AdminUser> {
-  const user = await findUserByEmailPrefix(app.db, text);
+  const user = await findUserByEmailSearch(app.db, text);
   if (!user) throw new AppError('not_found', adminMessages.userNotFound);
   return toAdminUser(user);
 }
@@ -33,7 +36,10 @@ export async function listAdminUsers(
   return { users: users.map(toAdminUser), page: query.page, pageSize: query.pageSize, hasMore };
 }
 
-/** Details, enrollments (with the access each gives today) and the access audit trail. */
+/**
+ * Details, every source of access (enrollments with the access each gives today, beta grants,
+ * subscriptions, coming-soon courses included on release) and the access audit trail.
+ */
 export async function getAdminUserDetail(
   app: FastifyInstance,
   userId: string,
@@ -45,6 +51,12 @@ export async function getAdminUserDetail(
     getDisabledAt(app.db, userId),
     listAccountEvents(app.db, userId),
   ]);
+  const [betaGrants, subscriptions, awaitingRelease] = await Promise.all([
+    listUserBetaGrants(app.db, userId),
+    listUserSubscriptions(app.db, { userId }),
+    listCoursesAwaitingRelease(app.db, userId),
+  ]);
+  const titleOf = (courseId: string) => app.catalogue.getCourse(courseId)?.title ?? courseId;
   const actorIds = [...new Set(events.flatMap((event) => (event.actorId ? [event.actorId] : [])))];
   const actorEmails = await listEmailsByIds(app.db, actorIds);
   // What the enrollment itself gives, not the admin's blanket access.
@@ -54,22 +66,32 @@ export async function getAdminUserDetail(
     tier: userTier(facts),
     enrollments: facts.enrollments.map((enrollment) => ({
       courseId: enrollment.courseId,
-      courseTitle: app.catalogue.getCourse(enrollment.courseId)?.title ?? enrollment.courseId,
+      courseTitle: titleOf(enrollment.courseId),
       purchaseType: enrollment.purchaseType,
       accessType: courseAccessType(enrollment.courseId, learnerFacts),
       enrolledAt: enrollment.enrolledAt.toISOString(),
       expiresAt: enrollment.expiresAt?.toISOString() ?? null,
       progress: enrollment.progress,
     })),
-    opensOnRelease: facts.awaitingReleaseCourseIds
-      .filter((courseId) => courseAccessType(courseId, learnerFacts) === 'none')
-      .map((courseId) => ({
-        courseId,
-        courseTitle: app.catalogue.getCourse(courseId)?.title ?? courseId,
-      })),
+    betaGrants,
+    subscriptions: subscriptions.map((subscription) => ({
+      id: subscription.id,
+      productId: subscription.productId,
+      status: subscription.status,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      isGranting: isSubscriptionGranting(subscription),
+    })),
+    includedOnRelease: awaitingRelease.map((course) => ({
+      courseId: course.courseId,
+      courseTitle: titleOf(course.courseId),
+      purchaseId: course.purchaseId,
+      purchasedAt: course.purchasedAt.toISOString(),
+    })),
     accessEvents: events.map((event) => ({
       id: event.id,
       courseId: event.courseId,
+      courseTitle: titleOf(event.courseId),
       action: event.action,
       source: event.source,
       reference: event.reference,

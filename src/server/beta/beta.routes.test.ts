@@ -260,6 +260,22 @@ describe('POST /api/grant-beta-access', () => {
     expect((await accessTo(learner, 'energy-sovereignty')).accessType).toBe('beta');
   });
 
+  it("grants by the address of the user's account, as the admin panel asks", async () => {
+    const learner = await createUser(testApp.app);
+    const response = await call('POST', '/api/grant-beta-access', admin, {
+      email: ` ${learner.email.toUpperCase()} `,
+      courseIds: ['sovereign-flame'],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().grant).toMatchObject({ userId: learner.id });
+    expect((await accessTo(learner, 'sovereign-flame')).accessType).toBe('beta');
+    const unknown = await call('POST', '/api/grant-beta-access', admin, {
+      email: 'nobody-at-all@example.com',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('User not found');
+  });
+
   it('takes an explicit end date, or null for access that never ends', async () => {
     const learner = await createUser(testApp.app);
     const expiresAt = new Date(Date.now() + 3 * DAY_MS).toISOString();
@@ -280,6 +296,9 @@ describe('POST /api/grant-beta-access', () => {
     const learner = await createUser(testApp.app);
     const cases: [object, string][] = [
       [{ userId: '' }, betaMessages.userIdRequired],
+      [{}, betaMessages.userIdRequired],
+      [{ email: '' }, betaMessages.userEmailRequired],
+      [{ email: 'not-an-address' }, 'expected an email address'],
       [{ userId: learner.id, durationDays: 366 }, 'Duration must be between 1 and 365'],
       [{ userId: learner.id, courseIds: ['nope'] }, 'Course not found: nope'],
       [{ userId: 'u'.repeat(256) }, 'userId'],

@@ -15,7 +15,7 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { Transaction } from '../db/client.ts';
 import { betaGrants } from '../db/schema/beta.ts';
 import { AppError } from '../http/errors.ts';
-import { listExistingUserIds } from '../users/find-users.ts';
+import { findUserIdByEmail, listExistingUserIds } from '../users/find-users.ts';
 
 export type BetaGrant = typeof betaGrants.$inferSelect;
 
@@ -86,13 +86,29 @@ export async function grantBetaAccess(
         ? null
         : new Date(input.expiresAt);
   const [grant] = await createBetaGrants(app, {
-    userIds: [input.userId],
+    userIds: [await requireRecipientId(app, input)],
     courseIds: input.courseIds,
     expiresAt,
     grantedBy: admin.id,
     method: 'admin',
   });
   return { success: true, grant: toBetaGrantView(grant!) };
+}
+
+/** The user named by id, or by the address of their account. */
+async function requireRecipientId(
+  app: FastifyInstance,
+  input: { userId?: string; email?: string },
+): Promise<string> {
+  if (input.userId !== undefined) return input.userId;
+  if (input.email === undefined) {
+    throw new AppError('bad_request', betaMessages.userIdRequired, {
+      userId: betaMessages.userIdRequired,
+    });
+  }
+  const userId = await findUserIdByEmail(app.db, input.email);
+  if (!userId) throw new AppError('not_found', 'User not found', { email: 'User not found' });
+  return userId;
 }
 
 export function requireKnownCourses(catalogue: Catalogue, courseIds: readonly string[]): void {

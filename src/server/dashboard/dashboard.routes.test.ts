@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../shared/api/dashboard.ts';
+import { enrollInCourses } from '../access/enrollments.ts';
+import { checkoutSessions } from '../db/schema/payments.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createEnrolledLearner, createUser, type TestUser } from '../testing/users.ts';
 
@@ -44,10 +47,39 @@ describe('GET /api/dashboard', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it("offers Manage Billing only with a payment behind it, not for an admin's Paid grant", async () => {
+    const granted = await createUser(testApp.app);
+    await enrollInCourses(testApp.db, {
+      userId: granted.id,
+      courseIds: ['energy-sovereignty'],
+      purchaseType: 'paid',
+      source: 'admin',
+    });
+    const grantedDashboard = await getDashboard(granted);
+    expect(grantedDashboard.tier).toBe('paid');
+    expect(grantedDashboard.canManageBilling).toBe(false);
+
+    await testApp.db.insert(checkoutSessions).values({
+      id: `cs_test_${randomUUID()}`,
+      userId: granted.id,
+      mode: 'test',
+      items: [],
+      courseIds: ['sovereign-flame'],
+      isBundle: false,
+      amountCents: 12_500,
+      receiptEmail: granted.email,
+      status: 'complete',
+      paymentStatus: 'paid',
+      fulfilledAt: new Date(),
+    });
+    expect((await getDashboard(granted)).canManageBilling).toBe(true);
+  });
+
   it('shows a new learner every course without access, nothing earned and nothing watched', async () => {
     const learner = await createUser(testApp.app);
     const dashboard = await getDashboard(learner);
     expect(dashboard.tier).toBe('free');
+    expect(dashboard.canManageBilling).toBe(false);
     expect(dashboard.courses.map((course) => course.access.accessType)).toEqual([
       'none',
       'none',

@@ -17,15 +17,17 @@ import {
 } from '../learning/lesson-completions.ts';
 import { getReflectionStats } from '../learning/reflections.ts';
 import { listVideoProgress, type VideoProgressRow } from '../learning/video-progress.ts';
+import { hasBillingAccount } from '../payments/has-billing-account.ts';
 
 const RECENTLY_WATCHED_LIMIT = 4;
 
 export async function getDashboard(app: FastifyInstance, user: SessionUser): Promise<Dashboard> {
-  const [access, completed, watching, reflections] = await Promise.all([
+  const [access, completed, watching, reflections, canManageBilling] = await Promise.all([
     getMyAccess(app, user),
     listCompletedLessons(app.db, user.id),
     listVideoProgress(app.db, user.id),
     getReflectionStats(app.db, user.id),
+    hasBillingAccount(app, user.id),
   ]);
   const accessOf = (courseId: string) =>
     access.courses.find((course) => course.courseId === courseId);
@@ -37,6 +39,7 @@ export async function getDashboard(app: FastifyInstance, user: SessionUser): Pro
   );
   return {
     tier: access.tier,
+    canManageBilling,
     courses,
     recentlyWatched: listRecentlyWatched(app, watching, accessible),
     achievements: listAchievements(app.catalogue.courses, completed, reflections.firstAt),

@@ -32,6 +32,12 @@ function emailStartsWith(text: string) {
   return sql`${emailKey} like ${`${escapeLikePattern(text.toLowerCase())}%`}`;
 }
 
+/** Spec 2 §2: the email (or the name) contains the text; pg_trgm's indexes serve it. */
+function emailOrNameContains(text: string) {
+  const pattern = `%${escapeLikePattern(text.toLowerCase())}%`;
+  return sql`(lower(${users.email}) like ${pattern} or lower(${users.name}) like ${pattern})`;
+}
+
 function selectUsers(db: Executor) {
   return db.select(userColumns).from(users).leftJoin(profiles, eq(profiles.id, users.id));
 }
@@ -41,24 +47,33 @@ export async function findUserById(db: Executor, userId: string): Promise<UserRe
   return user ?? null;
 }
 
-/** The user with this email, whatever its case, else the first whose email starts with the text. */
-export async function findUserByEmailPrefix(
+/**
+ * The user with this email, whatever its case; else the first (by email) whose email starts with
+ * the text; else the first whose email or name contains it.
+ */
+export async function findUserByEmailSearch(
   db: Database,
   text: string,
 ): Promise<UserRecord | null> {
   const [exact] = await selectUsers(db).where(sql`${emailKey} = ${text.toLowerCase()}`);
   if (exact) return exact;
-  const [first] = await selectUsers(db).where(emailStartsWith(text)).orderBy(emailKey).limit(1);
-  return first ?? null;
+  for (const matches of [emailStartsWith, emailOrNameContains]) {
+    const [first] = await selectUsers(db).where(matches(text)).orderBy(emailKey).limit(1);
+    if (first) return first;
+  }
+  return null;
 }
 
-/** Newest first; one row more than asked tells whether a next page exists. */
+/**
+ * Newest first, or by email those whose email or name contains `search`; one row more than asked
+ * tells whether a next page exists.
+ */
 export async function listUsers(
   db: Database,
   { search, page, pageSize }: { search: string; page: number; pageSize: number },
 ): Promise<{ users: UserRecord[]; hasMore: boolean }> {
   const query = selectUsers(db);
-  const rows = await (search ? query.where(emailStartsWith(search)) : query)
+  const rows = await (search ? query.where(emailOrNameContains(search)) : query)
     .orderBy(...(search ? [emailKey] : [desc(users.createdAt), desc(users.id)]))
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);

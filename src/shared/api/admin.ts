@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accessTypes, purchaseTypes, userTiers } from '../rules/access.ts';
+import { betaGrantViewSchema } from './beta.ts';
 import { accountActions, adminMessages } from '../rules/admin.ts';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from '../rules/email.ts';
 
@@ -54,7 +55,10 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** Spec 2 §2 'Email search': the user whose email is the text, else the first that starts with it. */
+/**
+ * Spec 2 §2 'Email search': the user whose email is the text, else the first whose email starts
+ * with it, else the first whose email or name contains it.
+ */
 export const userSearchQuerySchema = z.object({
   email: z
     .string()
@@ -63,7 +67,7 @@ export const userSearchQuerySchema = z.object({
     .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`),
 });
 
-/** The paged user list, newest first, optionally those whose email starts with `search`. */
+/** The paged user list, newest first, or by email those whose email or name contains `search`. */
 export const userListQuerySchema = pageQuerySchema.extend({
   search: z
     .string()
@@ -93,6 +97,7 @@ export type AdminEnrollment = z.infer<typeof adminEnrollmentSchema>;
 export const accessEventSchema = z.object({
   id: z.number().int(),
   courseId: z.string(),
+  courseTitle: z.string(),
   action: z.enum(['grant', 'revoke', 'extend']),
   source: z.string(),
   reference: z.string().nullable(),
@@ -109,13 +114,39 @@ export const accountEventSchema = z.object({
 });
 export type AccountEvent = z.infer<typeof accountEventSchema>;
 
-/** One user as the admin panel shows them: details, enrollments and the access audit trail. */
+/** A subscription the user has with the payment provider, as its latest event told us. */
+export const adminSubscriptionSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  status: z.string(),
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodEnd: z.string().nullable(),
+  /** Whether it opens courses now. */
+  isGranting: z.boolean(),
+});
+export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
+
+/** A coming-soon course a paid bundle includes: "Included, opens when released". */
+export const includedOnReleaseSchema = z.object({
+  courseId: z.string(),
+  courseTitle: z.string(),
+  purchaseId: z.string(),
+  purchasedAt: z.string(),
+});
+export type IncludedOnRelease = z.infer<typeof includedOnReleaseSchema>;
+
+/**
+ * One user as the admin panel shows them: details, every source of their access (enrollments,
+ * complimentary grants among them; beta grants; subscriptions; courses included on release)
+ * and the access audit trail.
+ */
 export const adminUserDetailSchema = z.object({
   user: adminUserSchema,
   tier: z.enum(userTiers),
   enrollments: z.array(adminEnrollmentSchema),
-  /** Courses of a paid bundle not released yet: included, opening at release. */
-  opensOnRelease: z.array(z.object({ courseId: z.string(), courseTitle: z.string() })),
+  betaGrants: z.array(betaGrantViewSchema),
+  subscriptions: z.array(adminSubscriptionSchema),
+  includedOnRelease: z.array(includedOnReleaseSchema),
   accessEvents: z.array(accessEventSchema),
   /** When an admin disabled the account; null while it may sign in. */
   disabledAt: z.string().nullable(),
@@ -138,6 +169,9 @@ export const grantEnrollmentsResponseSchema = z.object({ granted: z.number().int
 
 export const revokeEnrollmentSchema = z.object({ userId, courseId });
 export const revokeEnrollmentResponseSchema = z.object({ revoked: z.number().int() });
+
+/** Takes a coming-soon course out of the user's bundle, so it does not open on release. */
+export const withdrawIncludedOnReleaseSchema = z.object({ userId, courseId });
 
 /** Spec 2 §5 'Admin bulk grant': beta access for every listed email that has an account. */
 export const bulkBetaGrantSchema = z.object({

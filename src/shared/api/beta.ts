@@ -30,8 +30,23 @@ export const redeemBetaCodeSchema = z.object({
   code: z.string().trim().min(1, betaMessages.codeRequired).max(50, betaMessages.invalidCode),
 });
 
+/** An address, as an admin types it: trimmed, lower case. */
+const address = (requiredMessage: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: requiredMessage, abort: true })
+    .max(254, 'expected an email address')
+    .toLowerCase()
+    .pipe(z.email({ message: 'expected an email address' }));
+
+/**
+ * The spec's user id, or (as the admin panel asks) the address of the user's account; one of
+ * them is required (checked by the server, after every string is bounded).
+ */
 export const grantBetaAccessSchema = z.object({
-  userId: userId.min(1, betaMessages.userIdRequired),
+  userId: userId.min(1, betaMessages.userIdRequired).optional(),
+  email: address(betaMessages.userEmailRequired).optional(),
   courseIds,
   /** When access ends; null never; omitted: durationDays from now. */
   expiresAt: z
@@ -45,13 +60,7 @@ export const grantBetaAccessSchema = z.object({
 export type GrantBetaAccessInput = z.input<typeof grantBetaAccessSchema>;
 
 export const createBetaInvitationSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { message: betaMessages.emailRequired, abort: true })
-    .max(254, 'expected an email address')
-    .toLowerCase()
-    .pipe(z.email({ message: 'expected an email address' })),
+  email: address(betaMessages.emailRequired),
   courseIds,
   durationDays: days(betaLimits.accessDays, 'Duration').default(betaLimits.accessDays.default),
 });

@@ -58,6 +58,8 @@ export type Achievement = z.infer<typeof achievementSchema>;
 /** The learner's dashboard in one answer: every course with access and progress, and their activity. */
 export const dashboardSchema = z.object({
   tier: myAccessResponseSchema.shape.tier,
+  /** Whether 'Manage Billing' has anything to show: a payment account, not only a tier. */
+  canManageBilling: z.boolean(),
   courses: z.array(dashboardCourseSchema),
   recentlyWatched: z.array(recentlyWatchedSchema),
   achievements: z.array(achievementSchema),

@@ -16,6 +16,9 @@ export const adminMessages = {
   noUsersFound: 'No users found with the provided emails',
   bulkFailed: 'Failed to grant bulk access',
   noEnrollments: 'No enrollments found',
+  clearAllDenied: 'Permission denied: Only admins can clear all enrollments',
+  clearAllFailed: 'Failed to clear enrollments',
+  betaRevokeFailed: 'Failed to revoke beta access',
   twoFactorRequired:
     'Admins must sign in with two-factor authentication. Turn it on in Settings > Privacy & Security (Setup 2FA), then open the admin panel again.',
 } as const;
@@ -23,6 +26,7 @@ export const adminMessages = {
 export const adminSuccess = {
   granted: (courseCount: number) => `Access granted to ${courseCount} course(s)`,
   revoked: (courseTitle: string) => `Access to ${courseTitle} revoked`,
+  cleared: (courseCount: number) => `All enrollments cleared (${courseCount} course(s))`,
   bulkGranted: (userCount: number, courseCount: number) =>
     `Beta access granted to ${userCount} user(s) for ${courseCount} course(s)`,
 };

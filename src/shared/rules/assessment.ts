@@ -43,6 +43,21 @@ export const trueStatementLabels: Record<TrueStatement, string> = {
   'ready-to-be-seen': 'I am ready to be seen, even if it scares me',
 };
 
+/** Each question as the applicant reads it, for the form and for the admin who reads the answers. */
+export const assessmentQuestions = {
+  drawnToSovereignty: 'What draws you to sovereignty right now?',
+  sovereigntyMeaning: 'What does sovereignty mean to you?',
+  takeResponsibility:
+    'Are you willing to take full responsibility for your life, your patterns and your choices?',
+  facingDiscomfort: 'When discomfort rises, what do you usually do?',
+  trueStatements: 'Which of these statements feel true for you? Choose all that apply.',
+  noLongerAvailable: 'What are you no longer available for?',
+  greatestResistance: 'What is your greatest resistance to stepping fully into your power?',
+  readinessScale: 'On a scale of 1 to 10, how ready are you to step into your sovereignty?',
+  additionalThoughts: 'Is there anything else you would like us to know?',
+} as const;
+export type AssessmentQuestion = keyof typeof assessmentQuestions;
+
 export const assessmentMessages = {
   incomplete: 'Please complete all required fields',
   submitted:

@@ -41,6 +41,7 @@ export const betaMessages = {
   alreadyBeta: 'You already have active beta access.',
   invitationExists: 'An unclaimed invitation already exists for this email.',
   userIdRequired: 'A user id is required',
+  userEmailRequired: "The user's email is required",
   emailRequired: 'An invitation email is required',
   courseNotFound: (courseId: string) => `Course not found: ${courseId}`,
   grantNotFound: 'Beta grant not found',

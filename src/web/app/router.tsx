@@ -113,9 +113,22 @@ function adminPage(load: () => Promise<ComponentType>) {
   });
 }
 
-const AdminPage = adminPage(
-  async () => (await import('../features/admin/routes/admin-route.tsx')).AdminRoute,
-);
+const AdminPage = adminPage(async () => {
+  const [{ AdminRoute }, { BetaAdminPanel }] = await Promise.all([
+    import('../features/admin/routes/admin-route.tsx'),
+    import('../features/beta/components/beta-admin-panel.tsx'),
+  ]);
+  const betaTab = {
+    value: 'beta',
+    label: 'Beta Programme',
+    content: (
+      <section aria-label="Beta Programme" className="rounded-xl bg-white p-5 shadow-sm">
+        <BetaAdminPanel />
+      </section>
+    ),
+  };
+  return () => <AdminRoute extraTabs={[betaTab]} />;
+});
 const DbTestPage = adminPage(
   async () => (await import('../features/admin/routes/db-test-route.tsx')).DbTestRoute,
 );

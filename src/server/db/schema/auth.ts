@@ -16,11 +16,14 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The admin's user list at millions of users: email prefix search in byte order (the "C"
-  // collation lets LIKE 'text%' and ORDER BY use the index), and newest first.
+  // The admin's user list at millions of users: emails in byte order (the "C" collation lets
+  // LIKE 'text%' and ORDER BY use the index), newest first, and (pg_trgm's trigrams) the email
+  // or name that contains the text.
   (table) => [
     index('users_email_key_idx').on(sql`(lower(${table.email}) collate "C")`),
     index('users_created_at_idx').on(table.createdAt),
+    index('users_email_trigram_idx').using('gin', sql`lower(${table.email}) gin_trgm_ops`),
+    index('users_name_trigram_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
   ],
 );
 

@@ -18,6 +18,8 @@ export const releaseNotices = pgTable(
   },
   (table) => [
     uniqueIndex('release_notices_course_email_idx').on(table.courseId, sql`lower(${table.email})`),
-    index('release_notices_waiting_idx').on(table.courseId).where(sql`notified_at is null`),
+    index('release_notices_waiting_idx')
+      .on(table.courseId)
+      .where(sql`notified_at is null`),
   ],
 );

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export const USERS_PAGE_SIZE = 20;
 
-/** Users newest first, or those whose email starts with `search`, a page at a time. */
+/** Users newest first, or those whose email or name contains `search`, a page at a time. */
 export function useUserList(search: string, page: number) {
   return useQuery({
     queryKey: ['admin', 'users', search, page],

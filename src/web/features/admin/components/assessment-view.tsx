@@ -1,20 +1,36 @@
 import type { Assessment } from '../../../../shared/api/marketing.ts';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
+import {
+  assessmentQuestions,
+  facingDiscomfortLabels,
+  READINESS_MAX,
+  takeResponsibilityLabels,
+  trueStatementLabels,
+  type AssessmentQuestion,
+} from '../../../../shared/rules/assessment.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAssessment } from '../api/get-assessment.ts';
 import { useMarkAssessmentAnswered } from '../api/mark-assessment-answered.ts';
 
-const answers: [keyof Assessment, string][] = [
-  ['drawnToSovereignty', 'What draws you to sovereignty'],
-  ['sovereigntyMeaning', 'What sovereignty means to you'],
-  ['takeResponsibility', 'Ready to take responsibility'],
-  ['facingDiscomfort', 'Facing discomfort'],
-  ['trueStatements', 'True statements'],
-  ['noLongerAvailable', 'No longer available for'],
-  ['greatestResistance', 'Greatest resistance'],
-  ['readinessScale', 'Readiness (1-10)'],
-  ['additionalThoughts', 'Additional thoughts'],
-];
+/** An answer in the words the applicant chose from, not the stored codes. */
+function answerText(assessment: Assessment, question: AssessmentQuestion): string {
+  switch (question) {
+    case 'takeResponsibility':
+      return assessment.takeResponsibility
+        ? takeResponsibilityLabels[assessment.takeResponsibility]
+        : '';
+    case 'facingDiscomfort':
+      return assessment.facingDiscomfort ? facingDiscomfortLabels[assessment.facingDiscomfort] : '';
+    case 'trueStatements':
+      return assessment.trueStatements
+        .map((statement) => trueStatementLabels[statement])
+        .join('\n');
+    case 'readinessScale':
+      return `${assessment.readinessScale} of ${READINESS_MAX}`;
+    default:
+      return assessment[question] ?? '';
+  }
+}
 
 export function AssessmentView({ id }: { id: string }) {
   const assessment = useAssessment(id);
@@ -33,16 +49,14 @@ export function AssessmentView({ id }: { id: string }) {
         {data.answeredAt ? `, answered ${formatAdminDate(data.answeredAt)}` : ', not answered yet'}
       </p>
       <dl className="mt-4 space-y-3">
-        {answers.map(([field, label]) => {
-          const value = data[field];
-          const text = Array.isArray(value) ? value.join(', ') : String(value ?? '');
-          return (
-            <div key={field}>
-              <dt className="font-semibold">{label}</dt>
-              <dd className="whitespace-pre-wrap">{text || '—'}</dd>
-            </div>
-          );
-        })}
+        {Object.entries(assessmentQuestions).map(([question, label]) => (
+          <div key={question}>
+            <dt className="font-semibold">{label}</dt>
+            <dd className="whitespace-pre-wrap">
+              {answerText(data, question as AssessmentQuestion) || '—'}
+            </dd>
+          </div>
+        ))}
       </dl>
       <div className="mt-5 flex flex-wrap gap-3">
         <a

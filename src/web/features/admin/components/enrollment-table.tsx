@@ -1,6 +1,7 @@
-import type { AdminEnrollment, AdminUserDetail } from '../../../../shared/api/admin.ts';
+import type { AdminEnrollment } from '../../../../shared/api/admin.ts';
 import { adminMessages, formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ScrollTable, stickyActionsClass } from './scroll-table.tsx';
 
 const accessTypeText: Record<AdminEnrollment['purchaseType'], string> = {
   individual: 'Paid (individual)',
@@ -13,19 +14,16 @@ const accessTypeText: Record<AdminEnrollment['purchaseType'], string> = {
 
 export function EnrollmentTable({
   enrollments,
-  opensOnRelease,
   onRevoke,
 }: {
   enrollments: AdminEnrollment[];
-  /** Courses of a paid bundle not released yet: a refund of the bundle withdraws them. */
-  opensOnRelease: AdminUserDetail['opensOnRelease'];
   onRevoke: (enrollment: AdminEnrollment) => void;
 }) {
-  if (enrollments.length === 0 && opensOnRelease.length === 0)
+  if (enrollments.length === 0)
     return <p className="text-ink-700">{adminMessages.noEnrollments}</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+    <ScrollTable label="Enrollments">
+      <table className="w-full text-left text-sm whitespace-nowrap">
         <caption className="sr-only">Enrollments</caption>
         <thead className="border-b border-ink-600/20 text-ink-700">
           <tr>
@@ -41,7 +39,7 @@ export function EnrollmentTable({
             <th scope="col" className="py-2 pr-3">
               Expires
             </th>
-            <th scope="col" className="py-2">
+            <th scope="col" className={`py-2 ${stickyActionsClass}`}>
               Actions
             </th>
           </tr>
@@ -58,7 +56,7 @@ export function EnrollmentTable({
               <td className="py-2 pr-3">
                 {enrollment.expiresAt ? formatAdminDate(enrollment.expiresAt) : 'Never'}
               </td>
-              <td className="py-2">
+              <td className={`py-2 ${stickyActionsClass}`}>
                 <Button
                   variant="secondary"
                   className="px-3 py-1.5 text-sm"
@@ -70,17 +68,8 @@ export function EnrollmentTable({
               </td>
             </tr>
           ))}
-          {opensOnRelease.map((course) => (
-            <tr key={course.courseId} className="border-b border-ink-600/10">
-              <td className="py-2 pr-3 font-medium">{course.courseTitle}</td>
-              <td className="py-2 pr-3">Paid (bundle): Included, opens when released</td>
-              <td className="py-2 pr-3">With the bundle</td>
-              <td className="py-2 pr-3">12 months after release</td>
-              <td className="py-2" />
-            </tr>
-          ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

@@ -1,7 +1,15 @@
 import type { AdminEnrollment } from '../../../../shared/api/admin.ts';
 import { adminMessages, adminSuccess, formatAdminDate } from '../../../../shared/rules/admin.ts';
+import { betaMessages } from '../../../../shared/rules/beta.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  useClearEnrollments,
+  useRevokeBetaGrant,
+  useWithdrawIncludedOnRelease,
+} from '../api/change-user-access.ts';
 import { useUserDetail } from '../api/get-user-detail.ts';
 import { useRevokeEnrollment } from '../api/revoke-enrollment.ts';
+import { AccessSources } from './access-sources.tsx';
 import { AccessTrail } from './access-trail.tsx';
 import { AccountControls } from './account-controls.tsx';
 import { adminToast } from './admin-toast.ts';
@@ -9,9 +17,11 @@ import type { PendingAction } from './confirm-dialog.tsx';
 import { EnrollmentTable } from './enrollment-table.tsx';
 import { GrantAccessForm } from './grant-access-form.tsx';
 import { UserReflections } from './user-reflections.tsx';
-import { betaMessages } from '../../../../shared/rules/beta.ts';
 
-/** Spec 2 §2: the found user's details, enrollments, a grant form, and their audit trail. */
+/**
+ * Spec 2 §2: the found user's details, every source of their access (each with revoke), a grant
+ * form, and their audit trail.
+ */
 export function UserDetails({
   userId,
   onConfirm,
@@ -21,6 +31,9 @@ export function UserDetails({
 }) {
   const detail = useUserDetail(userId);
   const revoke = useRevokeEnrollment();
+  const clearAll = useClearEnrollments();
+  const revokeBeta = useRevokeBetaGrant();
+  const withdrawIncluded = useWithdrawIncludedOnRelease();
 
   if (detail.isPending) return <p className="text-ink-700">Loading user...</p>;
   if (detail.isError) {
@@ -30,8 +43,7 @@ export function UserDetails({
       </p>
     );
   }
-  const { user, enrollments, opensOnRelease, accessEvents, accountEvents, disabledAt, tier } =
-    detail.data;
+  const { user, enrollments, accessEvents, accountEvents, disabledAt, tier } = detail.data;
 
   const confirmRevoke = (enrollment: AdminEnrollment) =>
     onConfirm({
@@ -48,6 +60,19 @@ export function UserDetails({
                   : adminMessages.revokeFailed,
                 error,
               ),
+          },
+        ),
+    });
+
+  const confirmClearAll = () =>
+    onConfirm({
+      description: `Clear all of ${user.email}'s enrollments (${enrollments.length} course(s))? Each is recorded in the access history.`,
+      run: () =>
+        clearAll.mutate(
+          { userId: user.id },
+          {
+            onSuccess: (result) => adminToast.success(adminSuccess.cleared(result.revoked)),
+            onError: (error) => adminToast.failure(adminMessages.clearAllFailed, error),
           },
         ),
     });
@@ -74,15 +99,47 @@ export function UserDetails({
         </dl>
       </section>
       <section aria-labelledby="user-enrollments">
-        <h3 id="user-enrollments" className="mb-3 font-display text-lg font-bold">
-          Enrollments
-        </h3>
-        <EnrollmentTable
-          enrollments={enrollments}
-          opensOnRelease={opensOnRelease}
-          onRevoke={confirmRevoke}
-        />
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h3 id="user-enrollments" className="font-display text-lg font-bold">
+            Enrollments
+          </h3>
+          {enrollments.length > 0 && (
+            <Button variant="secondary" className="px-3 py-1.5 text-sm" onClick={confirmClearAll}>
+              Clear All Enrollments
+            </Button>
+          )}
+        </div>
+        <EnrollmentTable enrollments={enrollments} onRevoke={confirmRevoke} />
       </section>
+      <AccessSources
+        detail={detail.data}
+        onRevokeBetaGrant={(grant, courseNames) =>
+          onConfirm({
+            description: `Revoke ${user.email}'s beta access to ${courseNames}?`,
+            run: () =>
+              revokeBeta.mutate(
+                { userId: user.id, grantId: grant.id },
+                {
+                  onSuccess: () => adminToast.success(betaMessages.deactivated),
+                  onError: (error) => adminToast.failure(adminMessages.betaRevokeFailed, error),
+                },
+              ),
+          })
+        }
+        onWithdrawIncluded={(course) =>
+          onConfirm({
+            description: `Revoke ${course.courseTitle} from ${user.email}'s bundle, so it does not open for them on release?`,
+            run: () =>
+              withdrawIncluded.mutate(
+                { userId: user.id, courseId: course.courseId },
+                {
+                  onSuccess: () => adminToast.success(adminSuccess.revoked(course.courseTitle)),
+                  onError: (error) => adminToast.failure(adminMessages.revokeFailed, error),
+                },
+              ),
+          })
+        }
+      />
       <GrantAccessForm user={user} onConfirm={onConfirm} />
       <AccountControls user={user} disabledAt={disabledAt} onConfirm={onConfirm} />
       <AccessTrail events={accessEvents} accountEvents={accountEvents} />

@@ -15,7 +15,8 @@ export function UserReflections({ userId }: { userId: string }) {
       {!isRequested ? (
         <>
           <p className="text-sm text-ink-700">
-            They are private: each read is recorded with your email and the time. learner to see.
+            They are private: each read is recorded with your email and the time, and listed in the
+            learner's data export for the learner to see.
           </p>
           <Button variant="secondary" onClick={() => setIsRequested(true)}>
             Read reflections

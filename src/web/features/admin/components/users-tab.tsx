@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useUserList } from '../api/list-users.ts';
 import { Pager } from './pager.tsx';
 
-/** Every user, newest first, or those whose email starts with the text; a page at a time. */
+/** Every user, newest first, or those whose email or name contains the text; a page at a time. */
 export function UsersTab({ onOpenUser }: { onOpenUser: (userId: string) => void }) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -17,7 +17,7 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (userId: string) => void 
         All users
       </h2>
       <TextField
-        label="Email starts with"
+        label="Email or name contains"
         type="search"
         className="mt-3 max-w-md"
         value={search}

@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from '../../../lib/router/router.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -17,16 +18,27 @@ const adminTabs = [
   { value: 'assessments', label: 'Assessments' },
   { value: 'newsletter', label: 'Newsletter' },
   { value: 'outbox', label: 'Outbox' },
-] as const;
-type AdminTab = (typeof adminTabs)[number]['value'];
+];
 
-/** The Admin Panel: the tab and the user in hand live in the address, so a reload keeps them. */
-export function AdminRoute() {
+/** A tab another feature brings to the panel (the app composes them: see router.tsx). */
+export interface AdminPanelTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
+/**
+ * The Admin Panel: the tab and the user in hand live in the address, so a reload keeps them.
+ * Other features' admin tools (the beta programme's codes, invitations and statistics) come in
+ * as `extraTabs`.
+ */
+export function AdminRoute({ extraTabs = [] }: { extraTabs?: readonly AdminPanelTab[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = useUrlTab(adminTabs, 'access');
+  const tabs = [...adminTabs, ...extraTabs];
+  const tab = useUrlTab(tabs, 'access');
   const userId = searchParams.get('user');
 
-  const navigate = (next: { tab?: AdminTab; user?: string | null }) =>
+  const navigate = (next: { tab?: string; user?: string | null }) =>
     setSearchParams(
       (current) => {
         const params = new URLSearchParams(current);
@@ -40,9 +52,9 @@ export function AdminRoute() {
 
   return (
     <div className="min-h-screen">
-      <header className="flex items-center justify-between border-b border-ink-600/20 bg-white px-6 py-4">
+      <header className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-ink-600/20 bg-white px-4 py-4 sm:px-6">
         <Logo />
-        <nav aria-label="Admin" className="flex gap-4 text-sm font-semibold">
+        <nav aria-label="Admin" className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
           <Link to={paths.dbTest} className="underline">
             Database status
           </Link>
@@ -56,9 +68,9 @@ export function AdminRoute() {
       </header>
       <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
         <h1 className="font-display text-3xl font-bold">Admin Panel</h1>
-        <Tabs.Root value={tab} onValueChange={(value) => navigate({ tab: value as AdminTab })}>
+        <Tabs.Root value={tab} onValueChange={(value) => navigate({ tab: value })}>
           <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-2">
-            {adminTabs.map((candidate) => (
+            {tabs.map((candidate) => (
               <Tabs.Trigger
                 key={candidate.value}
                 value={candidate.value}
@@ -86,6 +98,11 @@ export function AdminRoute() {
           <Tabs.Content value="outbox" className="mt-6">
             <OutboxTab />
           </Tabs.Content>
+          {extraTabs.map((extra) => (
+            <Tabs.Content key={extra.value} value={extra.value} className="mt-6">
+              {extra.content}
+            </Tabs.Content>
+          ))}
         </Tabs.Root>
       </main>
     </div>

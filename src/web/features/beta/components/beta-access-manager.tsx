@@ -3,14 +3,16 @@ import { adminMessages } from '../../../../shared/rules/admin.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Link } from '../../../lib/router/router.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { BetaAdminPanel } from './beta-admin-panel.tsx';
 import { BetaStatusPanel } from './beta-status-panel.tsx';
 import { RedeemCodeForm } from './redeem-code-form.tsx';
 
 export const tabClass =
   'rounded-lg px-3 py-2 text-sm font-semibold text-ink-700 hover:bg-ink-700/5 data-[state=active]:bg-flame-600 data-[state=active]:text-white';
 
-/** Spec 2 §2: Beta Status, Redeem Code, and for admins the Admin Panel. */
+/**
+ * Spec 2 §2: Beta Status, Redeem Code, and for admins the Admin Panel tab, which leads to the
+ * beta tools in the admin panel (/admin), where an admin's tools live together.
+ */
 export function BetaAccessManager() {
   const { data: user } = useSession();
   return (
@@ -41,7 +43,15 @@ export function BetaAccessManager() {
         {user?.role === 'admin' && (
           <Tabs.Content value="admin" className="mt-4">
             {user.twoFactorEnabled ? (
-              <BetaAdminPanel />
+              <p className="text-ink-800">
+                Beta codes, grants, invitations and statistics are in the admin panel.{' '}
+                <Link
+                  to={`${paths.admin}?tab=beta`}
+                  className="font-medium text-flame-700 underline underline-offset-2"
+                >
+                  Open Beta Programme in the Admin Panel
+                </Link>
+              </p>
             ) : (
               <p className="text-ink-800">
                 {adminMessages.twoFactorRequired}{' '}

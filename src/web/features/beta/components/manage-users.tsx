@@ -41,11 +41,11 @@ function GrantForm() {
   return (
     <BetaAccessForm
       heading="Grant Beta Access"
-      recipient={{ name: 'userId', label: 'User ID', maxLength: 255 }}
+      recipient={{ name: 'user-email', label: 'User email', type: 'email', maxLength: 254 }}
       durationLabel="Grant duration (days)"
       submitLabel="Grant Access"
       parse={({ recipient, ...rest }) =>
-        grantBetaAccessSchema.safeParse({ userId: recipient, ...rest })
+        grantBetaAccessSchema.safeParse({ email: recipient, ...rest })
       }
       mutation={grant}
       messages={{ success: betaMessages.granted, failure: betaMessages.grantFailed }}
@@ -72,7 +72,7 @@ function InviteForm() {
 
 interface BetaAccessFormProps<Input> {
   heading: string;
-  /** Who receives the access: a user by id, or an address to invite. */
+  /** Who receives the access: the address of a user's account, or an address to invite. */
   recipient: { name: string; label: string; type?: 'email'; maxLength: number };
   durationLabel: string;
   submitLabel: string;
@@ -91,7 +91,7 @@ interface BetaAccessFormProps<Input> {
   messages: { success: string; failure: string };
 }
 
-/** A beta grant to a user or an invitation by email: recipient, courses and duration. */
+/** A beta grant to a user or an invitation, both by email: recipient, courses and duration. */
 function BetaAccessForm<Input>(props: BetaAccessFormProps<Input>) {
   const { heading, recipient: field, mutation, messages } = props;
   const [recipient, setRecipient] = useState('');
@@ -111,8 +111,10 @@ function BetaAccessForm<Input>(props: BetaAccessFormProps<Input>) {
         setRecipient('');
       },
       onError: (failure) => {
-        setError(failureMessage(failure, messages.failure));
-        toast.error(messages.failure);
+        const reason = failureMessage(failure, messages.failure);
+        setError(reason);
+        // The spec's words, and what went wrong when the server said (a 409: already invited).
+        toast.error(reason === messages.failure ? reason : `${messages.failure}: ${reason}`);
       },
     });
   };

@@ -1,8 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { BookOpen, ExternalLink, LogOut, Settings, UserRound } from 'lucide-react';
+import { BookOpen, ExternalLink, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from '../../../lib/router/router.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { useSignOut } from '../../../lib/session.ts';
+import { useSession, useSignOut } from '../../../lib/session.ts';
 
 export const dashboardTabs = [
   { value: 'overview', label: 'Overview' },
@@ -16,9 +16,10 @@ export type DashboardTab = (typeof dashboardTabs)[number]['value'];
 const itemClass =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left font-medium text-ink-800 hover:bg-flame-100';
 
-/** The dashboard's sections, then the account links and Sign Out. */
+/** The dashboard's sections, then the account links (the Admin Panel for an admin) and Sign Out. */
 export function DashboardSidebar({ communityUrl }: { communityUrl: string | null | undefined }) {
   const signOut = useSignOut();
+  const { data: user } = useSession();
   return (
     <aside className="space-y-6 md:sticky md:top-6 md:self-start">
       <Tabs.List
@@ -37,6 +38,14 @@ export function DashboardSidebar({ communityUrl }: { communityUrl: string | null
       </Tabs.List>
       <nav aria-label="Account" className="border-t border-ink-600/20 pt-4">
         <ul className="space-y-1">
+          {user?.role === 'admin' && (
+            <li>
+              <Link to={paths.admin} className={itemClass}>
+                <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+                Admin Panel
+              </Link>
+            </li>
+          )}
           <li>
             <Link to={paths.settings} className={itemClass}>
               <Settings className="h-4 w-4" aria-hidden="true" />

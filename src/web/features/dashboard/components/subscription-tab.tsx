@@ -33,7 +33,10 @@ export interface SubscriptionTabProps {
   betaManager?: ReactNode;
 }
 
-/** 'Your Subscription': access status, access per course, and the billing portal for buyers. */
+/**
+ * 'Your Subscription': access status, access per course, and the billing portal for those with
+ * a payment account (not for an admin's "Paid" grant, which has none).
+ */
 export function SubscriptionTab({
   dashboard,
   updatedAt,
@@ -64,7 +67,7 @@ export function SubscriptionTab({
           <span className="font-semibold">Access status: </span>
           {tierText[dashboard.tier]}
         </p>
-        {dashboard.tier === 'paid' && (
+        {dashboard.canManageBilling && (
           <Button className="mt-4" onClick={() => portal.mutate()} disabled={portal.isPending}>
             Manage Billing
           </Button>

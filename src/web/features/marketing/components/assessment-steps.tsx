@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { AssessmentAnswers } from '../../../../shared/api/marketing.ts';
 import { EMAIL_MAX_LENGTH } from '../../../../shared/rules/email.ts';
 import {
+  assessmentQuestions,
   facingDiscomfortChoices,
   facingDiscomfortLabels,
   NAME_MAX_LENGTH,
@@ -69,13 +70,13 @@ function IdentityAndResonance({ answers, update }: StepProps) {
     <div className="space-y-6">
       <p className="text-ink-700">Both questions are required.</p>
       <AnswerField
-        label="What draws you to sovereignty right now?"
+        label={assessmentQuestions.drawnToSovereignty}
         isRequired
         value={answers.drawnToSovereignty}
         onChange={(drawnToSovereignty) => update({ drawnToSovereignty })}
       />
       <AnswerField
-        label="What does sovereignty mean to you?"
+        label={assessmentQuestions.sovereigntyMeaning}
         isRequired
         value={answers.sovereigntyMeaning}
         onChange={(sovereigntyMeaning) => update({ sovereigntyMeaning })}
@@ -86,7 +87,7 @@ function IdentityAndResonance({ answers, update }: StepProps) {
 
 function Responsibility({ answers, update }: StepProps) {
   return (
-    <ChoiceGroup legend="Are you willing to take full responsibility for your life, your patterns and your choices?">
+    <ChoiceGroup legend={assessmentQuestions.takeResponsibility}>
       {takeResponsibilityChoices.map((choice) => (
         <Choice
           key={choice}
@@ -111,7 +112,7 @@ function FacingDiscomfort({ answers, update }: StepProps) {
     });
   return (
     <div className="space-y-8">
-      <ChoiceGroup legend="When discomfort rises, what do you usually do?">
+      <ChoiceGroup legend={assessmentQuestions.facingDiscomfort}>
         {facingDiscomfortChoices.map((choice) => (
           <Choice
             key={choice}
@@ -124,7 +125,7 @@ function FacingDiscomfort({ answers, update }: StepProps) {
           </Choice>
         ))}
       </ChoiceGroup>
-      <ChoiceGroup legend="Which of these statements feel true for you? Choose all that apply.">
+      <ChoiceGroup legend={assessmentQuestions.trueStatements}>
         {trueStatementChoices.map((statement) => (
           <Choice
             key={statement}
@@ -145,13 +146,13 @@ function InnerCommitment({ answers, update }: StepProps) {
   return (
     <div className="space-y-6">
       <AnswerField
-        label="What are you no longer available for?"
+        label={assessmentQuestions.noLongerAvailable}
         hint="The patterns, roles or compromises you are ready to release."
         value={answers.noLongerAvailable}
         onChange={(noLongerAvailable) => update({ noLongerAvailable })}
       />
       <AnswerField
-        label="What is your greatest resistance to stepping fully into your power?"
+        label={assessmentQuestions.greatestResistance}
         value={answers.greatestResistance}
         onChange={(greatestResistance) => update({ greatestResistance })}
       />
@@ -164,7 +165,7 @@ function Readiness({ answers, update }: StepProps) {
   return (
     <div>
       <label htmlFor={id} className="block font-medium text-ink-900">
-        On a scale of 1 to 10, how ready are you to step into your sovereignty?
+        {assessmentQuestions.readinessScale}
       </label>
       <div className="mt-6 flex items-center gap-4">
         <input
@@ -196,7 +197,7 @@ function Readiness({ answers, update }: StepProps) {
 function AnythingElse({ answers, update }: StepProps) {
   return (
     <AnswerField
-      label="Is there anything else you would like us to know?"
+      label={assessmentQuestions.additionalThoughts}
       hint="Optional: a question, a hope, or something the other questions did not reach."
       value={answers.additionalThoughts}
       onChange={(additionalThoughts) => update({ additionalThoughts })}

@@ -112,6 +112,13 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
               Dashboard
             </Link>
           </li>
+          {session.data.role === 'admin' && (
+            <li>
+              <Link to={paths.admin} className={linkClass} onClick={onNavigate}>
+                Admin Panel
+              </Link>
+            </li>
+          )}
           <li>
             <button
               type="button"

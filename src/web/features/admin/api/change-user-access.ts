@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { userDetailQueryKey } from './get-user-detail.ts';
+
+/**
+ * A change to one user's access from their admin view: afterwards the view (sources of access
+ * and the access history) is read again, as are the beta programme's lists.
+ */
+function useUserAccessChange<Input extends { userId: string }, Output>(
+  request: (input: Input) => Promise<Output>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSettled: async (_data, _error, input) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: userDetailQueryKey(input.userId) }),
+        queryClient.invalidateQueries({ queryKey: ['beta'] }),
+      ]);
+    },
+  });
+}
+
+/** Ends a beta grant (the beta programme's deactivate). */
+export function useRevokeBetaGrant() {
+  return useUserAccessChange((input: { userId: string; grantId: string }) =>
+    apiRequest(`/api/beta/grants/${encodeURIComponent(input.grantId)}/deactivate`, {
+      method: 'POST',
+    }),
+  );
+}
+
+/** Takes a coming-soon course out of the user's bundle, so it does not open on release. */
+export function useWithdrawIncludedOnRelease() {
+  return useUserAccessChange((input: { userId: string; courseId: string }) =>
+    apiRequest('/api/admin/included-on-release', { method: 'DELETE', body: input }),
+  );
+}
+
+/** Spec 2 §5: clears every enrollment of the user. */
+export function useClearEnrollments() {
+  return useUserAccessChange((input: { userId: string }) =>
+    apiRequest<{ revoked: number }>(
+      `/api/admin/users/${encodeURIComponent(input.userId)}/enrollments`,
+      { method: 'DELETE' },
+    ),
+  );
+}
