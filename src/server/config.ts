@@ -123,6 +123,18 @@ const environmentSchema = z
         .pipe(z.email({ message: 'expected an email address' }))
         .optional(),
     ),
+    CREATOR_TIME_ZONE: z
+      .string()
+      .max(64, 'expected an IANA time zone such as Europe/London')
+      .refine(isTimeZone, 'expected an IANA time zone such as Europe/London')
+      .default('Europe/London'),
+    SESSIONS_EMAIL: optionalText.pipe(
+      z
+        .string()
+        .max(254, 'expected an email address of at most 254 characters')
+        .pipe(z.email({ message: 'expected an email address' }))
+        .optional(),
+    ),
     SMTP_URL: optionalText.pipe(
       z
         .string()
@@ -265,6 +277,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Reads and validates the environment; the only reader of process.env. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
@@ -334,6 +355,12 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
     communityUrl: env.COMMUNITY_URL,
     /** The operator's address for refunds and privacy requests; shown on the site when set. */
     contactEmail: env.CONTACT_EMAIL,
+    sessions: {
+      /** The zone the creator's opening hours and blocks are written in. */
+      creatorTimeZone: env.CREATOR_TIME_ZONE,
+      /** Where the creator's copies of booking mail go: SESSIONS_EMAIL, else CONTACT_EMAIL. */
+      creatorEmail: env.SESSIONS_EMAIL ?? env.CONTACT_EMAIL,
+    },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     logLevel: env.LOG_LEVEL,
     contentDir: path.resolve(import.meta.dirname, '../../content'),
