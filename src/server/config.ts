@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from '../shared/rules/sessions.ts';
 
 const optionalText = z
   .string()
@@ -275,15 +276,6 @@ export type Config = ReturnType<typeof resolveConfig>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
-}
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Reads and validates the environment; the only reader of process.env. */

@@ -22,6 +22,16 @@ function receiptMail(context: PaymentsContext, record: CheckoutRecord): MailMess
       : `- ${item.name} (${formatEuros(item.priceCents)})`,
   );
   const until = record.accessExpiresAt ? longDate.format(record.accessExpiresAt) : 'no end date';
+  // A session bought at /book-session opens no course: its own mail carries the date and time.
+  const access =
+    record.courseIds.length > 0
+      ? [
+          `Your access lasts until ${until}.`,
+          `Open your courses: ${appUrl}/dashboard`,
+          '',
+          'If the programme is not right for you, ask for a refund within 30 days of your purchase.',
+        ]
+      : [`Your sessions: ${appUrl}/sessions`];
   return {
     to: record.receiptEmail,
     subject: `Your ${PRODUCT_NAME} receipt`,
@@ -36,10 +46,7 @@ function receiptMail(context: PaymentsContext, record: CheckoutRecord): MailMess
       `Total paid: ${formatEuros(record.amountPaidCents ?? record.amountCents)}`,
       `Order reference: ${record.id}`,
       '',
-      `Your access lasts until ${until}.`,
-      `Open your courses: ${appUrl}/dashboard`,
-      '',
-      'If the programme is not right for you, ask for a refund within 30 days of your purchase.',
+      ...access,
     ].join('\n'),
   };
 }

@@ -6,6 +6,9 @@ export const JOIN_OPENS_MINUTES_BEFORE = 10;
 /** A slot chosen before paying is held this long: the lifetime of its checkout (Stripe's shortest). */
 export const HOLD_MINUTES = 30;
 
+/** The reminder goes this long before a session: "the day before". */
+export const REMINDER_HOURS_BEFORE = 24;
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
@@ -24,9 +27,27 @@ export function isJoinOpen(session: Timed, now: Date): boolean {
   return now.getTime() >= opensAt && now.getTime() < session.endsAt.getTime();
 }
 
+/**
+ * A session booked or moved to within a day of its start gets no separate reminder: its
+ * confirmation is the reminder.
+ */
+export function isInsideReminderWindow(startsAt: Date, now: Date): boolean {
+  return startsAt.getTime() - now.getTime() <= REMINDER_HOURS_BEFORE * HOUR_MS;
+}
+
 /** A booked session can move until `cutoffHours` before it starts. */
 export function canReschedule(session: Timed, now: Date, cutoffHours: number): boolean {
   return now.getTime() < session.startsAt.getTime() - cutoffHours * HOUR_MS;
+}
+
+/** An IANA time zone this runtime knows, such as Europe/London. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** 'Today', 'Tomorrow' or 'In N days', counted in calendar days of the viewer's time zone. */
