@@ -55,21 +55,43 @@ const SettingsRoute = lazyComponent(
 );
 
 const DashboardPage = lazyComponent(async () => {
-  const [{ DashboardRoute }, { BetaAccessManager }, { BetaUpgradeNotice }, { ConfirmEmailNotice }] =
-    await Promise.all([
-      import('../features/dashboard/routes/dashboard-route.tsx'),
-      import('../features/beta/components/beta-access-manager.tsx'),
-      import('../features/beta/components/beta-upgrade-notice.tsx'),
-      import('../features/auth/components/confirm-email-notice.tsx'),
-    ]);
+  const [
+    { DashboardRoute },
+    { BetaAccessManager },
+    { BetaUpgradeNotice },
+    { ConfirmEmailNotice },
+    { UpcomingSessionsCard },
+  ] = await Promise.all([
+    import('../features/dashboard/routes/dashboard-route.tsx'),
+    import('../features/beta/components/beta-access-manager.tsx'),
+    import('../features/beta/components/beta-upgrade-notice.tsx'),
+    import('../features/auth/components/confirm-email-notice.tsx'),
+    import('../features/sessions/components/upcoming-sessions-card.tsx'),
+  ]);
   const notices = (
     <>
       <ConfirmEmailNotice />
       <BetaUpgradeNotice />
     </>
   );
-  return () => <DashboardRoute betaManager={<BetaAccessManager />} notices={notices} />;
+  return () => (
+    <DashboardRoute
+      betaManager={<BetaAccessManager />}
+      notices={notices}
+      upcomingSessions={<UpcomingSessionsCard />}
+    />
+  );
 });
+
+const BookSessionRoute = lazyComponent(
+  async () => (await import('../features/sessions/routes/book-session-route.tsx')).BookSessionRoute,
+);
+const SessionsRoute = lazyComponent(
+  async () => (await import('../features/sessions/routes/sessions-route.tsx')).SessionsRoute,
+);
+const SessionRoute = lazyComponent(
+  async () => (await import('../features/sessions/routes/session-route.tsx')).SessionRoute,
+);
 
 const LessonPage = lazyComponent(async () => {
   const [
@@ -113,9 +135,13 @@ function adminPage(load: () => Promise<ComponentType>) {
   });
 }
 
-const AdminPage = adminPage(
-  async () => (await import('../features/admin/routes/admin-route.tsx')).AdminRoute,
-);
+const AdminPage = adminPage(async () => {
+  const [{ AdminRoute }, { AdminSessionsTab }] = await Promise.all([
+    import('../features/admin/routes/admin-route.tsx'),
+    import('../features/sessions/components/admin-sessions-tab.tsx'),
+  ]);
+  return () => <AdminRoute sessionsTab={<AdminSessionsTab />} />;
+});
 const DbTestPage = adminPage(
   async () => (await import('../features/admin/routes/db-test-route.tsx')).DbTestRoute,
 );
@@ -143,6 +169,9 @@ const routes: RouteObject[] = [
       { path: paths.courses, element: <CatalogueRoute /> },
       { path: paths.shop, element: <PurchasePage /> },
       { path: paths.buyNow, element: <PurchasePage /> },
+      { path: paths.bookSession, element: signedIn(<BookSessionRoute />) },
+      { path: paths.sessions, element: signedIn(<SessionsRoute />) },
+      { path: paths.session, element: signedIn(<SessionRoute />) },
     ],
   },
   { path: paths.testCheckout, element: signedIn(<TestCheckoutRoute />) },

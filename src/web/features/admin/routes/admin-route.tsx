@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from '../../../lib/router/router.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -15,11 +16,12 @@ const adminTabs = [
   { value: 'overview', label: 'Overview' },
   { value: 'assessments', label: 'Assessments' },
   { value: 'newsletter', label: 'Newsletter' },
+  { value: 'sessions', label: 'Sessions' },
 ] as const;
 type AdminTab = (typeof adminTabs)[number]['value'];
 
 /** The Admin Panel: the tab and the user in hand live in the address, so a reload keeps them. */
-export function AdminRoute() {
+export function AdminRoute({ sessionsTab }: { sessionsTab?: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = useUrlTab(adminTabs, 'access');
   const userId = searchParams.get('user');
@@ -80,6 +82,9 @@ export function AdminRoute() {
           </Tabs.Content>
           <Tabs.Content value="newsletter" className="mt-6">
             <SubscribersTab />
+          </Tabs.Content>
+          <Tabs.Content value="sessions" className="mt-6">
+            {sessionsTab}
           </Tabs.Content>
         </Tabs.Root>
       </main>
