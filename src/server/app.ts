@@ -63,8 +63,17 @@ import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
 import { newsletterRoutes } from './marketing/newsletter.routes.ts';
+import { createPaymentsContext, type PaymentsOptions } from './payments/payments-context.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { createProductCheckout, refundCheckout } from './payments/product-checkout.ts';
 import { listSubscriptionFacts } from './payments/subscriptions.ts';
+import {
+  cancelRefundedBooking,
+  confirmPaidBooking,
+  releaseHoldOfCheckout,
+} from './sessions/bookings.ts';
+import type { SessionsContext } from './sessions/sessions-context.ts';
+import { sessionsRoutes } from './sessions/sessions.routes.ts';
 import { createVideoLibrary, type VideoLibrary } from './video/vimeo.ts';
 
 declare module 'fastify' {
@@ -176,10 +185,23 @@ export async function buildApp(
   await app.register(newsletterRoutes);
   await app.register(catalogueRoutes, { canOpenCourse: canRequestOpenCourse });
   await app.register(accessRoutes);
-  await app.register(paymentsRoutes, {
+  const paymentHooks: PaymentsOptions = {
     // A paid upgrade ends the beta grants of the courses bought.
     onCoursesPurchased: (purchase) => endBetaGrantsForPurchase(app, purchase),
-  });
+    // A one-to-one session is held while its checkout is open, booked once paid, cancelled
+    // when refunded.
+    onCheckoutPaid: (checkout) => confirmPaidBooking(sessions, checkout),
+    onCheckoutEnded: (checkoutId) => releaseHoldOfCheckout(app, checkoutId),
+    onPurchaseRefunded: (checkoutId) => cancelRefundedBooking(app, checkoutId),
+  };
+  const payments = createPaymentsContext(app, paymentHooks);
+  const sessions: SessionsContext = {
+    app,
+    startCheckout: (user, input) => createProductCheckout(payments, user, input),
+    refundCheckout: (checkoutId) => refundCheckout(payments, checkoutId),
+  };
+  await app.register(paymentsRoutes, paymentHooks);
+  await app.register(sessionsRoutes, { context: sessions });
   await app.register(videoRoutes);
   await app.register(learningRoutes, {
     checkReflectionSafety: (check: ReflectionSafetyCheck) =>

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { mailModes } from '../shared/api/mail.ts';
+import { isTimeZone } from '../shared/rules/sessions.ts';
 
 const optionalText = z
   .string()
@@ -125,6 +126,18 @@ const environmentSchema = z
     SOCIAL_YOUTUBE_URL: url('the absolute URL of the programme on YouTube'),
     SOCIAL_FACEBOOK_URL: url('the absolute URL of the programme on Facebook'),
     CONTACT_EMAIL: optionalText.pipe(
+      z
+        .string()
+        .max(254, 'expected an email address of at most 254 characters')
+        .pipe(z.email({ message: 'expected an email address' }))
+        .optional(),
+    ),
+    CREATOR_TIME_ZONE: z
+      .string()
+      .max(64, 'expected an IANA time zone such as Europe/London')
+      .refine(isTimeZone, 'expected an IANA time zone such as Europe/London')
+      .default('Europe/London'),
+    SESSIONS_EMAIL: optionalText.pipe(
       z
         .string()
         .max(254, 'expected an email address of at most 254 characters')
@@ -392,6 +405,12 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       { name: 'YouTube', href: env.SOCIAL_YOUTUBE_URL },
       { name: 'Facebook', href: env.SOCIAL_FACEBOOK_URL },
     ].filter((profile): profile is { name: string; href: string } => profile.href !== undefined),
+    sessions: {
+      /** The zone the creator's opening hours and blocks are written in. */
+      creatorTimeZone: env.CREATOR_TIME_ZONE,
+      /** Where the creator's copies of booking mail go: SESSIONS_EMAIL, else CONTACT_EMAIL. */
+      creatorEmail: env.SESSIONS_EMAIL ?? env.CONTACT_EMAIL,
+    },
     mail: { mode: mailModeOf(env)!, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     logLevel: env.LOG_LEVEL,
     /** Short lines for a person at a terminal; JSON lines for a log collector, or when asked. */

@@ -510,7 +510,6 @@ test('every Buy Now reaches the purchase page with its offer chosen', async ({ p
     ['The Sovereign Flame', '/buy-now?course=sovereign-flame'],
     ["Dragon's Clarity", '/buy-now?course=dragons-clarity'],
     ['Phoenix Ascension', '/buy-now?course=phoenix-ascension'],
-    ['One-to-One Illumination Session', '/buy-now'],
   ] as const;
   for (const [offer, url] of offers) {
     await page.goto('/');
@@ -518,4 +517,9 @@ test('every Buy Now reaches the purchase page with its offer chosen', async ({ p
     await offerings.getByRole('link', { name: `Buy Now: ${offer}` }).click();
     await expect(page).toHaveURL(url);
   }
+  // The session is booked with a chosen time, by a signed-in learner.
+  await page.goto('/');
+  await expect(
+    page.getByRole('link', { name: 'Buy Now: One-to-One Illumination Session' }),
+  ).toHaveAttribute('href', '/book-session');
 });

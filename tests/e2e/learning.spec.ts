@@ -208,7 +208,7 @@ test('the dashboard tabs show courses, sessions, subscription and profile', asyn
   await page.getByRole('tab', { name: 'Sessions' }).click();
   await expect(
     page.getByRole('link', { name: 'Book a one-to-one illumination session' }),
-  ).toHaveAttribute('href', '/buy-now');
+  ).toHaveAttribute('href', '/book-session');
 
   await page.getByRole('tab', { name: 'Subscription' }).click();
   const subscription = page.getByRole('region', { name: 'Your Subscription' });

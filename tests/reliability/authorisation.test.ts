@@ -82,8 +82,21 @@ async function createFixtures(learner: TestUser): Promise<Fixtures> {
     purchaseId,
     deviceId: device.id,
     videoId: '824804225',
+    sessionId: await bookSession(learner),
     ...(await createReadings(learner)),
   };
+}
+
+/** A one-to-one session booked and paid in payment test mode. */
+async function bookSession(learner: TestUser): Promise<string> {
+  const slots = await call(learner, 'GET', '/api/sessions/slots');
+  const [slot] = slots.json<{ slots: { startsAt: string }[] }>().slots;
+  const booked = await call(learner, 'POST', '/api/sessions/book', { startsAt: slot!.startsAt });
+  expect(booked.statusCode, booked.body).toBe(200);
+  const { sessionId, checkoutUrl } = booked.json<{ sessionId: string; checkoutUrl: string }>();
+  const checkoutId = checkoutUrl.split('/').at(-1)!;
+  await call(learner, 'POST', `/api/checkout/test-sessions/${checkoutId}/pay`, {});
+  return sessionId;
 }
 
 /** Three submitted reflections that share words: a mood reading each, and a pattern. */

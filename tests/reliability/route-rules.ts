@@ -42,6 +42,8 @@ export interface Fixtures {
   emotionId: string;
   /** A pattern the companion saw in the learner's reflections. */
   patternId: string;
+  /** A one-to-one session the learner booked and paid for. */
+  sessionId: string;
 }
 
 export interface RouteRequest {
@@ -252,6 +254,52 @@ export const routeRules: Record<string, RouteRow> = {
   'GET /api/admin/outbox': { rule: 'admin' },
   'GET /api/admin/newsletter.csv': { rule: 'admin' },
   'GET /api/admin/user-search': { rule: 'admin', request: () => ({ query: { email: 'a' } }) },
+  'GET /api/sessions/slots': { rule: 'signed-in' },
+  'POST /api/sessions/book': {
+    rule: 'signed-in',
+    request: () => ({ body: { startsAt: '2030-01-07T13:00:00.000Z' } }),
+  },
+  'GET /api/sessions': { rule: 'signed-in' },
+  'GET /api/sessions/:id': {
+    rule: 'owner',
+    request: ({ sessionId }) => ({ params: { id: sessionId } }),
+  },
+  'POST /api/sessions/:id/reschedule': {
+    rule: 'owner',
+    request: ({ sessionId }) => ({
+      params: { id: sessionId },
+      body: { startsAt: '2030-01-07T13:00:00.000Z' },
+    }),
+  },
+  'GET /api/admin/sessions/availability': { rule: 'admin' },
+  'PUT /api/admin/sessions/availability': {
+    rule: 'admin',
+    request: () => ({
+      body: {
+        weeklyHours: [{ weekday: 1, start: '13:00', end: '17:00' }],
+        blocks: [],
+        sessionMinutes: 60,
+        bufferMinutes: 15,
+        noticeHours: 24,
+        horizonDays: 60,
+        rescheduleCutoffHours: 24,
+        defaultMeetingUrl: '',
+      },
+    }),
+  },
+  'GET /api/admin/sessions': { rule: 'admin' },
+  'PUT /api/admin/sessions/:id/meeting-link': {
+    rule: 'admin',
+    request: () => ({ params: { id: anyUuid }, body: { meetingUrl: '' } }),
+  },
+  'POST /api/admin/sessions/:id/cancel': {
+    rule: 'admin',
+    request: () => ({ params: { id: anyUuid }, body: { reason: '' } }),
+  },
+  'POST /api/admin/sessions/:id/held': {
+    rule: 'admin',
+    request: () => ({ params: { id: anyUuid } }),
+  },
   'GET /api/admin/users': { rule: 'admin' },
   'GET /api/admin/users/:userId': {
     rule: 'admin',

@@ -7,6 +7,7 @@ import { exportCompanionData } from '../companion/learner-data.ts';
 import { exportLearningData } from '../learning/learner-data.ts';
 import { exportVisitorData } from '../marketing/visitor-data.ts';
 import { exportPaymentData } from '../payments/buyer-data.ts';
+import { exportSessionData } from '../sessions/learner-data.ts';
 import { listAccountEvents } from '../users/account-controls.ts';
 import { listAdminReads } from '../users/admin-reads.ts';
 import { getProfile } from '../users/users.ts';
@@ -30,6 +31,7 @@ export async function exportAccountData(app: FastifyInstance, user: SessionUser,
     companion,
     beta,
     payments,
+    sessions,
     visitor,
     adminReads,
     accountEvents,
@@ -42,6 +44,7 @@ export async function exportAccountData(app: FastifyInstance, user: SessionUser,
     exportCompanionData(app.db, app.config.reflectionKey, user.id),
     exportBetaData(app.db, user.id, addressEmail),
     exportPaymentData(app.db, user.id),
+    exportSessionData(app.db, user.id),
     exportVisitorData(app.db, addressEmail),
     listAdminReads(app.db, user.id),
     listAccountEvents(app.db, user.id),
@@ -78,6 +81,7 @@ export async function exportAccountData(app: FastifyInstance, user: SessionUser,
     ...companion,
     ...beta,
     ...payments,
+    ...sessions,
     ...visitor,
     /** Each time an admin read your private text: who, what and when. */
     adminReads,

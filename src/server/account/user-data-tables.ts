@@ -29,6 +29,10 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
     deleted: 'paid ones kept without id, name, email (anonymisePurchases); unpaid ones deleted',
   },
   subscriptions: { exported: 'subscriptions', deleted: 'cascades with the account' },
+  session_bookings: {
+    exported: 'oneToOneSessions',
+    deleted: "kept without the learner (set null): the creator's calendar keeps the hour",
+  },
   assessments: { exported: 'assessments (by email)', deleted: 'by email (deleteVisitorData)' },
   newsletter_subscriptions: { exported: 'newsletter', deleted: 'by email (deleteVisitorData)' },
   reflection_reads: {

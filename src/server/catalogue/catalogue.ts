@@ -33,6 +33,8 @@ export interface Course extends Omit<CourseOutline, 'modules'> {
 export interface Catalogue {
   courses: Course[];
   bundle: Product;
+  /** The one-to-one session (products.yaml `session: true`), when one is sold. */
+  session: Product | null;
   getCourse: (courseId: string) => Course | undefined;
   getProduct: (productId: string) => Product | undefined;
 }

@@ -52,6 +52,7 @@ const productsFileSchema = z.object({
       required: z.boolean().default(false),
       comingSoon: z.boolean().default(false),
       bundle: z.boolean().default(false),
+      session: z.boolean().default(false),
     }),
   ),
 });
@@ -88,6 +89,8 @@ export async function loadCatalogue(contentDir: string): Promise<Catalogue> {
     comingSoon: false,
   };
 
+  const session = readSessionProduct(productsFile, products.products);
+
   const courses: Course[] = drafts.map((draft) => {
     const entry = products.products.find((product) => product.id === draft.id && !product.bundle);
     if (!entry) throw new CatalogueError(`${productsFile}: no product for the course ${draft.id}`);
@@ -121,12 +124,37 @@ export async function loadCatalogue(contentDir: string): Promise<Catalogue> {
   const productsById = new Map<string, Product>([
     ...courses.map((course) => [course.id, course.product] as const),
     [bundle.id, bundle],
+    ...(session ? [[session.id, session] as const] : []),
   ]);
   return {
     courses,
     bundle,
+    session,
     getCourse: (courseId) => byId.get(courseId),
     getProduct: (productId) => productsById.get(productId),
+  };
+}
+
+type ProductEntry = z.infer<typeof productsFileSchema>['products'][number];
+
+/** The one-to-one session: sold on its own with a chosen time, so it opens no course. */
+function readSessionProduct(file: string, entries: ProductEntry[]): Product | null {
+  const sessions = entries.filter((entry) => entry.session);
+  if (sessions.length > 1)
+    throw new CatalogueError(`${file}: expected at most one session product`);
+  const [entry] = sessions;
+  if (!entry) return null;
+  if (entry.bundle)
+    throw new CatalogueError(`${file}: ${entry.id} cannot be a bundle and a session`);
+  return {
+    id: entry.id,
+    name: entry.name ?? 'One-to-One Illumination Session',
+    description: entry.description ?? 'A private session by video call.',
+    priceCents: entry.priceCents,
+    courseIds: [],
+    isBundle: false,
+    required: false,
+    comingSoon: entry.comingSoon,
   };
 }
 

@@ -13,6 +13,7 @@ import * as marketingTables from './schema/marketing.ts';
 import * as paymentsTables from './schema/payments.ts';
 import * as usersTables from './schema/users.ts';
 import * as rateLimitTables from './schema/rate-limit.ts';
+import * as sessionsTables from './schema/sessions.ts';
 
 const schema = {
   ...accessTables,
@@ -26,6 +27,7 @@ const schema = {
   ...paymentsTables,
   ...usersTables,
   ...rateLimitTables,
+  ...sessionsTables,
 };
 
 export type Database = NodePgDatabase<typeof schema>;

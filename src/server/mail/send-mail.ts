@@ -2,12 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { MailMode } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/mail.ts';
+import { mailOutbox, type MailAttachment } from '../db/schema/mail.ts';
+
+export type { MailAttachment };
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

@@ -107,7 +107,7 @@ async function listOwnedCourseIds(
   );
 }
 
-async function createCustomer(context: PaymentsContext, user: SessionUser): Promise<string> {
+export async function createCustomer(context: PaymentsContext, user: SessionUser): Promise<string> {
   const customerId = await context.stripe!.createCustomer({
     userId: user.id,
     email: user.email,
@@ -117,7 +117,7 @@ async function createCustomer(context: PaymentsContext, user: SessionUser): Prom
 }
 
 /** Payment test mode: the "hosted checkout" is a page of the app, clearly marked as a test. */
-function startTestCheckout(appUrl: string) {
+export function startTestCheckout(appUrl: string) {
   const id = `${TEST_CHECKOUT_PREFIX}${randomUUID().replaceAll('-', '')}`;
   return { id, url: `${appUrl}/checkout/test/${id}` };
 }
@@ -128,7 +128,7 @@ function startCheckoutWithoutPayment(appUrl: string) {
   return { id, url: `${appUrl}/dashboard?session_id=${id}` };
 }
 
-function orderItems(order: Order) {
+export function orderItems(order: Order) {
   return order.products.map((product) => ({
     id: product.id,
     name: product.name,

@@ -45,7 +45,7 @@ export async function fulfilCheckout(
   if (!stored) throw new AppError('not_found', 'Checkout session not found');
   const read = await readProviderCheckout(context, stored);
 
-  const { record, isNewlyFulfilled } = await app.db.transaction(async (tx) => {
+  const { record, isNewlyFulfilled, hasJustEnded } = await app.db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
       .from(checkoutSessions)
@@ -73,7 +73,8 @@ export async function fulfilCheckout(
         fulfilledAt: now,
         grantedCourseIds,
         awaitingReleaseCourseIds: locked!.courseIds.filter((courseId) => !isReleased(courseId)),
-        accessExpiresAt: enrollmentExpiry(now),
+        // A session opens no course, so its purchase has no access to end.
+        accessExpiresAt: locked!.courseIds.length > 0 ? enrollmentExpiry(now) : null,
         amountPaidCents: read.amountTotalCents,
       });
     }
@@ -82,10 +83,22 @@ export async function fulfilCheckout(
       .set(changes)
       .where(eq(checkoutSessions.id, sessionId))
       .returning();
-    return { record: updated!, isNewlyFulfilled: shouldFulfil };
+    const hasJustEnded = locked!.status === 'open' && state.status === 'expired';
+    return { record: updated!, isNewlyFulfilled: shouldFulfil, hasJustEnded };
   });
 
+  if (hasJustEnded) await reportCheckoutEnded(context, record.id);
   if (isNewlyFulfilled && record.userId) {
+    await context
+      .onCheckoutPaid?.({
+        checkoutId: record.id,
+        userId: record.userId,
+        productIds: record.items.map((item) => item.id),
+        isTestPayment: record.mode === 'test',
+      })
+      .catch((error: unknown) =>
+        app.log.error({ err: error, sessionId }, 'the paid-checkout hook failed'),
+      );
     await context
       .onCoursesPurchased?.({
         userId: record.userId,
@@ -101,6 +114,15 @@ export async function fulfilCheckout(
     );
   }
   return record;
+}
+
+/** A checkout that ended unpaid lets go of what it held; a failure is logged, never answered. */
+export async function reportCheckoutEnded(context: PaymentsContext, checkoutId: string) {
+  await context
+    .onCheckoutEnded?.(checkoutId)
+    .catch((error: unknown) =>
+      context.app.log.error({ err: error, checkoutId }, 'the ended-checkout hook failed'),
+    );
 }
 
 /**

@@ -8,9 +8,22 @@ export interface CoursesPurchased {
   reference: string;
 }
 
+export interface CheckoutPaid {
+  checkoutId: string;
+  userId: string;
+  productIds: string[];
+  isTestPayment: boolean;
+}
+
 export interface PaymentsOptions {
   /** Runs once per fulfilled purchase, before the buyer is answered (a paid upgrade ends beta access). */
   onCoursesPurchased?: (purchase: CoursesPurchased) => Promise<unknown>;
+  /** Runs once per fulfilled checkout, whatever it bought (a paid session is booked). */
+  onCheckoutPaid?: (checkout: CheckoutPaid) => Promise<unknown>;
+  /** A checkout expired or was abandoned unpaid (a held session slot is released). */
+  onCheckoutEnded?: (checkoutId: string) => Promise<unknown>;
+  /** A paid checkout was refunded in full, or disputed (a paid session is cancelled). */
+  onPurchaseRefunded?: (checkoutId: string) => Promise<unknown>;
 }
 
 /** What the payment functions work with: the app (database, catalogue, mailer, config, log) and Stripe. */

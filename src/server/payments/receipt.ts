@@ -25,6 +25,15 @@ function receiptMail(context: PaymentsContext, record: CheckoutRecord): MailMess
   const credit = creditOf(context, record);
   if (credit) lines.push(`- ${credit.label}: -${formatEuros(credit.cents)}`);
   const until = record.accessExpiresAt ? formatDate(record.accessExpiresAt) : 'no end date';
+  // A session bought at /book-session opens no course: its own mail carries the date and time.
+  const access =
+    record.courseIds.length > 0
+      ? [
+          `Your access lasts until ${until}.`,
+          `Open your courses: ${appUrl}/dashboard`,
+          ...(refund ? ['', refund] : []),
+        ]
+      : [`Your sessions: ${appUrl}/sessions`];
   return {
     to: record.receiptEmail,
     subject: `Your ${PRODUCT_NAME} receipt`,
@@ -39,9 +48,7 @@ function receiptMail(context: PaymentsContext, record: CheckoutRecord): MailMess
       `Total paid: ${formatEuros(record.amountPaidCents ?? record.amountCents)}`,
       `Order reference: ${record.id}`,
       '',
-      `Your access lasts until ${until}.`,
-      `Open your courses: ${appUrl}/dashboard`,
-      ...(refund ? ['', refund] : []),
+      ...access,
     ].join('\n'),
   };
 }

@@ -26,13 +26,13 @@ export async function revokePurchase(
 ): Promise<void> {
   const sessionId = await findCheckoutOfPayment(context, paymentIntentId);
   if (!sessionId) return;
-  await context.app.db.transaction(async (tx) => {
+  const hasEnded = await context.app.db.transaction(async (tx) => {
     const [record] = await tx
       .select()
       .from(checkoutSessions)
       .where(eq(checkoutSessions.id, sessionId))
       .for('update');
-    if (!record || record.refundedAt) return;
+    if (!record || record.refundedAt) return false;
     if (record.fulfilledAt && record.userId) {
       await revokeEnrollments(tx, {
         userId: record.userId,
@@ -45,7 +45,14 @@ export async function revokePurchase(
       .update(checkoutSessions)
       .set({ paymentIntentId, refundedAt: new Date(), updatedAt: new Date() })
       .where(eq(checkoutSessions.id, record.id));
+    return true;
   });
+  if (!hasEnded) return;
+  await context
+    .onPurchaseRefunded?.(sessionId)
+    .catch((error: unknown) =>
+      context.app.log.error({ err: error, sessionId }, 'the refunded-purchase hook failed'),
+    );
 }
 
 /**

@@ -33,6 +33,8 @@ export interface CheckoutSessionInput {
   userId: string;
   successUrl: string;
   cancelUrl: string;
+  /** When Stripe ends the session unpaid (at least 30 minutes away); Stripe's default is 24 hours. */
+  expiresAt?: Date;
 }
 
 /** The one place the app talks to Stripe, through the official SDK. */
@@ -43,6 +45,8 @@ export interface StripeGateway {
   /** The Checkout session a payment was made in, when it was made in one. */
   findCheckoutSessionOfPayment: (paymentIntentId: string) => Promise<string | null>;
   createPortalSession: (customerId: string, returnUrl: string) => Promise<string>;
+  /** Refunds a payment in full, once however often it is asked; answers the refund's id. */
+  refundPayment: (paymentIntentId: string) => Promise<string>;
   /** Verifies the signature on the raw body; throws when it is wrong or too old. */
   constructEvent: (payload: Buffer, signature: string) => Promise<StripeEvent>;
 }
@@ -75,7 +79,7 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
     }),
 
     createCheckoutSession: call('create a Checkout session', async (input) => {
-      const { order, customerId, userId, successUrl, cancelUrl } = input;
+      const { order, customerId, userId, successUrl, cancelUrl, expiresAt } = input;
       const productIds = order.products.map((product) => product.id).join(',');
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
@@ -98,6 +102,7 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         allow_promotion_codes: false,
         success_url: successUrl,
         cancel_url: cancelUrl,
+        ...(expiresAt ? { expires_at: Math.floor(expiresAt.getTime() / 1000) } : {}),
         metadata: { userId, productIds, isBundle: String(order.isBundle) },
         payment_intent_data: { metadata: { userId, productIds } },
       });
@@ -127,6 +132,14 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         return_url: returnUrl,
       });
       return session.url;
+    }),
+
+    refundPayment: call('refund a payment', async (paymentIntentId) => {
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, metadata: { reason: 'session cancelled' } },
+        { idempotencyKey: `refund-${paymentIntentId}` },
+      );
+      return refund.id;
     }),
 
     constructEvent: (payload, signature) =>

@@ -9,7 +9,8 @@ import {
   outcomeOf,
   type CheckoutRecord,
 } from './checkout-records.ts';
-import { fulfilCheckout } from './fulfil-checkout.ts';
+import { fulfilCheckout, reportCheckoutEnded } from './fulfil-checkout.ts';
+import { isProductCheckout, successPathOf } from './product-checkout.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 /** Payment test mode's stand-in for Stripe's hosted page (docs/decisions/005-payment-test-mode.md). */
@@ -43,7 +44,12 @@ export async function payTestCheckout(
     .set({ status: 'complete', paymentStatus: 'paid', updatedAt: new Date() })
     .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
   await fulfilCheckout(context, sessionId);
-  return { redirectUrl: `/dashboard?session_id=${encodeURIComponent(sessionId)}` };
+  return {
+    redirectUrl: successPathOf(record).replace(
+      '{CHECKOUT_SESSION_ID}',
+      encodeURIComponent(sessionId),
+    ),
+  };
 }
 
 export async function cancelTestCheckout(
@@ -54,11 +60,15 @@ export async function cancelTestCheckout(
   const record = await getOwnTestCheckout(context, user, sessionId);
   if (record.status === 'complete')
     throw new AppError('conflict', 'This checkout is already paid.');
-  await context.app.db
+  const ended = await context.app.db
     .update(checkoutSessions)
     .set({ status: 'expired', updatedAt: new Date() })
-    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
-  return { redirectUrl: '/shop?canceled=true' };
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')))
+    .returning({ id: checkoutSessions.id });
+  if (ended.length > 0) await reportCheckoutEnded(context, sessionId);
+  return {
+    redirectUrl: isProductCheckout(record) ? '/book-session?canceled=true' : '/shop?canceled=true',
+  };
 }
 
 async function getOwnTestCheckout(

@@ -26,6 +26,8 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   customers: Map<string, StripeObject>;
   checkoutSessions: Map<string, StripeObject>;
+  /** Refunds the app asked for, in order. */
+  refunds: StripeObject[];
   /** The buyer finishes Stripe's checkout page; a bank debit leaves the payment unpaid for now. */
   completeCheckout: (sessionId: string, paymentStatus?: 'paid' | 'unpaid') => StripeObject;
   settleAsyncPayment: (sessionId: string) => StripeObject;
@@ -43,6 +45,7 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const customers = new Map<string, StripeObject>();
   const checkoutSessions = new Map<string, StripeObject>();
+  const refunds: StripeObject[] = [];
   const idempotentAnswers = new Map<string, { status: number; body: unknown }>();
   let baseUrl = '';
 
@@ -91,6 +94,28 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
       method: 'GET',
       pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/,
       handle: ([, id]) => found(checkoutSessions.get(id!), 'checkout session', id!),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/refunds$/,
+      handle: (_match, body) => {
+        const paid = [...checkoutSessions.values()].find(
+          (session) => session.payment_intent && session.payment_intent === body.payment_intent,
+        );
+        if (!paid) return missing('payment_intent', String(body.payment_intent), 'payment_intent');
+        const refund = {
+          id: newId('re'),
+          object: 'refund',
+          payment_intent: body.payment_intent,
+          amount: paid.amount_total,
+          currency: paid.currency,
+          status: 'succeeded',
+          metadata: body.metadata ?? {},
+          created: now(),
+        };
+        refunds.push(refund);
+        return [200, refund];
+      },
     },
     {
       method: 'POST',
@@ -164,6 +189,7 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     requests,
     customers,
     checkoutSessions,
+    refunds,
     completeCheckout: (sessionId, paymentStatus = 'paid') =>
       update(sessionId, {
         status: 'complete',
@@ -228,7 +254,7 @@ function checkoutSession(body: Record<string, unknown>, baseUrl: string): Stripe
     cancel_url: body.cancel_url,
     url: `${baseUrl}/c/pay/${id}`,
     created: now(),
-    expires_at: now() + 24 * 3600,
+    expires_at: body.expires_at ? Number(body.expires_at) : now() + 24 * 3600,
     livemode: false,
   };
 }

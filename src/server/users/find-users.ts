@@ -165,3 +165,13 @@ export async function findUserIdByEmail(db: Database, email: string): Promise<st
     .where(sql`${emailKey} = ${email.toLowerCase()}`);
   return user?.id ?? null;
 }
+
+/** Accounts by id, for lists that name their people (the creator's sessions). */
+export async function listUsersByIds(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Map<string, UserRecord>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await selectUsers(db).where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -55,21 +55,43 @@ const SettingsRoute = lazyComponent(
 );
 
 const DashboardPage = lazyComponent(async () => {
-  const [{ DashboardRoute }, { BetaAccessManager }, { BetaUpgradeNotice }, { ConfirmEmailNotice }] =
-    await Promise.all([
-      import('../features/dashboard/routes/dashboard-route.tsx'),
-      import('../features/beta/components/beta-access-manager.tsx'),
-      import('../features/beta/components/beta-upgrade-notice.tsx'),
-      import('../features/auth/components/confirm-email-notice.tsx'),
-    ]);
+  const [
+    { DashboardRoute },
+    { BetaAccessManager },
+    { BetaUpgradeNotice },
+    { ConfirmEmailNotice },
+    { UpcomingSessionsCard },
+  ] = await Promise.all([
+    import('../features/dashboard/routes/dashboard-route.tsx'),
+    import('../features/beta/components/beta-access-manager.tsx'),
+    import('../features/beta/components/beta-upgrade-notice.tsx'),
+    import('../features/auth/components/confirm-email-notice.tsx'),
+    import('../features/sessions/components/upcoming-sessions-card.tsx'),
+  ]);
   const notices = (
     <>
       <ConfirmEmailNotice />
       <BetaUpgradeNotice />
     </>
   );
-  return () => <DashboardRoute betaManager={<BetaAccessManager />} notices={notices} />;
+  return () => (
+    <DashboardRoute
+      betaManager={<BetaAccessManager />}
+      notices={notices}
+      upcomingSessions={<UpcomingSessionsCard />}
+    />
+  );
 });
+
+const BookSessionRoute = lazyComponent(
+  async () => (await import('../features/sessions/routes/book-session-route.tsx')).BookSessionRoute,
+);
+const SessionsRoute = lazyComponent(
+  async () => (await import('../features/sessions/routes/sessions-route.tsx')).SessionsRoute,
+);
+const SessionRoute = lazyComponent(
+  async () => (await import('../features/sessions/routes/session-route.tsx')).SessionRoute,
+);
 
 const LessonPage = lazyComponent(async () => {
   const [
@@ -114,9 +136,10 @@ function adminPage(load: () => Promise<ComponentType>) {
 }
 
 const AdminPage = adminPage(async () => {
-  const [{ AdminRoute }, { BetaAdminPanel }] = await Promise.all([
+  const [{ AdminRoute }, { BetaAdminPanel }, { AdminSessionsTab }] = await Promise.all([
     import('../features/admin/routes/admin-route.tsx'),
     import('../features/beta/components/beta-admin-panel.tsx'),
+    import('../features/sessions/components/admin-sessions-tab.tsx'),
   ]);
   const betaTab = {
     value: 'beta',
@@ -127,7 +150,8 @@ const AdminPage = adminPage(async () => {
       </section>
     ),
   };
-  return () => <AdminRoute extraTabs={[betaTab]} />;
+  const sessionsTab = { value: 'sessions', label: 'Sessions', content: <AdminSessionsTab /> };
+  return () => <AdminRoute extraTabs={[betaTab, sessionsTab]} />;
 });
 const DbTestPage = adminPage(
   async () => (await import('../features/admin/routes/db-test-route.tsx')).DbTestRoute,
@@ -156,6 +180,9 @@ const routes: RouteObject[] = [
       { path: paths.courses, element: <CatalogueRoute /> },
       { path: paths.shop, element: <PurchasePage /> },
       { path: paths.buyNow, element: <PurchasePage /> },
+      { path: paths.bookSession, element: signedIn(<BookSessionRoute />) },
+      { path: paths.sessions, element: signedIn(<SessionsRoute />) },
+      { path: paths.session, element: signedIn(<SessionRoute />) },
       // An unknown address keeps the site's header and footer: a way back besides "Return home".
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -38,6 +38,8 @@ export const checkoutSessions = pgTable(
     customerName: text('customer_name'),
     receiptEmail: text('receipt_email').notNull(),
     message: text('message'),
+    /** Where the buyer lands after paying, when not the dashboard (a booked session's page). */
+    returnPath: text('return_path'),
     status: text('status', { enum: checkoutStatuses }).notNull().default('open'),
     paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('unpaid'),
     paymentIntentId: text('payment_intent_id'),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Dashboard } from '../../../../shared/api/dashboard.ts';
 import { Achievements } from './achievements.tsx';
 import { ContinueYourJourney } from './continue-your-journey.tsx';
@@ -5,9 +6,14 @@ import { CourseProgressCard } from './course-progress-card.tsx';
 import { hasAccess } from './dashboard-links.ts';
 import { EmptyCourses } from './empty-courses.tsx';
 import { RecentlyWatched } from './recently-watched.tsx';
-import { UpcomingSessions } from './upcoming-sessions.tsx';
 
-export function OverviewTab({ dashboard }: { dashboard: Dashboard }) {
+export function OverviewTab({
+  dashboard,
+  upcomingSessions,
+}: {
+  dashboard: Dashboard;
+  upcomingSessions?: ReactNode;
+}) {
   const enrolled = dashboard.courses.filter(hasAccess);
   return (
     <div className="space-y-8">
@@ -31,7 +37,7 @@ export function OverviewTab({ dashboard }: { dashboard: Dashboard }) {
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentlyWatched entries={dashboard.recentlyWatched} />
-        <UpcomingSessions />
+        {upcomingSessions}
       </div>
       <Achievements achievements={dashboard.achievements} />
       <ContinueYourJourney courses={dashboard.courses} />

@@ -15,7 +15,6 @@ import { MyCoursesTab } from '../components/my-courses-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { ProfileTab } from '../components/profile-tab.tsx';
 import { SubscriptionTab } from '../components/subscription-tab.tsx';
-import { UpcomingSessions } from '../components/upcoming-sessions.tsx';
 
 function isDashboardTab(value: string | null): value is DashboardTab {
   return dashboardTabs.some((tab) => tab.value === value);
@@ -26,9 +25,11 @@ export interface DashboardRouteProps {
   betaManager?: ReactNode;
   /** More notices under the checkout notice (a beta upgrade). */
   notices?: ReactNode;
+  /** The Upcoming Sessions card, on the overview and the Sessions tab. */
+  upcomingSessions?: ReactNode;
 }
 
-export function DashboardRoute({ betaManager, notices }: DashboardRouteProps) {
+export function DashboardRoute({ betaManager, notices, upcomingSessions }: DashboardRouteProps) {
   const { data: user } = useSession();
   const dashboard = useDashboard();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -75,14 +76,15 @@ export function DashboardRoute({ betaManager, notices }: DashboardRouteProps) {
           <CheckoutNotice />
           {notices}
           <Tabs.Content value="overview">
-            {loadState ?? (dashboard.data && <OverviewTab dashboard={dashboard.data} />)}
+            {loadState ??
+              (dashboard.data && (
+                <OverviewTab dashboard={dashboard.data} upcomingSessions={upcomingSessions} />
+              ))}
           </Tabs.Content>
           <Tabs.Content value="courses">
             {loadState ?? (dashboard.data && <MyCoursesTab dashboard={dashboard.data} />)}
           </Tabs.Content>
-          <Tabs.Content value="sessions">
-            <UpcomingSessions />
-          </Tabs.Content>
+          <Tabs.Content value="sessions">{upcomingSessions}</Tabs.Content>
           <Tabs.Content value="subscription">
             <SubscriptionTab
               dashboard={dashboard.data}

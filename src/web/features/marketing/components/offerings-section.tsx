@@ -10,6 +10,8 @@ interface Offering {
   includes: string[];
   /** The catalogue course the purchase page preselects; the private session has none. */
   courseId?: string;
+  /** Where Buy Now goes when it is not the purchase page. */
+  to?: string;
   isFeatured?: boolean;
 }
 
@@ -51,6 +53,7 @@ const offerings: Offering[] = [
     description:
       'A private video call to illuminate where you stand, what stands in your way and the next true step of your path.',
     includes: ['Delivered by private video call', 'Undivided attention on your journey'],
+    to: paths.bookSession,
   },
 ];
 
@@ -87,7 +90,10 @@ export function OfferingsSection() {
               ))}
             </ul>
             <Link
-              to={offering.courseId ? `${paths.buyNow}?course=${offering.courseId}` : paths.buyNow}
+              to={
+                offering.to ??
+                (offering.courseId ? `${paths.buyNow}?course=${offering.courseId}` : paths.buyNow)
+              }
               aria-label={`Buy Now: ${offering.name}`}
               className="mt-auto rounded-lg bg-flame-600 px-4 py-3 text-center font-semibold text-white hover:bg-flame-700"
             >

@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminSessionSchema,
+  adminSessionsResponseSchema,
+  availabilityResponseSchema,
+  availabilitySchema,
+  bookSessionResponseSchema,
+  bookSessionSchema,
+  cancelSessionResponseSchema,
+  cancelSessionSchema,
+  learnerSessionSchema,
+  learnerSessionsResponseSchema,
+  meetingLinkSchema,
+  rescheduleSessionSchema,
+  sessionIdParamsSchema,
+  slotsResponseSchema,
+} from '../../shared/api/sessions.ts';
+import { requireAdmin, requireUser } from '../http/guards.ts';
+import { limitUserRequests } from '../http/rate-limit.ts';
+import {
+  cancelSessionByAdmin,
+  listAdminSessions,
+  markSessionHeld,
+  setMeetingLink,
+} from './admin-sessions.ts';
+import { readAvailabilityForAdmin, saveAvailability } from './availability.ts';
+import {
+  bookSession,
+  getOwnSession,
+  listOwnSessions,
+  listSlots,
+  rescheduleSession,
+} from './bookings.ts';
+import { sendRemindersPeriodically } from './reminders.ts';
+import type { SessionsContext } from './sessions-context.ts';
+
+/** Each booking holds a slot and starts a checkout: a learner needs a few, a script would hoard. */
+export const bookSessionRateLimit = {
+  name: 'book-session',
+  max: 10,
+  windowSeconds: 60 * 60,
+  message: 'Too many bookings started. Please try again in an hour.',
+};
+
+/** One-to-one sessions (issue 22): the learner's booking and sessions, and the creator's view. */
+export async function sessionsRoutes(
+  app: FastifyInstance,
+  { context }: { context: SessionsContext },
+) {
+  sendRemindersPeriodically(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/sessions/slots',
+    { preValidation: requireUser, schema: { response: { 200: slotsResponseSchema } } },
+    async (request) => listSlots(context, request.user),
+  );
+
+  routes.post(
+    '/api/sessions/book',
+    {
+      preValidation: [requireUser, limitUserRequests(bookSessionRateLimit)],
+      schema: { body: bookSessionSchema, response: { 200: bookSessionResponseSchema } },
+    },
+    async (request) => bookSession(context, request.user, request.body),
+  );
+
+  routes.get(
+    '/api/sessions',
+    { preValidation: requireUser, schema: { response: { 200: learnerSessionsResponseSchema } } },
+    async (request) => listOwnSessions(app, request.user),
+  );
+
+  routes.get(
+    '/api/sessions/:id',
+    {
+      preValidation: requireUser,
+      schema: { params: sessionIdParamsSchema, response: { 200: learnerSessionSchema } },
+    },
+    async (request) => getOwnSession(app, request.user, request.params.id),
+  );
+
+  routes.post(
+    '/api/sessions/:id/reschedule',
+    {
+      preValidation: requireUser,
+      schema: {
+        params: sessionIdParamsSchema,
+        body: rescheduleSessionSchema,
+        response: { 200: learnerSessionSchema },
+      },
+    },
+    async (request) =>
+      rescheduleSession(app, request.user, request.params.id, new Date(request.body.startsAt)),
+  );
+
+  routes.get(
+    '/api/admin/sessions/availability',
+    { preValidation: requireAdmin, schema: { response: { 200: availabilityResponseSchema } } },
+    async () => readAvailabilityForAdmin(app),
+  );
+
+  routes.put(
+    '/api/admin/sessions/availability',
+    {
+      preValidation: requireAdmin,
+      schema: { body: availabilitySchema, response: { 200: availabilityResponseSchema } },
+    },
+    async (request) => saveAvailability(app, request.body),
+  );
+
+  routes.get(
+    '/api/admin/sessions',
+    { preValidation: requireAdmin, schema: { response: { 200: adminSessionsResponseSchema } } },
+    async () => listAdminSessions(app),
+  );
+
+  routes.put(
+    '/api/admin/sessions/:id/meeting-link',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        params: sessionIdParamsSchema,
+        body: meetingLinkSchema,
+        response: { 200: adminSessionSchema },
+      },
+    },
+    async (request) => setMeetingLink(app, request.params.id, request.body.meetingUrl),
+  );
+
+  routes.post(
+    '/api/admin/sessions/:id/cancel',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        params: sessionIdParamsSchema,
+        body: cancelSessionSchema,
+        response: { 200: cancelSessionResponseSchema },
+      },
+    },
+    async (request) => cancelSessionByAdmin(context, request.params.id, request.body.reason),
+  );
+
+  routes.post(
+    '/api/admin/sessions/:id/held',
+    {
+      preValidation: requireAdmin,
+      schema: { params: sessionIdParamsSchema, response: { 200: adminSessionSchema } },
+    },
+    async (request) => markSessionHeld(app, request.params.id),
+  );
+}

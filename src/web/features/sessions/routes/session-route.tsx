@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import type { LearnerSession } from '../../../../shared/api/sessions.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Link, useParams, useSearchParams } from '../../../lib/router/router.tsx';
+import {
+  useConfirmSessionPayment,
+  useLearnerSession,
+  useRescheduleSession,
+  useSlots,
+} from '../api/sessions.ts';
+import { SlotPicker } from '../components/slot-picker.tsx';
+import { formatSpan, formatTime, viewerTimeZone } from '../session-time.ts';
+
+/** /sessions/{id}: when it is, Join from 10 minutes before, Reschedule until the cut-off. */
+export function SessionRoute() {
+  const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const confirmation = useConfirmSessionPayment(searchParams.get('session_id'));
+  const session = useLearnerSession(id);
+
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <p>
+        <Link to="/sessions" className="font-medium text-flame-700 underline">
+          Your sessions
+        </Link>
+      </p>
+      <h1 className="mt-4 font-display text-3xl font-bold">One-to-One Illumination Session</h1>
+      {confirmation.data?.status === 'paid' && session.data?.status === 'booked' && (
+        <p role="status" className="mt-4 rounded-lg bg-white p-4 shadow-sm">
+          Thank you: your session is booked. A confirmation with a calendar file is on its way to
+          your inbox.
+        </p>
+      )}
+      {session.isPending && <p className="mt-6">Loading your session...</p>}
+      {session.isError && <ErrorAlert>{session.error.message}</ErrorAlert>}
+      {session.data && <SessionDetails session={session.data} />}
+    </main>
+  );
+}
+
+function SessionDetails({ session }: { session: LearnerSession }) {
+  const isBooked = session.status === 'booked';
+  return (
+    <section className="mt-6 space-y-5 rounded-xl bg-white p-5 shadow-sm">
+      <p className="text-lg">
+        {formatSpan(session.startsAt, session.endsAt)}{' '}
+        <span className="text-ink-700">({viewerTimeZone()})</span>
+      </p>
+      {session.status === 'cancelled' && <p>This session was cancelled. {session.cancelReason}</p>}
+      {session.status === 'completed' && <p>This session has been held.</p>}
+      {isBooked && (
+        <>
+          <JoinButton session={session} />
+          <Reschedule session={session} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function JoinButton({ session }: { session: LearnerSession }) {
+  if (session.joinUrl) {
+    return (
+      <a
+        href={session.joinUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700"
+      >
+        Join
+      </a>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+      <Button disabled aria-describedby="join-opens">
+        Join
+      </Button>
+      <p id="join-opens" className="text-sm text-ink-700">
+        Join opens 10 minutes before the start, at {formatTime(session.joinOpensAt)}.
+      </p>
+    </div>
+  );
+}
+
+function Reschedule({ session }: { session: LearnerSession }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const slots = useSlots();
+  const reschedule = useRescheduleSession(session.id);
+
+  if (!session.canReschedule) {
+    return (
+      <p className="text-ink-800">
+        Sessions can be rescheduled up to {session.rescheduleCutoffHours} hours before they start.{' '}
+        {session.contactEmail ? (
+          <>
+            To change this one, write to{' '}
+            <a href={`mailto:${session.contactEmail}`} className="text-flame-700 underline">
+              {session.contactEmail}
+            </a>
+            .
+          </>
+        ) : (
+          'To change this one, write to us at the contact address on this site.'
+        )}
+      </p>
+    );
+  }
+  if (!isOpen) {
+    return (
+      <Button variant="secondary" onClick={() => setIsOpen(true)}>
+        Reschedule
+      </Button>
+    );
+  }
+  return (
+    <section aria-labelledby="reschedule-heading" className="border-t border-ink-600/20 pt-5">
+      <h2 id="reschedule-heading" className="font-display text-xl font-bold">
+        Reschedule
+      </h2>
+      {slots.data ? (
+        <div className="mt-3">
+          <SlotPicker slots={slots.data.slots} selected={selected} onSelect={setSelected} />
+        </div>
+      ) : (
+        <p className="mt-3">Loading free times...</p>
+      )}
+      {reschedule.isError && <ErrorAlert>{reschedule.error.message}</ErrorAlert>}
+      {reschedule.isSuccess && (
+        <p role="status" className="mt-3">
+          Your session has moved. A new calendar file is on its way to your inbox.
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button
+          disabled={!selected || reschedule.isPending}
+          onClick={() => selected && reschedule.mutate(selected)}
+        >
+          Move my session
+        </Button>
+        <Button variant="ghost" onClick={() => setIsOpen(false)}>
+          Keep the current time
+        </Button>
+      </div>
+    </section>
+  );
+}
