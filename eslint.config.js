@@ -20,7 +20,7 @@ const restrict = (patterns) => ({
 const serverLayers = {
   base: ['db', 'http'],
   leaves: ['catalogue', 'mail', 'video', 'users', 'access'],
-  features: ['payments', 'learning', 'beta', 'companion', 'marketing', 'auth'],
+  features: ['payments', 'learning', 'beta', 'companion', 'marketing', 'auth', 'settings'],
   composers: ['dashboard', 'account', 'admin'],
 };
 

@@ -52,12 +52,16 @@ import {
 import { learningRoutes } from './learning/learning.routes.ts';
 import { countCompletedReflections, listRecentReflections } from './learning/reflections.ts';
 import { videoRoutes } from './learning/videos.routes.ts';
+import { countUsers } from './users/find-users.ts';
 import { pruneMailOutbox } from './mail/outbox.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
 import { newsletterRoutes } from './marketing/newsletter.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { restDuringMaintenance } from './settings/maintenance.ts';
+import { createSettingsStore, type SettingsStore } from './settings/settings-store.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
 import { listSubscriptionFacts } from './payments/subscriptions.ts';
 import { createVideoLibrary, type VideoLibrary } from './video/vimeo.ts';
 
@@ -71,6 +75,7 @@ declare module 'fastify' {
     videos: VideoLibrary;
     sessions: SessionReader;
     accessSources: AccessSources;
+    settings: SettingsStore;
   }
 }
 
@@ -116,6 +121,7 @@ export async function buildApp(
       // An invitation by email is claimed when its address is confirmed, or signs in confirmed.
       onSignedIn: (userId) => claimBetaInvitations(app, userId),
       onEmailConfirmed: (userId) => claimBetaInvitations(app, userId),
+      mayOpenAccount: async () => (await countUsers(database.db)) < app.settings.current().maxUsers,
     }),
   );
   app.decorate('videos', createVideoLibrary(config.vimeo, app.log));
@@ -128,6 +134,9 @@ export async function buildApp(
     betaGrants: betaGrantFactsSource(app.catalogue),
   } satisfies AccessSources);
   app.addHook('onClose', async () => mailer.close());
+  const settings = await createSettingsStore(database.db, database.pool, app.log);
+  app.decorate('settings', settings);
+  app.addHook('onClose', async () => settings.close());
 
   // Brotli at a middling quality: close to the best ratio at a fraction of the CPU.
   await app.register(compress, {
@@ -135,6 +144,7 @@ export async function buildApp(
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await setSecurityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy } });
+  restDuringMaintenance(app, config.contactEmail);
 
   app.get('/api/health', async (_request, reply) => {
     const isUp = await isDatabaseUp(database.pool);
@@ -155,6 +165,7 @@ export async function buildApp(
     countCompletedReflections: (userId, courseId) =>
       countCompletedReflections(database.db, userId, courseId),
     sendMail: (message) => mailer.send(message),
+    isAiGuidanceOn: () => app.settings.current().features.aiGuidance,
   });
 
   // Features, one line each.
@@ -185,6 +196,7 @@ export async function buildApp(
   });
   await app.register(adminOverviewRoutes);
   await app.register(accountRoutes);
+  await app.register(settingsRoutes);
 
   await serveWebApp(app, config.webDir);
   return app;

@@ -12,6 +12,7 @@ import * as marketingTables from './schema/marketing.ts';
 import * as paymentsTables from './schema/payments.ts';
 import * as profileTables from './schema/users.ts';
 import * as rateLimitTables from './schema/rate-limit.ts';
+import * as settingsTables from './schema/settings.ts';
 
 const schema = {
   ...accessTables,
@@ -24,6 +25,7 @@ const schema = {
   ...paymentsTables,
   ...profileTables,
   ...rateLimitTables,
+  ...settingsTables,
 };
 
 export type Database = NodePgDatabase<typeof schema>;
