@@ -6,3 +6,8 @@ export function formatDate(iso: string): string {
     year: 'numeric',
   });
 }
+
+/** A moment with its time, in the viewer's own zone, e.g. 'Mar 5, 2026, 2:30 PM'. */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -6,6 +6,7 @@ import { useUrlTab } from '../../../lib/url-tab.ts';
 import { AccessTab } from '../components/access-tab.tsx';
 import { AssessmentsTab } from '../components/assessments-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
+import { SettingsTab } from '../components/settings-tab.tsx';
 import { SubscribersTab } from '../components/subscribers-tab.tsx';
 import { UsersTab } from '../components/users-tab.tsx';
 
@@ -15,6 +16,7 @@ const adminTabs = [
   { value: 'overview', label: 'Overview' },
   { value: 'assessments', label: 'Assessments' },
   { value: 'newsletter', label: 'Newsletter' },
+  { value: 'settings', label: 'Settings' },
 ] as const;
 type AdminTab = (typeof adminTabs)[number]['value'];
 
@@ -80,6 +82,9 @@ export function AdminRoute() {
           </Tabs.Content>
           <Tabs.Content value="newsletter" className="mt-6">
             <SubscribersTab />
+          </Tabs.Content>
+          <Tabs.Content value="settings" className="mt-6">
+            <SettingsTab />
           </Tabs.Content>
         </Tabs.Root>
       </main>
