@@ -49,7 +49,19 @@ export default defineConfig({
   projects: [
     // The operator's first sign-in sets up two-factor sign-in; the journeys reuse that session.
     { name: 'admin-setup', testMatch: /admin\.setup\.ts/, use: { ...devices['Desktop Chrome'] } },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['admin-setup'] },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['admin-setup'],
+      testIgnore: /site-settings\.spec\.ts/,
+    },
+    // Maintenance mode and the feature switches change the site for everyone: last, on their own.
+    {
+      name: 'site-settings',
+      testMatch: /site-settings\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['chromium'],
+    },
   ],
   webServer: [
     {

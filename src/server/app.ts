@@ -58,6 +58,7 @@ import { learningRoutes } from './learning/learning.routes.ts';
 import { countCompletedReflections, listRecentReflections } from './learning/reflections.ts';
 import { videoRoutes } from './learning/videos.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
+import { countUsers } from './users/find-users.ts';
 import { pruneMailOutbox } from './mail/outbox.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
@@ -66,6 +67,9 @@ import { newsletterRoutes } from './marketing/newsletter.routes.ts';
 import { createPaymentsContext, type PaymentsOptions } from './payments/payments-context.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { createProductCheckout, refundCheckout } from './payments/product-checkout.ts';
+import { restDuringMaintenance } from './settings/maintenance.ts';
+import { createSettingsStore, type SettingsStore } from './settings/settings-store.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
 import { listSubscriptionFacts } from './payments/subscriptions.ts';
 import {
   cancelRefundedBooking,
@@ -88,6 +92,7 @@ declare module 'fastify' {
     accessSources: AccessSources;
     /** Encrypts the learners' reflections at rest; built once, for every read and write. */
     reflectionCipher: FieldCipher;
+    settings: SettingsStore;
   }
 }
 
@@ -136,6 +141,7 @@ export async function buildApp(
       // An invitation by email is claimed when its address is confirmed, or signs in confirmed.
       onSignedIn: (userId) => claimBetaInvitations(app, userId),
       onEmailConfirmed: (userId) => claimBetaInvitations(app, userId),
+      mayOpenAccount: async () => (await countUsers(database.db)) < app.settings.current().maxUsers,
     }),
   );
   app.decorate('videos', createVideoLibrary(config.vimeo, app.log));
@@ -149,6 +155,9 @@ export async function buildApp(
     awaitingRelease: awaitingReleaseSource(config.paymentMode),
   } satisfies AccessSources);
   app.addHook('onClose', async () => mailer.close());
+  const settings = await createSettingsStore(database.db, database.pool, app.log);
+  app.decorate('settings', settings);
+  app.addHook('onClose', async () => settings.close());
 
   // Brotli at a middling quality: close to the best ratio at a fraction of the CPU.
   await app.register(compress, {
@@ -156,6 +165,7 @@ export async function buildApp(
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await setSecurityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy } });
+  restDuringMaintenance(app, config.contactEmail);
 
   app.get('/api/health', async (_request, reply) => {
     const isUp = await isDatabaseUp(database.pool);
@@ -176,6 +186,7 @@ export async function buildApp(
     countCompletedReflections: (userId, courseId) =>
       countCompletedReflections(database.db, userId, courseId),
     sendMail: (message) => mailer.send(message),
+    isAiGuidanceOn: () => app.settings.current().features.aiGuidance,
   });
 
   // Features, one line each.
@@ -220,6 +231,7 @@ export async function buildApp(
   await app.register(adminOverviewRoutes);
   await app.register(mailRoutes);
   await app.register(accountRoutes);
+  await app.register(settingsRoutes);
 
   await serveWebApp(app, config.webDir);
   return app;

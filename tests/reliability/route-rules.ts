@@ -1,3 +1,5 @@
+import { defaultSettings } from '../../src/shared/rules/settings.ts';
+
 /**
  * Who may call each route: one row per route of Fastify's table and per Better Auth endpoint
  * behind `/api/auth/*`, keyed `METHOD path`. The authorisation matrix (authorisation.test.ts)
@@ -202,6 +204,15 @@ export const routeRules: Record<string, RouteRow> = {
     rule: 'owner',
     request: ({ patternId }) => ({ params: { id: patternId } }),
   },
+
+  'GET /api/settings': { rule: 'public' },
+  'GET /api/admin/settings': { rule: 'admin' },
+  'PUT /api/admin/settings': {
+    rule: 'admin',
+    // The defaults as they are: a save that changes nothing, so the matrix leaves the site open.
+    request: () => ({ body: { ...defaultSettings, version: 0 } }),
+  },
+  'GET /api/admin/settings/changes': { rule: 'admin' },
 
   'GET /api/dashboard': { rule: 'signed-in' },
 

@@ -1,20 +1,22 @@
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { formatDateTime } from '../../shared/rules/dates.ts';
 import type { AccountExport } from './export-data.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 /** The same export as a page a person can read and print: one section per kind of data. */
 export function renderExportHtml(data: AccountExport): string {
   const sections = Object.entries(data)
     .filter(([key]) => key !== 'exportedAt')
     .map(
-      ([key, value]) => `<section><h2>${escape(titleOf(key))}</h2>${renderValue(value)}</section>`,
+      ([key, value]) =>
+        `<section><h2>${escapeHtml(titleOf(key))}</h2>${renderValue(value)}</section>`,
     )
     .join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>Your ${escape(PRODUCT_NAME)} data</title>
+<title>Your ${escapeHtml(PRODUCT_NAME)} data</title>
 <style>
 body { font-family: Georgia, serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1c1433; }
 h1, h2 { font-weight: bold; } h2 { margin-top: 2rem; border-bottom: 1px solid #ccc; }
@@ -24,8 +26,8 @@ dt { font-weight: bold; } dd { margin: 0; white-space: pre-wrap; }
 </style>
 </head>
 <body>
-<h1>Your ${escape(PRODUCT_NAME)} data</h1>
-<p>Exported on ${escape(formatDateTime(data.exportedAt))}. Everything we keep about your account is below.</p>
+<h1>Your ${escapeHtml(PRODUCT_NAME)} data</h1>
+<p>Exported on ${escapeHtml(formatDateTime(data.exportedAt))}. Everything we keep about your account is below.</p>
 ${sections}
 </body>
 </html>`;
@@ -38,14 +40,14 @@ function renderValue(value: unknown): string {
   }
   if (value !== null && typeof value === 'object') {
     const rows = Object.entries(value).map(
-      ([key, inner]) => `<dt>${escape(titleOf(key))}</dt><dd>${renderValue(inner)}</dd>`,
+      ([key, inner]) => `<dt>${escapeHtml(titleOf(key))}</dt><dd>${renderValue(inner)}</dd>`,
     );
     return `<dl>${rows.join('')}</dl>`;
   }
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string' && isTimestamp(value)) return escape(formatDateTime(value));
-  return escape(String(value));
+  if (typeof value === 'string' && isTimestamp(value)) return escapeHtml(formatDateTime(value));
+  return escapeHtml(String(value));
 }
 
 /** An ISO timestamp as the export writes them (2026-11-24T15:04:05.000Z), read as a moment. */
@@ -60,13 +62,4 @@ function titleOf(key: string): string {
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function escape(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

@@ -81,6 +81,14 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
     exported: 'not exported: a request to be mailed when a course opens',
     deleted: 'cascades with the account; by a confirmed address (deleteReleaseNoticesTo)',
   },
+  platform_settings: {
+    exported: 'not exported: the site settings an admin saved last',
+    deleted: 'as the admin who saved last, anonymised (forgetSettingsActor)',
+  },
+  settings_changes: {
+    exported: 'not exported: changes an admin made to the site settings',
+    deleted: 'as actor, anonymised (forgetSettingsActor)',
+  },
   mail_outbox: {
     exported: 'not exported: copies of mail we sent',
     deleted: 'mail to or naming a confirmed address (deleteOutboxMailAbout)',

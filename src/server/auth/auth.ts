@@ -1,9 +1,10 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type GenericEndpointContext } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
+import { settingsMessages } from '../../shared/rules/settings.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -38,6 +39,8 @@ export interface AuthHooks {
   onSignedIn?: (userId: string) => Promise<unknown>;
   /** Once an account has confirmed its address. */
   onEmailConfirmed?: (userId: string) => Promise<unknown>;
+  /** Whether a visitor may open one more account (the operator's maximum number of users). */
+  mayOpenAccount?: () => Promise<boolean>;
 }
 
 export function createAuth(
@@ -132,6 +135,7 @@ export function createAuth(
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await applyRequestRules(ctx);
+        await refuseSignUpWhenFull(ctx, hooks.mayOpenAccount);
         await countGuess(db, ctx);
         await refuseReplayedTotp(db, ctx);
       }),
@@ -168,3 +172,16 @@ export function createAuth(
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A visitor's sign-up past the maximum number of users; the app's own calls (ADMIN_EMAIL) pass. */
+async function refuseSignUpWhenFull(
+  ctx: GenericEndpointContext,
+  mayOpenAccount: AuthHooks['mayOpenAccount'],
+): Promise<void> {
+  if (ctx.path !== '/sign-up/email' || (!ctx.request && !ctx.headers) || !mayOpenAccount) return;
+  if (await mayOpenAccount()) return;
+  throw new APIError('FORBIDDEN', {
+    code: 'SIGN_UP_CLOSED',
+    message: settingsMessages.signUpClosed,
+  });
+}

@@ -57,6 +57,8 @@ export interface CompanionContext {
   log: FastifyBaseLogger;
   /** Reactions still running after the request that started them answered. */
   background: Set<Promise<void>>;
+  /** The admin's switch for AI guidance (platform settings); off, nothing goes to the vendor. */
+  isAiGuidanceOn: () => boolean;
 }
 
 export async function createCompanionContext(input: {
@@ -67,6 +69,7 @@ export async function createCompanionContext(input: {
   listRecentReflections: ListRecentReflections;
   countCompletedReflections: CountCompletedReflections;
   sendMail: (message: MailMessage) => Promise<void>;
+  isAiGuidanceOn: () => boolean;
 }): Promise<CompanionContext> {
   const { config } = input;
   const log = input.log.child({ feature: 'companion' });
@@ -90,6 +93,7 @@ export async function createCompanionContext(input: {
     countCompletedReflections: input.countCompletedReflections,
     log,
     background: new Set(),
+    isAiGuidanceOn: input.isAiGuidanceOn,
   };
 }
 

@@ -77,6 +77,7 @@ async function modeOf(
   userId: string,
   row: SettingsRow | undefined,
 ): Promise<CompanionMode> {
+  if (!context.isAiGuidanceOn()) return 'switched-off';
   if (!(row?.isAiEnabled ?? true)) return 'off';
   if (!context.chat) return 'fallback';
   if (!noticeAcceptedAt(context, row)) return 'awaiting-consent';

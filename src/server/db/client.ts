@@ -14,6 +14,7 @@ import * as paymentsTables from './schema/payments.ts';
 import * as usersTables from './schema/users.ts';
 import * as rateLimitTables from './schema/rate-limit.ts';
 import * as sessionsTables from './schema/sessions.ts';
+import * as settingsTables from './schema/settings.ts';
 
 const schema = {
   ...accessTables,
@@ -28,6 +29,7 @@ const schema = {
   ...usersTables,
   ...rateLimitTables,
   ...sessionsTables,
+  ...settingsTables,
 };
 
 export type Database = NodePgDatabase<typeof schema>;

@@ -11,6 +11,7 @@ import {
 } from '../../shared/api/marketing.ts';
 import { requireAdmin } from '../http/guards.ts';
 import { limitRequests } from '../http/rate-limit.ts';
+import { requireFeatureOn } from '../http/feature-switch.ts';
 import {
   getAssessment,
   listAssessments,
@@ -36,6 +37,7 @@ export async function assessmentsRoutes(app: FastifyInstance) {
       // Five answers of 5,000 characters of up to 4 bytes, and the rest.
       bodyLimit: 128 * 1024,
       onRequest: limitRequests(assessmentRateLimit),
+      preHandler: requireFeatureOn('assessments'),
     },
     async (request, reply) => reply.status(201).send(await submitAssessment(app, request.body)),
   );

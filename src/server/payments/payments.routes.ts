@@ -19,6 +19,7 @@ import {
 } from '../../shared/api/payments.ts';
 import { pendingSessionOf, requireSessionClaim, requireUser } from '../http/guards.ts';
 import { limitUserRequests } from '../http/rate-limit.ts';
+import { requireFeatureOn } from '../http/feature-switch.ts';
 import { createCheckout } from './create-checkout.ts';
 import { createPortalSession } from './create-portal-session.ts';
 import { checkCourseAccess, listCustomerSubscriptions } from './customer-access.ts';
@@ -56,6 +57,7 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
     '/api/create-checkout-session',
     {
       preValidation: [requireUser, limitUserRequests(checkoutRateLimit)],
+      preHandler: requireFeatureOn('courses'),
       schema: {
         body: createCheckoutSessionRequestSchema,
         response: { 200: checkoutSessionResponseSchema },

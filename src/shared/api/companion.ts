@@ -140,7 +140,15 @@ export type SafetyHelp = z.infer<typeof safetyHelpSchema>;
  * switched AI off; unavailable: the AI service failed repeatedly and is skipped for now, built-in
  * guidance answers.
  */
-export const companionModes = ['ai', 'fallback', 'awaiting-consent', 'off', 'unavailable'] as const;
+/** `switched-off`: the site's admin turned AI guidance off for everyone (spec 2 §3 features). */
+export const companionModes = [
+  'ai',
+  'fallback',
+  'awaiting-consent',
+  'off',
+  'switched-off',
+  'unavailable',
+] as const;
 export type CompanionMode = (typeof companionModes)[number];
 
 export const safetyEventPaths = ['chat', 'suggestion', 'autosave', 'save', 'submit'] as const;

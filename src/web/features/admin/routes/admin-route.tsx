@@ -8,6 +8,7 @@ import { AccessTab } from '../components/access-tab.tsx';
 import { AssessmentsTab } from '../components/assessments-tab.tsx';
 import { OutboxTab } from '../components/outbox-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
+import { SettingsTab } from '../components/settings-tab.tsx';
 import { SubscribersTab } from '../components/subscribers-tab.tsx';
 import { UsersTab } from '../components/users-tab.tsx';
 
@@ -18,6 +19,7 @@ const adminTabs = [
   { value: 'assessments', label: 'Assessments' },
   { value: 'newsletter', label: 'Newsletter' },
   { value: 'outbox', label: 'Outbox' },
+  { value: 'settings', label: 'Settings' },
 ];
 
 /** A tab another feature brings to the panel (the app composes them: see router.tsx). */
@@ -103,6 +105,9 @@ export function AdminRoute({ extraTabs = [] }: { extraTabs?: readonly AdminPanel
               {extra.content}
             </Tabs.Content>
           ))}
+          <Tabs.Content value="settings" className="mt-6">
+            <SettingsTab />
+          </Tabs.Content>
         </Tabs.Root>
       </main>
     </div>

@@ -36,6 +36,8 @@ function privacyNote({ mode, aiNotice }: CompanionSettings): string {
       return 'Built-in guidance: the AI service is not available, so nothing you write leaves our server.';
     case 'off':
       return 'The AI service is switched off: nothing you write leaves our server; replies come from built-in guidance.';
+    case 'switched-off':
+      return 'AI guidance is switched off for this site: nothing you write leaves our server; replies come from built-in guidance.';
     case 'unavailable':
       return 'The AI service is unavailable for now: replies come from built-in guidance until it is back.';
   }

@@ -102,7 +102,8 @@ export function ReflectionSuggestion({
     wrapper.current?.closest('article')?.contains(document.activeElement) ?? false;
 
   // Never by itself before the learner has accepted the AI notice, nor while the settings load.
-  const isAiEnabled = mode !== undefined && mode !== 'off' && mode !== 'awaiting-consent';
+  const isAiEnabled =
+    mode !== undefined && mode !== 'off' && mode !== 'switched-off' && mode !== 'awaiting-consent';
   useEffect(() => {
     if (isAppending.current) {
       isAppending.current = false;

@@ -8,7 +8,9 @@ import {
   READINESS_DEFAULT,
   unansweredFields,
 } from '../../../../shared/rules/assessment.ts';
+import { settingsMessages } from '../../../../shared/rules/settings.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { usePublicSettings } from '../../../lib/public-settings.ts';
 import { useSubmitAssessment } from '../api/submit-assessment.ts';
 import { visitorErrorMessage } from '../error-message.ts';
 import { assessmentSteps } from './assessment-steps.tsx';
@@ -45,6 +47,8 @@ export function AssessmentDialog({ open, onOpenChange, returnFocusTo }: Assessme
   const [answers, setAnswers] = useState(emptyAnswers);
   const [problem, setProblem] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const closedRef = useRef<HTMLParagraphElement>(null);
+  const isClosed = usePublicSettings().data?.features.assessments === false;
   const submitAssessment = useSubmitAssessment();
   const { title, Fields } = assessmentSteps[step]!;
 
@@ -104,7 +108,7 @@ export function AssessmentDialog({ open, onOpenChange, returnFocusTo }: Assessme
             className="relative w-full max-w-2xl rounded-2xl bg-white p-5 shadow-2xl sm:p-8"
             onOpenAutoFocus={(event) => {
               event.preventDefault();
-              headingRef.current?.focus();
+              (closedRef.current ?? headingRef.current)?.focus();
             }}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
@@ -133,7 +137,12 @@ export function AssessmentDialog({ open, onOpenChange, returnFocusTo }: Assessme
               />
             </div>
 
-            <form onSubmit={submit} noValidate className="mt-6">
+            {isClosed && (
+              <p ref={closedRef} tabIndex={-1} className="mt-6 text-lg outline-none">
+                {settingsMessages.assessmentsOff}
+              </p>
+            )}
+            <form onSubmit={submit} noValidate className="mt-6" hidden={isClosed}>
               <h3
                 ref={headingRef}
                 tabIndex={-1}

@@ -11,12 +11,14 @@ import {
 } from '../../../../shared/api/payments.ts';
 import { bundlePricing, formatEuros } from '../../../../shared/rules/pricing.ts';
 import { purchaseMessages } from '../../../../shared/rules/purchase.ts';
+import { settingsMessages } from '../../../../shared/rules/settings.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { isWorthRetrying } from '../../../lib/api-client.ts';
 import { creditLabelOf } from '../../../lib/bundle-offer.ts';
 import { paths } from '../../../lib/paths.ts';
+import { usePublicSettings } from '../../../lib/public-settings.ts';
 import { checkoutErrorMessage, useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { forgetPendingOrder, keepPendingOrder, readPendingOrder } from '../pending-order.ts';
 import {
@@ -61,6 +63,7 @@ export function PurchaseForm({
   const navigate = useNavigate();
   const location = useLocation();
   const checkout = useCreateCheckoutSession();
+  const isEnrolmentClosed = usePublicSettings().data?.features.courses === false;
   const [pending] = useState(readPendingOrder);
   const [selection, setSelection] = useState(() =>
     pending
@@ -227,7 +230,8 @@ export function PurchaseForm({
           </button>
         )}
         {error && <ErrorAlert>{error}</ErrorAlert>}
-        <Button type="submit" className="w-full text-lg" disabled={isBusy}>
+        {isEnrolmentClosed && <ErrorAlert>{settingsMessages.coursesOff}</ErrorAlert>}
+        <Button type="submit" className="w-full text-lg" disabled={isBusy || isEnrolmentClosed}>
           <Lock className="h-4 w-4" aria-hidden="true" />
           {isBusy ? 'Processing...' : 'Secure Checkout'}
         </Button>

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type pg from 'pg';
+import {
+  defaultSettings,
+  SETTINGS_CACHE_SECONDS,
+  type PlatformSettings,
+} from '../../shared/rules/settings.ts';
+import type { Executor } from '../db/client.ts';
+import { listenToChannel } from '../db/listen.ts';
+import { platformSettings } from '../db/schema/settings.ts';
+
+/** The channel a save notifies, so that every app process reads the new settings at once. */
+export const SETTINGS_CHANNEL = 'platform_settings_changed';
+
+/** The settings as this process last read them: read on every request, so kept in memory. */
+export interface SettingsStore {
+  current: () => PlatformSettings;
+  refresh: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+interface StoreLog {
+  warn: (object: object, message: string) => void;
+}
+
+export async function createSettingsStore(
+  db: Executor,
+  pool: pg.Pool,
+  log: StoreLog,
+): Promise<SettingsStore> {
+  let settings = await readSettings(db);
+  const refresh = async () => {
+    settings = await readSettings(db);
+  };
+  const refreshQuietly = () => {
+    refresh().catch((error: unknown) => log.warn({ err: error }, 'could not read the settings'));
+  };
+  const listener = await listenToChannel(pool, SETTINGS_CHANNEL, refreshQuietly, log);
+  // Should a notice go astray, no process serves old settings for longer than spec 2 §9's cache.
+  const timer = setInterval(refreshQuietly, SETTINGS_CACHE_SECONDS * 1000).unref();
+  return {
+    current: () => settings,
+    refresh,
+    close: async () => {
+      clearInterval(timer);
+      await listener.close();
+    },
+  };
+}
+
+export interface SettingsRecord extends PlatformSettings {
+  version: number;
+  updatedAt: Date | null;
+  updatedBy: string | null;
+}
+
+export async function readSettingsRecord(db: Executor): Promise<SettingsRecord> {
+  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, 1));
+  if (!row) return { ...defaultSettings, version: 0, updatedAt: null, updatedBy: null };
+  return {
+    maintenanceMode: row.maintenanceMode,
+    maxUsers: row.maxUsers,
+    features: { ...defaultSettings.features, ...row.features },
+    version: row.version,
+    updatedAt: row.updatedAt,
+    updatedBy: row.updatedBy,
+  };
+}
+
+async function readSettings(db: Executor): Promise<PlatformSettings> {
+  const { maintenanceMode, maxUsers, features } = await readSettingsRecord(db);
+  return { maintenanceMode, maxUsers, features };
+}

@@ -1,0 +1,104 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { SettingsChange, UpdateSettingsBody } from '../../shared/api/settings.ts';
+import {
+  settingsChanges as changesBetween,
+  settingsMessages,
+} from '../../shared/rules/settings.ts';
+import type { Executor } from '../db/client.ts';
+import { platformSettings, settingsChanges } from '../db/schema/settings.ts';
+import { AppError } from '../http/errors.ts';
+import { readSettingsRecord, SETTINGS_CHANNEL } from './settings-store.ts';
+
+interface Actor {
+  id: string;
+  email: string;
+}
+
+/**
+ * Saves the settings an admin sent when nobody saved since they read them (the version they
+ * name), records each changed field, and tells every app process; a later save is refused with
+ * who made it and when, never overwritten in silence.
+ */
+export async function updateSettings(
+  app: FastifyInstance,
+  actor: Actor,
+  { version, ...next }: UpdateSettingsBody,
+): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const current = await readSettingsForUpdate(tx);
+    if (current.version !== version) {
+      const when = current.updatedAt ? formatUtc(current.updatedAt) : 'an earlier time';
+      throw new AppError(
+        'conflict',
+        settingsMessages.versionConflict(current.updatedBy ?? 'another admin', when),
+      );
+    }
+    const changes = changesBetween(current, next);
+    if (changes.length === 0) return;
+    await tx
+      .update(platformSettings)
+      .set({ ...next, version: version + 1, updatedAt: new Date(), updatedBy: actor.email })
+      .where(and(eq(platformSettings.id, 1), eq(platformSettings.version, version)));
+    await tx.insert(settingsChanges).values(
+      changes.map((change) => ({
+        field: change.field,
+        fromValue: change.from,
+        toValue: change.to,
+        actorId: actor.id,
+        actorEmail: actor.email,
+      })),
+    );
+    await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
+  });
+  await app.settings.refresh();
+}
+
+async function readSettingsForUpdate(tx: Executor) {
+  await tx.execute(
+    sql`select 1 from ${platformSettings} where ${platformSettings.id} = 1 for update`,
+  );
+  return readSettingsRecord(tx);
+}
+
+const CHANGES_SHOWN = 100;
+
+export async function listSettingsChanges(db: Executor): Promise<SettingsChange[]> {
+  const rows = await db
+    .select()
+    .from(settingsChanges)
+    .orderBy(desc(settingsChanges.createdAt), desc(settingsChanges.id))
+    .limit(CHANGES_SHOWN);
+  return rows.map((row) => ({
+    id: String(row.id),
+    changedAt: row.createdAt.toISOString(),
+    changedBy: row.actorEmail,
+    field: row.field,
+    from: row.fromValue,
+    to: row.toValue,
+  }));
+}
+
+const DELETED_ADMIN = 'a deleted admin account';
+
+/** Before an admin's account is deleted: the changes they made stay on record, unnamed. */
+export async function forgetSettingsActor(tx: Executor, actor: Actor): Promise<void> {
+  await tx
+    .update(settingsChanges)
+    .set({ actorId: 'deleted account', actorEmail: DELETED_ADMIN })
+    .where(eq(settingsChanges.actorId, actor.id));
+  await tx
+    .update(platformSettings)
+    .set({ updatedBy: DELETED_ADMIN })
+    .where(eq(platformSettings.updatedBy, actor.email));
+}
+
+const utcFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+function formatUtc(date: Date): string {
+  return `${utcFormat.format(date)} UTC`;
+}

@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminSettings } from '../../../../shared/api/settings.ts';
+import {
+  featureLabels,
+  featureNames,
+  type FeatureName,
+  type PlatformSettings,
+} from '../../../../shared/rules/settings.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../../shared/rules/dates.ts';
+import { usePlatformSettings, useSaveSettings } from '../api/platform-settings.ts';
+import { adminToast } from './admin-toast.ts';
+import { SettingsChanges } from './settings-changes.tsx';
+
+const featureHints: Record<FeatureName, string> = {
+  assessments: 'The sacred assessment on the landing page.',
+  courses: 'New purchases of courses and the bundle. Learners keep the courses they have.',
+  aiGuidance:
+    'Replies from the AI service. Off, the companion answers with built-in guidance and nothing leaves the server.',
+};
+
+/** Spec 2 §3's settings: maintenance mode, the maximum number of users, the feature switches. */
+export function SettingsTab() {
+  const settings = usePlatformSettings();
+  // Here, not in the form: a save gives a new version, which starts the form again.
+  const save = useSaveSettings();
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="platform-settings" className="space-y-4">
+        <h2 id="platform-settings" className="font-display text-2xl font-bold">
+          Platform Settings
+        </h2>
+        {settings.isPending && <p>Loading settings...</p>}
+        {settings.isError && <ErrorAlert>Failed to load the settings</ErrorAlert>}
+        {settings.data && (
+          // A new version (saved here or by another admin) starts the form again from it.
+          <SettingsForm
+            key={settings.data.version}
+            saved={settings.data}
+            save={save}
+            onReload={() => settings.refetch()}
+          />
+        )}
+      </section>
+      <SettingsChanges />
+    </div>
+  );
+}
+
+interface SettingsFormProps {
+  saved: AdminSettings;
+  save: ReturnType<typeof useSaveSettings>;
+  onReload: () => void;
+}
+
+function SettingsForm({ saved, save, onReload }: SettingsFormProps) {
+  const [draft, setDraft] = useState<PlatformSettings>(saved);
+  const [maxUsers, setMaxUsers] = useState(String(saved.maxUsers));
+
+  const conflict = save.error instanceof ApiError && save.error.status === 409 ? save.error : null;
+  const fieldError =
+    save.error instanceof ApiError && save.error.status === 400 ? save.error.message : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { ...draft, maxUsers: Number(maxUsers), version: saved.version },
+      {
+        onSuccess: () => adminToast.success('Settings saved'),
+        onError: (error) => adminToast.failure('Failed to save the settings', error),
+      },
+    );
+  };
+  const setFeature = (name: FeatureName, isOn: boolean) =>
+    setDraft((current) => ({ ...current, features: { ...current.features, [name]: isOn } }));
+
+  return (
+    <form onSubmit={submit} className="space-y-5 rounded-xl border border-ink-600/20 bg-white p-5">
+      <p className="text-sm text-ink-700">
+        {saved.updatedAt && saved.updatedBy
+          ? `Last saved by ${saved.updatedBy} on ${formatDateTime(saved.updatedAt)}.`
+          : 'The defaults: nobody has changed these settings yet.'}
+      </p>
+      <CheckboxField
+        label="Maintenance mode: visitors and learners see a calm page with the contact address; admins pass"
+        checked={draft.maintenanceMode}
+        onChange={(event) => setDraft({ ...draft, maintenanceMode: event.target.checked })}
+      />
+      <TextField
+        label="Maximum users"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        required
+        value={maxUsers}
+        onChange={(event) => setMaxUsers(event.target.value)}
+        error={fieldError}
+        hint={
+          <p className="mt-1 text-sm text-ink-700">
+            {saved.userCount} accounts now. Sign-up is refused once there are this many.
+          </p>
+        }
+        className="max-w-xs"
+      />
+      <fieldset className="space-y-3">
+        <legend className="mb-2 font-semibold text-ink-900">Features</legend>
+        {featureNames.map((name) => (
+          <CheckboxField
+            key={name}
+            label={`${featureLabels[name]}: ${featureHints[name]}`}
+            checked={draft.features[name]}
+            onChange={(event) => setFeature(name, event.target.checked)}
+          />
+        ))}
+      </fieldset>
+      {conflict && (
+        <ErrorAlert>
+          {conflict.message}{' '}
+          <button type="button" className="font-semibold underline" onClick={onReload}>
+            Reload settings
+          </button>
+        </ErrorAlert>
+      )}
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save Settings'}
+      </Button>
+    </form>
+  );
+}
