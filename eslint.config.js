@@ -20,7 +20,16 @@ const restrict = (patterns) => ({
 const serverLayers = {
   base: ['db', 'http'],
   leaves: ['catalogue', 'mail', 'video', 'users', 'access'],
-  features: ['payments', 'learning', 'beta', 'companion', 'marketing', 'auth', 'sessions', 'settings'],
+  features: [
+    'payments',
+    'learning',
+    'beta',
+    'companion',
+    'marketing',
+    'auth',
+    'sessions',
+    'settings',
+  ],
   composers: ['dashboard', 'account', 'admin'],
 };
 
