@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './auth.ts';
 
 export const courseLevels = ['foundational', 'core', 'advanced'] as const;
 export const lessonTypes = ['video', 'practice', 'integration'] as const;
@@ -74,7 +75,7 @@ export const courseParamsSchema = z.object({ courseId: z.string().min(1).max(100
 
 /** "Tell me when it opens": a signed-in learner sends nothing, a visitor their address. */
 export const releaseNoticeRequestSchema = z.object({
-  email: z.string().trim().max(254).email('Please enter a valid email address').optional(),
+  email: emailSchema.optional(),
 });
 export const releaseNoticeResponseSchema = z.object({ message: z.string() });
 
