@@ -147,7 +147,8 @@ describe('maintenance mode', () => {
   it('rests the site for visitors and learners: a calm page with the contact address, 503 with Retry-After on the API', async () => {
     expect((await save({ maintenanceMode: true })).statusCode).toBe(200);
 
-    const page = await call('GET', '/courses');
+    // At APP_URL's host: a page asked for at another host is first sent there.
+    const page = await testApp.app.inject({ url: '/courses', headers: { host: 'localhost:3000' } });
     expect(page.statusCode).toBe(503);
     expect(page.headers['retry-after']).toBe('600');
     expect(page.headers['content-type']).toContain('text/html');
