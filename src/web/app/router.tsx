@@ -174,6 +174,14 @@ const routes: RouteObject[] = [
   { path: paths.dashboard, element: signedIn(<DashboardPage />) },
   { path: paths.profile, element: signedIn(<ProfileRoute />) },
   { path: paths.settings, element: signedIn(<SettingsRoute />) },
+  { path: paths.testCheckout, element: signedIn(<TestCheckoutRoute />) },
+  { path: paths.testBilling, element: signedIn(<TestBillingRoute />) },
+  { path: paths.lesson, element: <LessonPage /> },
+  { path: paths.admin, element: <AdminPage /> },
+  { path: paths.dbTest, element: <DbTestPage /> },
+  { path: paths.enrollmentDebug, element: <EnrollmentDebugPage /> },
+  { path: paths.unsubscribe, element: <UnsubscribeRoute /> },
+  // Last: the routes are matched in order, and the layout's '*' answers every unknown address.
   {
     element: <SiteLayout />,
     children: [
@@ -187,13 +195,6 @@ const routes: RouteObject[] = [
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
-  { path: paths.testCheckout, element: signedIn(<TestCheckoutRoute />) },
-  { path: paths.testBilling, element: signedIn(<TestBillingRoute />) },
-  { path: paths.lesson, element: <LessonPage /> },
-  { path: paths.admin, element: <AdminPage /> },
-  { path: paths.dbTest, element: <DbTestPage /> },
-  { path: paths.enrollmentDebug, element: <EnrollmentDebugPage /> },
-  { path: paths.unsubscribe, element: <UnsubscribeRoute /> },
 ];
 
 /**
