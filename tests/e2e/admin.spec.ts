@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { formatDate } from '../../src/shared/rules/dates.ts';
 import { useAdminSession } from '../support/admin-session.ts';
 import {
   expect,
@@ -80,9 +81,7 @@ test('an admin grants a learner a course through the confirm modal, the learner 
   await expect(page.getByText('Access granted to 1 course(s)')).toBeVisible();
   const row = page.getByRole('row', { name: /Energy Sovereignty/ });
   await expect(row).toContainText('Complimentary');
-  await expect(row).toContainText(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' }).format(new Date()),
-  );
+  await expect(row).toContainText(formatDate(new Date()));
 
   await learner.page.goto(lessonPath);
   await expect(learner.page.getByRole('button', { name: 'Mark Complete' })).toBeVisible();
