@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router/router.tsx';
 import { adoptPageData, PAGE_DATA_ELEMENT_ID } from './app/page-data.ts';
@@ -27,15 +27,13 @@ const app = (
 );
 
 // The public pages arrive rendered (scripts/prerender.ts), and start this script once painted:
-// React takes over their HTML once the page's code is here, so that it hydrates in one pass. In a
-// transition, that pass yields to the browser every few milliseconds rather than holding the main
-// thread for the whole page (a long task a tap would wait behind: Lighthouse's blocking time).
+// React takes over their HTML once the page's code is here, so that it hydrates in one pass. Not in
+// a transition: a tap on a link while a transition hydrated the page was lost (the landing page's
+// Buy Now did nothing when pressed in the page's first moments).
 const root = document.getElementById('root')!;
 if (root.hasChildNodes()) {
   await preloadPages(window.location.pathname);
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);
 }
