@@ -103,6 +103,18 @@ test('a learner buys a course, starts it from the dashboard, reflects, completes
   );
   const achievements = page.getByRole('region', { name: 'Achievements' });
   await expect(achievements.getByText(/^Earned /)).toHaveCount(2);
+
+  // A learner who paid has billing to manage.
+  await page.goto('/dashboard?tab=subscription');
+  const subscription = page.getByRole('region', { name: 'Your Subscription' });
+  await subscription.getByRole('button', { name: 'Manage Billing' }).click();
+  await expect(page).toHaveURL(/\/billing\/test\?return=%2Fdashboard/);
+  await page.goBack();
+  await page.route('**/api/create-customer-portal-session', (route) =>
+    route.fulfill({ status: 502, json: { error: { code: 'internal', message: 'Bad gateway' } } }),
+  );
+  await subscription.getByRole('button', { name: 'Manage Billing' }).click();
+  await expect(page.getByText('Failed to open customer portal. Please try again.')).toBeVisible();
 });
 
 test('a reflection with markup is kept as text and never runs', async ({ page, request }) => {
@@ -216,14 +228,8 @@ test('the dashboard tabs show courses, sessions, subscription and profile', asyn
   await expect(
     subscription.getByRole('listitem').filter({ hasText: 'Energy Sovereignty' }),
   ).toContainText('days left');
-  await subscription.getByRole('button', { name: 'Manage Billing' }).click();
-  await expect(page).toHaveURL(/\/billing\/test\?return=%2Fdashboard/);
-  await page.goBack();
-  await page.route('**/api/create-customer-portal-session', (route) =>
-    route.fulfill({ status: 502, json: { error: { code: 'internal', message: 'Bad gateway' } } }),
-  );
-  await subscription.getByRole('button', { name: 'Manage Billing' }).click();
-  await expect(page.getByText('Failed to open customer portal. Please try again.')).toBeVisible();
+  // Granted by an admin, not bought: there is no billing to manage.
+  await expect(subscription.getByRole('button', { name: 'Manage Billing' })).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Profile' }).click();
   await expect(page.getByRole('region', { name: 'Profile' })).toContainText(email);
