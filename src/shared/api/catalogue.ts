@@ -75,7 +75,8 @@ export const courseParamsSchema = z.object({ courseId: z.string().min(1).max(100
 
 /** "Tell me when it opens": a signed-in learner sends nothing, a visitor their address. */
 export const releaseNoticeRequestSchema = z.object({
-  email: emailSchema.optional(),
+  // Left empty, the route answers that an address is needed, in the notice's own words.
+  email: z.literal('').or(emailSchema).optional(),
 });
 export const releaseNoticeResponseSchema = z.object({ message: z.string() });
 
