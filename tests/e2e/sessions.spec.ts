@@ -20,9 +20,11 @@ async function chooseDay(page: Page, index: number): Promise<void> {
   await expect(day).toBeChecked();
 }
 
+// Not the first bookable day: the notice period leaves it only the hours after this time of day
+// tomorrow, which late in the day is fewer than the two times a journey chooses.
 for (const [width, dayIndex] of [
-  [390, 0],
-  [1280, 1],
+  [390, 1],
+  [1280, 2],
 ] as const) {
   test.describe(`one-to-one sessions at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
