@@ -2,6 +2,8 @@ import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { useSettingsChanges } from '../api/platform-settings.ts';
 
+const columns = ['When', 'Admin', 'Setting', 'From', 'To'];
+
 /** Who changed which setting, when, from what to what: newest first. */
 export function SettingsChanges() {
   const changes = useSettingsChanges();
@@ -17,21 +19,11 @@ export function SettingsChanges() {
           <table className="w-full text-left text-sm">
             <thead className="bg-ink-700/5">
               <tr>
-                <th scope="col" className="px-3 py-2">
-                  When
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Admin
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Setting
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  From
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  To
-                </th>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
