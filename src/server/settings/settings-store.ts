@@ -54,8 +54,13 @@ export interface SettingsRecord extends PlatformSettings {
   updatedBy: string | null;
 }
 
-export async function readSettingsRecord(db: Executor): Promise<SettingsRecord> {
-  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, 1));
+/** The row as saved; `forUpdate` locks it until the transaction ends, for a save. */
+export async function readSettingsRecord(
+  db: Executor,
+  { forUpdate = false } = {},
+): Promise<SettingsRecord> {
+  const query = db.select().from(platformSettings).where(eq(platformSettings.id, 1));
+  const [row] = await (forUpdate ? query.for('update') : query);
   if (!row) return { ...defaultSettings, version: 0, updatedAt: null, updatedBy: null };
   return {
     maintenanceMode: row.maintenanceMode,

@@ -26,7 +26,7 @@ export async function updateSettings(
   { version, ...next }: UpdateSettingsBody,
 ): Promise<void> {
   await app.db.transaction(async (tx) => {
-    const current = await readSettingsForUpdate(tx);
+    const current = await readSettingsRecord(tx, { forUpdate: true });
     if (current.version !== version) {
       const when = current.updatedAt ? formatUtc(current.updatedAt) : 'an earlier time';
       throw new AppError(
@@ -52,13 +52,6 @@ export async function updateSettings(
     await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
   });
   await app.settings.refresh();
-}
-
-async function readSettingsForUpdate(tx: Executor) {
-  await tx.execute(
-    sql`select 1 from ${platformSettings} where ${platformSettings.id} = 1 for update`,
-  );
-  return readSettingsRecord(tx);
 }
 
 const CHANGES_SHOWN = 100;
