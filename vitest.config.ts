@@ -1,6 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { propertySeed } from './src/shared/testing/property-seed.ts';
+
+// Every randomised test (fast-check) draws from one printed seed: a red run is replayed with it.
+process.env.TEST_SEED = String(propertySeed());
+console.log(
+  `Randomised tests draw from seed ${process.env.TEST_SEED} (replay: TEST_SEED=${process.env.TEST_SEED})`,
+);
+const seeded = ['src/shared/testing/property-seed.setup.ts'];
 
 const apiTests = ['src/server/**/*.test.ts'];
 
@@ -11,6 +19,7 @@ const apiProject = (name: string, target: 'embedded' | 'url'): TestProjectInline
     include: apiTests,
     environment: 'node',
     globalSetup: ['src/server/testing/database.global-setup.ts'],
+    setupFiles: seeded,
     env: { TEST_DATABASE_TARGET: target },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -30,6 +39,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/shared/**/*.test.ts'],
           environment: 'node',
+          setupFiles: seeded,
         },
       },
       {
@@ -38,7 +48,7 @@ export default defineConfig({
           name: 'unit-web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['src/web/testing/setup.ts'],
+          setupFiles: [...seeded, 'src/web/testing/setup.ts'],
         },
       },
       apiProject('api-pg18', 'embedded'),
@@ -48,6 +58,7 @@ export default defineConfig({
           include: ['tests/reliability/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/testing/database.global-setup.ts'],
+          setupFiles: seeded,
           env: { TEST_DATABASE_TARGET: 'embedded' },
           fileParallelism: false,
           testTimeout: 240_000,
