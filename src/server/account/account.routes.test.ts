@@ -74,7 +74,7 @@ async function writeReflection(user: TestUser) {
   expect(response.statusCode).toBe(200);
 }
 
-async function buyInTestMode(user: TestUser, courseId = 'sovereign-flame') {
+async function buyInTestMode(user: TestUser, courseId = 'energy-sovereignty') {
   const started = await call('POST', '/api/create-checkout-session', user, {
     lineItems: [{ price: courseId, quantity: 1 }],
     customerEmail: user.email,
@@ -435,7 +435,7 @@ describe('GET /api/account/export', () => {
   it('gives the learner everything: reflections decrypted, enrollments, purchases, assessments, audit', async () => {
     const learner = await createEnrolledLearner(testApp.app, testApp.db);
     await writeReflection(learner);
-    await buyInTestMode(learner);
+    await buyInTestMode(learner, 'sovereign-flame');
     await testApp.app.inject({
       method: 'POST',
       url: '/api/assessments',
@@ -561,7 +561,7 @@ describe('POST /api/account/delete', () => {
   it('removes every row of the learner, keeps their payment anonymised, and frees the email', async () => {
     const learner = await createEnrolledLearner(testApp.app, testApp.db);
     await writeReflection(learner);
-    const orderId = await buyInTestMode(learner);
+    const orderId = await buyInTestMode(learner, 'sovereign-flame');
     await call('POST', '/api/learning/video-progress/start', learner, lesson);
     await call('POST', '/api/auth/two-factor/enable', learner, { password: TEST_PASSWORD });
     await call('PATCH', '/api/account/settings', learner, { themePreference: 'dark' });
