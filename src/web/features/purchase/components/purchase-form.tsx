@@ -82,10 +82,11 @@ export function PurchaseForm({
   const [error, setError] = useState<string>();
   const [isRedirecting, setIsRedirecting] = useState(false);
 
-  // Once signed in, the order kept through sign-in is on screen: it is not needed any more.
+  // Once signed in, the order kept through sign-in is on screen: it is not needed any more. The
+  // preview has not read it: the buyer's own form, which comes next, still needs it.
   useEffect(() => {
-    if (user) forgetPendingOrder();
-  }, [user]);
+    if (user && !isPreview) forgetPendingOrder();
+  }, [user, isPreview]);
 
   const pricing = bundlePricing(
     catalogue.courses.map((course) => course.product),
