@@ -9,6 +9,7 @@ import {
   type AccessType,
 } from '../../shared/rules/access.ts';
 import { AppError } from '../http/errors.ts';
+import type { CourseAwaitingRelease } from './access-sources.ts';
 import { countsTowardAccess } from './enrollment-checks.ts';
 import { listEnrollments, type Enrollment } from './enrollments.ts';
 
@@ -18,6 +19,8 @@ export type AccessSubject = Pick<SessionUser, 'id' | 'role'>;
 export interface UserAccessFacts extends AccessFacts {
   enrollments: Enrollment[];
   /** Courses of a paid bundle not released yet: included, opening at release. */
+  awaitingRelease: CourseAwaitingRelease[];
+  /** The same courses, each once. */
   awaitingReleaseCourseIds: string[];
 }
 
@@ -27,7 +30,7 @@ export async function getAccessFacts(
   user: AccessSubject,
   now = new Date(),
 ): Promise<UserAccessFacts> {
-  const [enrollments, subscriptions, betaGrants, awaitingReleaseCourseIds] = await Promise.all([
+  const [enrollments, subscriptions, betaGrants, awaitingRelease] = await Promise.all([
     listEnrollments(app.db, user.id),
     app.accessSources.subscriptions(app.db, user.id),
     app.accessSources.betaGrants(app.db, user.id),
@@ -39,7 +42,8 @@ export async function getAccessFacts(
     enrollments: enrollments.filter((enrollment) => countsTowardAccess(enrollment, paymentMode)),
     subscriptions,
     betaGrants,
-    awaitingReleaseCourseIds,
+    awaitingRelease,
+    awaitingReleaseCourseIds: [...new Set(awaitingRelease.map((course) => course.courseId))],
     now,
   };
 }

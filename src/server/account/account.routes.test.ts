@@ -74,7 +74,7 @@ async function writeReflection(user: TestUser) {
   expect(response.statusCode).toBe(200);
 }
 
-async function buyInTestMode(user: TestUser, courseId = 'sovereign-flame') {
+async function buyInTestMode(user: TestUser, courseId = 'energy-sovereignty') {
   const started = await call('POST', '/api/create-checkout-session', user, {
     lineItems: [{ price: courseId, quantity: 1 }],
     customerEmail: user.email,
@@ -435,7 +435,7 @@ describe('GET /api/account/export', () => {
   it('gives the learner everything: reflections decrypted, enrollments, purchases, assessments, audit', async () => {
     const learner = await createEnrolledLearner(testApp.app, testApp.db);
     await writeReflection(learner);
-    await buyInTestMode(learner);
+    await buyInTestMode(learner, 'sovereign-flame');
     await testApp.app.inject({
       method: 'POST',
       url: '/api/assessments',
@@ -501,12 +501,20 @@ describe("a visitor's data under an address someone else registers", () => {
       remoteAddress: nextClientAddress(),
       payload: { email },
     });
+    const notice = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/courses/dragons-clarity/release-notice',
+      remoteAddress: nextClientAddress(),
+      payload: { email },
+    });
+    expect(notice.statusCode).toBe(200);
   }
   const visitorRows = async (email: string) =>
     (
       await testApp.pool.query<{ kept: number }>(
         `select (select count(*) from assessments where lower(email) = $1)
-              + (select count(*) from newsletter_subscriptions where lower(email) = $1) as kept`,
+              + (select count(*) from newsletter_subscriptions where lower(email) = $1)
+              + (select count(*) from release_notices where lower(email) = $1) as kept`,
         [email],
       )
     ).rows[0]!.kept;
@@ -521,6 +529,7 @@ describe("a visitor's data under an address someone else registers", () => {
     const data = response.json();
     expect(data.assessments).toEqual([]);
     expect(data.newsletter).toEqual({ subscribed: false, since: null });
+    expect(data.releaseNotices).toEqual([]);
     expect(data.dataSentWithYourAddress).toBe(addressDataCoverage.exportWithheld);
     const html = await call('GET', '/api/account/export?format=html', mallory);
     expect(html.body).toContain('Not included: assessments');
@@ -534,7 +543,7 @@ describe("a visitor's data under an address someone else registers", () => {
       password: TEST_PASSWORD,
     });
     expect(response.statusCode).toBe(200);
-    expect(Number(await visitorRows(email))).toBe(2);
+    expect(Number(await visitorRows(email))).toBe(3);
   });
 
   it('joins the account once the address is confirmed', async () => {
@@ -544,7 +553,26 @@ describe("a visitor's data under an address someone else registers", () => {
     const data = (await call('GET', '/api/account/export', owner)).json();
     expect(data.assessments[0].additionalThoughts).toBe('VICTOR-PRIVATE: my diagnosis');
     expect(data.newsletter.subscribed).toBe(true);
+    expect(data.releaseNotices).toMatchObject([
+      { courseId: 'dragons-clarity', courseTitle: "Dragon's Clarity", email, mailedAt: null },
+    ]);
     expect(data.dataSentWithYourAddress).toBe(addressDataCoverage.exportIncluded);
+  });
+
+  it('leaves with the account once the address is confirmed, with the requests made signed in', async () => {
+    const email = `victor-${Date.now()}@example.com`;
+    await leaveVisitorData(email);
+    const owner = await createUser(testApp.app, { email });
+    const signedIn = await call('POST', '/api/courses/phoenix-ascension/release-notice', owner, {});
+    expect(signedIn.statusCode).toBe(200);
+    const data = (await call('GET', '/api/account/export', owner)).json();
+    expect(data.releaseNotices.map((notice: { courseId: string }) => notice.courseId)).toEqual([
+      'dragons-clarity',
+      'phoenix-ascension',
+    ]);
+    const deleted = await call('POST', '/api/account/delete', owner, { password: TEST_PASSWORD });
+    expect(deleted.statusCode).toBe(200);
+    expect(Number(await visitorRows(email))).toBe(0);
   });
 });
 
@@ -561,7 +589,7 @@ describe('POST /api/account/delete', () => {
   it('removes every row of the learner, keeps their payment anonymised, and frees the email', async () => {
     const learner = await createEnrolledLearner(testApp.app, testApp.db);
     await writeReflection(learner);
-    const orderId = await buyInTestMode(learner);
+    const orderId = await buyInTestMode(learner, 'sovereign-flame');
     await call('POST', '/api/learning/video-progress/start', learner, lesson);
     await call('POST', '/api/auth/two-factor/enable', learner, { password: TEST_PASSWORD });
     await call('PATCH', '/api/account/settings', learner, { themePreference: 'dark' });

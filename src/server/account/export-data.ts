@@ -3,6 +3,7 @@ import type { SessionUser } from '../../shared/api/auth.ts';
 import { addressDataCoverage } from '../../shared/rules/account.ts';
 import { exportAccessData } from '../access/learner-data.ts';
 import { exportBetaData } from '../beta/learner-data.ts';
+import { exportReleaseNotices } from '../catalogue/release-notices.ts';
 import { exportCompanionData } from '../companion/learner-data.ts';
 import { exportLearningData } from '../learning/learner-data.ts';
 import { exportVisitorData } from '../marketing/visitor-data.ts';
@@ -33,6 +34,7 @@ export async function exportAccountData(app: FastifyInstance, user: SessionUser,
     payments,
     sessions,
     visitor,
+    releaseNotices,
     adminReads,
     accountEvents,
   ] = await Promise.all([
@@ -46,6 +48,7 @@ export async function exportAccountData(app: FastifyInstance, user: SessionUser,
     exportPaymentData(app.db, user.id),
     exportSessionData(app.db, user.id),
     exportVisitorData(app.db, addressEmail),
+    exportReleaseNotices(app, user.id, addressEmail),
     listAdminReads(app.db, user.id),
     listAccountEvents(app.db, user.id),
   ]);
@@ -83,6 +86,8 @@ export async function exportAccountData(app: FastifyInstance, user: SessionUser,
     ...payments,
     ...sessions,
     ...visitor,
+    /** Each "Tell me when it opens": the course, the address, and when we mailed it. */
+    releaseNotices,
     /** Each time an admin read your private text: who, what and when. */
     adminReads,
     /** What an admin did to your account itself: ended its sessions, disabled or enabled it. */

@@ -78,7 +78,7 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
     deleted: 'cascades with the account',
   },
   release_notices: {
-    exported: 'not exported: a request to be mailed when a course opens',
+    exported: "releaseNotices (the account's, and by a confirmed address)",
     deleted: 'cascades with the account; by a confirmed address (deleteReleaseNoticesTo)',
   },
   platform_settings: {

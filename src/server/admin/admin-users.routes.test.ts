@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MyAccessResponse } from '../../shared/api/access.ts';
 import type { AdminUserDetail } from '../../shared/api/admin.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { listAdminReads } from '../users/admin-reads.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { startFakeStripeServer } from '../testing/fake-stripe-server.ts';
 import { createAdmin, createEnrolledLearner, createUser, type TestUser } from '../testing/users.ts';
 
 let testApp: TestApp;
@@ -158,6 +160,48 @@ describe('GET /api/admin/users/:userId', () => {
     expect(detail.accessEvents.map((event) => [event.courseTitle, event.source])).toEqual([
       ['Phoenix Ascension', 'beta'],
     ]);
+  });
+
+  it('shows a coming-soon course as included only where the learner has it: not from a test-mode bundle once payments are live', async () => {
+    const fakeStripe = await startFakeStripeServer();
+    const liveApp = await buildTestApp(fakeStripe.environment);
+    try {
+      const liveAdmin = await createAdmin(liveApp.app, liveApp.db);
+      const buyer = await createUser(liveApp.app);
+      const bundle = (id: string, mode: 'test' | 'stripe', courseId: string) => ({
+        id,
+        userId: buyer.id,
+        mode,
+        items: [],
+        courseIds: ['energy-sovereignty', courseId],
+        isBundle: true,
+        amountCents: 25_000,
+        receiptEmail: buyer.email,
+        status: 'complete' as const,
+        paymentStatus: 'paid' as const,
+        fulfilledAt: new Date(),
+        awaitingReleaseCourseIds: [courseId],
+      });
+      await liveApp.db
+        .insert(checkoutSessions)
+        .values([
+          bundle(`test_cs_${unique()}`, 'test', 'dragons-clarity'),
+          bundle(`cs_live_${unique()}`, 'stripe', 'phoenix-ascension'),
+        ]);
+      const detail = (
+        await liveApp.as(liveAdmin).get(`/api/admin/users/${buyer.id}`)
+      ).json<AdminUserDetail>();
+      expect(detail.includedOnRelease.map((course) => course.courseId)).toEqual([
+        'phoenix-ascension',
+      ]);
+      const own = (await liveApp.as(buyer).get('/api/me/access')).json<MyAccessResponse>();
+      expect(
+        own.courses.filter((course) => course.opensOnRelease).map((course) => course.courseId),
+      ).toEqual(['phoenix-ascension']);
+    } finally {
+      await liveApp.close();
+      await fakeStripe.close();
+    }
   });
 
   it('answers 404 for an unknown user, 401 without a session and 403 for a learner', async () => {

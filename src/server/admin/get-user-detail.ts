@@ -6,7 +6,6 @@ import { getAccessFacts } from '../access/course-access.ts';
 import { listAccessEvents } from '../access/enrollments.ts';
 import { listUserBetaGrants } from '../beta/list-user-beta-grants.ts';
 import { AppError } from '../http/errors.ts';
-import { listCoursesAwaitingRelease } from '../payments/courses-awaiting-release.ts';
 import { listUserSubscriptions } from '../payments/subscriptions.ts';
 import { getDisabledAt, listAccountEvents } from '../users/account-controls.ts';
 import {
@@ -51,10 +50,9 @@ export async function getAdminUserDetail(
     getDisabledAt(app.db, userId),
     listAccountEvents(app.db, userId),
   ]);
-  const [betaGrants, subscriptions, awaitingRelease] = await Promise.all([
+  const [betaGrants, subscriptions] = await Promise.all([
     listUserBetaGrants(app.db, userId),
     listUserSubscriptions(app.db, { userId }),
-    listCoursesAwaitingRelease(app.db, userId),
   ]);
   const titleOf = (courseId: string) => app.catalogue.getCourse(courseId)?.title ?? courseId;
   const actorIds = [...new Set(events.flatMap((event) => (event.actorId ? [event.actorId] : [])))];
@@ -82,7 +80,7 @@ export async function getAdminUserDetail(
       currentPeriodEnd: subscription.currentPeriodEnd,
       isGranting: isSubscriptionGranting(subscription),
     })),
-    includedOnRelease: awaitingRelease.map((course) => ({
+    includedOnRelease: facts.awaitingRelease.map((course) => ({
       courseId: course.courseId,
       courseTitle: titleOf(course.courseId),
       purchaseId: course.purchaseId,

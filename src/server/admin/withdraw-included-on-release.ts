@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { withdrawIncludedOnReleaseSchema } from '../../shared/api/admin.ts';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import { AppError } from '../http/errors.ts';
-import { withdrawCourseAwaitingRelease } from '../payments/courses-awaiting-release.ts';
+import { withdrawCourseAwaitingRelease } from '../payments/awaiting-release.ts';
 import { requireUserRecord } from './require-user-record.ts';
 
 /** The admin's revoke of a coming-soon course a learner's bundle includes. */

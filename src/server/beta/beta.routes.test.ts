@@ -521,16 +521,16 @@ describe('upgrade to paid', () => {
   it('keeps the other courses of a full grant when one course is bought', async () => {
     const learner = await createUser(testApp.app);
     await call('POST', '/api/grant-beta-access', admin, { userId: learner.id });
-    await payInTestMode(learner, ['sovereign-flame']);
+    await payInTestMode(learner, ['energy-sovereignty']);
     const [grant] = await testApp.db
       .select()
       .from(betaGrants)
       .where(eq(betaGrants.userId, learner.id));
     expect(grant!.isActive).toBe(true);
-    expect(grant!.courseIds).not.toContain('sovereign-flame');
-    expect(grant!.courseIds).toContain('energy-sovereignty');
-    expect((await accessTo(learner, 'energy-sovereignty')).accessType).toBe('beta');
-    expect((await accessTo(learner, 'sovereign-flame')).accessType).toBe('paid');
+    expect(grant!.courseIds).not.toContain('energy-sovereignty');
+    expect(grant!.courseIds).toContain('sovereign-flame');
+    expect((await accessTo(learner, 'sovereign-flame')).accessType).toBe('beta');
+    expect((await accessTo(learner, 'energy-sovereignty')).accessType).toBe('paid');
   });
 
   it("POST /api/convert-beta-to-paid ends the caller's beta grants for courses they own", async () => {

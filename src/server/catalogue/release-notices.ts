@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { releaseNoticeMessages } from '../../shared/api/catalogue.ts';
 import type { SessionUser } from '../../shared/api/auth.ts';
@@ -55,6 +55,34 @@ export async function sendReleaseNotices(app: FastifyInstance, now = new Date())
       });
     }
   }
+}
+
+/**
+ * For the data export: the requests the account made, and those sent with its address while
+ * signed out once that address is confirmed (`email` null until then).
+ */
+export async function exportReleaseNotices(
+  app: FastifyInstance,
+  userId: string,
+  email: string | null,
+) {
+  const rows = await app.db
+    .select()
+    .from(releaseNotices)
+    .where(
+      or(
+        eq(releaseNotices.userId, userId),
+        email === null ? undefined : sql`lower(${releaseNotices.email}) = ${email.toLowerCase()}`,
+      ),
+    )
+    .orderBy(asc(releaseNotices.createdAt));
+  return rows.map((row) => ({
+    courseId: row.courseId,
+    courseTitle: app.catalogue.getCourse(row.courseId)?.title ?? row.courseId,
+    email: row.email,
+    requestedAt: row.createdAt.toISOString(),
+    mailedAt: row.notifiedAt?.toISOString() ?? null,
+  }));
 }
 
 /** Before an account with this confirmed address is deleted: the requests made with it go too. */

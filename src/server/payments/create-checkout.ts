@@ -87,6 +87,9 @@ function saleableCatalogue(catalogue: Catalogue) {
   return {
     courseProducts: catalogue.courses.map((course) => course.product),
     bundle: catalogue.bundle,
+    prerequisites: Object.fromEntries(
+      catalogue.courses.map((course) => [course.id, course.prerequisites]),
+    ),
   };
 }
 

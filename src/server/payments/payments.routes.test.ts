@@ -124,6 +124,22 @@ describe('POST /api/create-checkout-session', () => {
     expect(response.json().error.message).toBe(message);
   });
 
+  it('refuses a course without its prerequisite, unless owned or bought with it', async () => {
+    const buyer = await createUser(stripeApp.app);
+    const alone = await startCheckout(stripeApp, buyer, ['sovereign-flame']);
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().error.message).toBe(
+      'The Sovereign Flame requires Energy Sovereignty: add it to your order.',
+    );
+    const together = await startCheckout(stripeApp, buyer, [
+      'energy-sovereignty',
+      'sovereign-flame',
+    ]);
+    expect(together.statusCode).toBe(200);
+    await enroll(stripeApp, buyer, ['energy-sovereignty']);
+    expect((await startCheckout(stripeApp, buyer, ['sovereign-flame'])).statusCode).toBe(200);
+  });
+
   it('refuses a course the buyer already owns', async () => {
     const buyer = await createUser(stripeApp.app);
     await enroll(stripeApp, buyer, ['energy-sovereignty']);
@@ -287,23 +303,23 @@ describe('POST /api/checkout/confirm', () => {
   it("answers 403 for another buyer's session and 404 for an unknown one", async () => {
     const buyer = await createUser(stripeApp.app);
     const other = await createUser(stripeApp.app);
-    const { id } = (await startCheckout(stripeApp, buyer, ['sovereign-flame'])).json();
+    const { id } = (await startCheckout(stripeApp, buyer, ['energy-sovereignty'])).json();
     expect((await confirm(stripeApp, other, id)).statusCode).toBe(403);
     expect((await confirm(stripeApp, buyer, 'cs_test_unknown')).statusCode).toBe(404);
   });
 
   it('grants nothing before payment, and the course once Stripe says paid', async () => {
     const buyer = await createUser(stripeApp.app);
-    const { id } = (await startCheckout(stripeApp, buyer, ['sovereign-flame'])).json();
+    const { id } = (await startCheckout(stripeApp, buyer, ['energy-sovereignty'])).json();
 
     const before = await confirm(stripeApp, buyer, id);
-    expect(before.json()).toEqual({ status: 'unpaid', courseIds: ['sovereign-flame'] });
-    expect(await accessTo(stripeApp, buyer, 'sovereign-flame')).toBe('none');
+    expect(before.json()).toEqual({ status: 'unpaid', courseIds: ['energy-sovereignty'] });
+    expect(await accessTo(stripeApp, buyer, 'energy-sovereignty')).toBe('none');
 
     fakeStripe.completeCheckout(id);
     const after = await confirm(stripeApp, buyer, id);
-    expect(after.json()).toEqual({ status: 'paid', courseIds: ['sovereign-flame'] });
-    expect(await accessTo(stripeApp, buyer, 'sovereign-flame')).toBe('paid');
+    expect(after.json()).toEqual({ status: 'paid', courseIds: ['energy-sovereignty'] });
+    expect(await accessTo(stripeApp, buyer, 'energy-sovereignty')).toBe('paid');
   });
 });
 
@@ -456,7 +472,7 @@ describe('payment test mode', () => {
 
   it('cancels back to the shop, after which the session cannot be paid', async () => {
     const buyer = await createUser(testModeApp.app);
-    const { id } = (await startCheckout(testModeApp, buyer, ['sovereign-flame'])).json();
+    const { id } = (await startCheckout(testModeApp, buyer, ['energy-sovereignty'])).json();
     const canceled = await request(
       testModeApp,
       'POST',
@@ -474,7 +490,7 @@ describe('payment test mode', () => {
     );
     expect(paid.statusCode).toBe(409);
     expect((await confirm(testModeApp, buyer, id)).json().status).toBe('expired');
-    expect(await accessTo(testModeApp, buyer, 'sovereign-flame')).toBe('none');
+    expect(await accessTo(testModeApp, buyer, 'energy-sovereignty')).toBe('none');
   });
 
   it('opens a test billing page instead of the Stripe portal', async () => {
@@ -720,13 +736,13 @@ describe('GET /api/get-customer-subscriptions and POST /api/check-course-access'
   it('let an admin ask about another customer', async () => {
     const admin = await createAdmin(stripeApp.app, stripeApp.db);
     const buyer = await createUser(stripeApp.app);
-    const { id } = (await startCheckout(stripeApp, buyer, ['sovereign-flame'])).json();
+    const { id } = (await startCheckout(stripeApp, buyer, ['energy-sovereignty'])).json();
     fakeStripe.completeCheckout(id);
     await confirm(stripeApp, buyer, id);
     const [profile] = await stripeApp.db.select().from(profiles).where(eq(profiles.id, buyer.id));
 
     const check = await request(stripeApp, 'POST', '/api/check-course-access', admin, {
-      courseId: 'sovereign-flame',
+      courseId: 'energy-sovereignty',
       customerId: profile!.stripeCustomerId!,
     });
     expect(check.json()).toEqual({ hasAccess: true });
@@ -754,7 +770,7 @@ describe('GET /api/me/purchases', () => {
     expect((await request(testModeApp, 'GET', '/api/me/purchases')).statusCode).toBe(401);
     const buyer = await createUser(testModeApp.app);
     const other = await createUser(testModeApp.app);
-    const { id } = (await startCheckout(testModeApp, other, ['sovereign-flame'])).json();
+    const { id } = (await startCheckout(testModeApp, other, ['energy-sovereignty'])).json();
     await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, other, {});
     const response = await request(testModeApp, 'GET', '/api/me/purchases', buyer);
     expect(response.json()).toEqual({ purchases: [] });

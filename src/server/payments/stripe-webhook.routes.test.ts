@@ -106,7 +106,7 @@ describe('POST /api/stripe/webhook: signatures', () => {
 describe('POST /api/stripe/webhook: Checkout fulfilment', () => {
   it('enrolls once when one event arrives 20 times at once while the buyer lands on the success page', async () => {
     const buyer = await createUser(testApp.app);
-    const sessionId = await startCheckout(buyer, ['sovereign-flame']);
+    const sessionId = await startCheckout(buyer, ['energy-sovereignty']);
     fakeStripe.completeCheckout(sessionId);
     const event = sessionEvent('checkout.session.completed', sessionId);
 
@@ -115,13 +115,13 @@ describe('POST /api/stripe/webhook: Checkout fulfilment', () => {
       confirm(buyer, sessionId),
     ]);
     expect(responses.map((response) => response.statusCode)).toEqual(Array(21).fill(200));
-    expect(responses.at(-1)!.json()).toEqual({ status: 'paid', courseIds: ['sovereign-flame'] });
+    expect(responses.at(-1)!.json()).toEqual({ status: 'paid', courseIds: ['energy-sovereignty'] });
 
     const enrollments = await enrollmentsOf(buyer);
     expect(enrollments.map((row) => [row.courseId, row.purchaseType])).toEqual([
-      ['sovereign-flame', 'individual'],
+      ['energy-sovereignty', 'individual'],
     ]);
-    expect(await eventsOf(buyer)).toEqual(['grant sovereign-flame purchase']);
+    expect(await eventsOf(buyer)).toEqual(['grant energy-sovereignty purchase']);
     const eventId = JSON.parse(event.payload).id as string;
     const recorded = await testApp.db
       .select()
@@ -138,7 +138,7 @@ describe('POST /api/stripe/webhook: Checkout fulfilment', () => {
       return mails;
     });
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]!.text).toContain('- The Sovereign Flame (€125)');
+    expect(receipts[0]!.text).toContain('- Energy Sovereignty (€125)');
     expect(receipts[0]!.text).toContain(
       'ask for a refund within 30 days of your purchase: write to care@example.com.',
     );
@@ -169,7 +169,7 @@ describe('POST /api/stripe/webhook: Checkout fulfilment', () => {
     await deliver(sessionEvent('checkout.session.async_payment_failed', failing));
     expect((await confirm(buyer, failing)).json().status).toBe('unpaid');
 
-    const abandoned = await startCheckout(buyer, ['sovereign-flame']);
+    const abandoned = await startCheckout(buyer, ['energy-sovereignty']);
     fakeStripe.expireCheckout(abandoned);
     await deliver(sessionEvent('checkout.session.expired', abandoned));
     expect((await confirm(buyer, abandoned)).json().status).toBe('expired');
@@ -351,17 +351,17 @@ describe('POST /api/stripe/webhook: refunds and disputes', () => {
   });
 
   it('end the access on a lost dispute, not on a won one', async () => {
-    const won = await paidPurchase('sovereign-flame');
+    const won = await paidPurchase('energy-sovereignty');
     await deliver(
       fakeStripe.signedEvent('charge.dispute.closed', dispute(won.paymentIntent, 'won')),
     );
-    expect((await accessOf(won.buyer))['sovereign-flame']).toBe('paid');
+    expect((await accessOf(won.buyer))['energy-sovereignty']).toBe('paid');
 
-    const lost = await paidPurchase('sovereign-flame');
+    const lost = await paidPurchase('energy-sovereignty');
     await deliver(
       fakeStripe.signedEvent('charge.dispute.closed', dispute(lost.paymentIntent, 'lost')),
     );
-    expect((await accessOf(lost.buyer))['sovereign-flame']).toBe('none');
+    expect((await accessOf(lost.buyer))['energy-sovereignty']).toBe('none');
     const [record] = await testApp.db
       .select()
       .from(checkoutSessions)
@@ -383,17 +383,17 @@ describe('POST /api/stripe/webhook: refunds and disputes', () => {
   });
 
   it('end the access while a dispute is open, and give it back when the dispute is won', async () => {
-    const { buyer, paymentIntent } = await paidPurchase('sovereign-flame');
+    const { buyer, paymentIntent } = await paidPurchase('energy-sovereignty');
     const opened = dispute(paymentIntent, 'needs_response');
     await deliver(fakeStripe.signedEvent('charge.dispute.created', opened));
-    expect((await accessOf(buyer))['sovereign-flame']).toBe('none');
+    expect((await accessOf(buyer))['energy-sovereignty']).toBe('none');
 
     await deliver(fakeStripe.signedEvent('charge.dispute.closed', { ...opened, status: 'won' }));
-    expect((await accessOf(buyer))['sovereign-flame']).toBe('paid');
+    expect((await accessOf(buyer))['energy-sovereignty']).toBe('paid');
     expect(await eventsOf(buyer)).toEqual([
-      'grant sovereign-flame purchase',
-      'revoke sovereign-flame refund',
-      'grant sovereign-flame purchase',
+      'grant energy-sovereignty purchase',
+      'revoke energy-sovereignty refund',
+      'grant energy-sovereignty purchase',
     ]);
   });
 });

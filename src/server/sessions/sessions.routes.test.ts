@@ -508,4 +508,39 @@ describe('the creator’s sessions', () => {
       .where(eq(checkoutSessions.id, checkout!.id));
     expect(record!.refundedAt).not.toBeNull();
   });
+
+  it('cancels the booked session when Stripe reports the payment refunded (charge.refunded)', async () => {
+    const learner = await createUser(stripeApp.app);
+    const startsAt = (await freeSlots(stripeApp, learner))[6]!;
+    const { sessionId } = (await book(stripeApp, learner, startsAt)).json<BookSessionResponse>();
+    const [checkout] = await stripeApp.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.userId, learner.id));
+    const paymentIntent = fakeStripe.completeCheckout(checkout!.id).payment_intent as string;
+    await call(stripeApp, 'POST', '/api/checkout/confirm', learner, { sessionId: checkout!.id });
+    const statusOf = async () =>
+      (await call(stripeApp, 'GET', `/api/sessions/${sessionId}`, learner)).json<LearnerSession>()
+        .status;
+    expect(await statusOf()).toBe('booked');
+
+    // A refund made in Stripe's own dashboard reaches us only as its event.
+    const refund = fakeStripe.signedEvent('charge.refunded', {
+      id: `ch_${randomUUID().replaceAll('-', '')}`,
+      object: 'charge',
+      payment_intent: paymentIntent,
+      amount: checkout!.amountCents,
+      amount_refunded: checkout!.amountCents,
+      refunded: true,
+    });
+    const delivered = await stripeApp.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: refund.headers,
+      payload: refund.payload,
+    });
+    expect(delivered.statusCode).toBe(200);
+    expect(await statusOf()).toBe('cancelled');
+    expect(await freeSlots(stripeApp, learner)).toContain(startsAt);
+  });
 });

@@ -18,7 +18,6 @@ export const adminMessages = {
   noEnrollments: 'No enrollments found',
   clearAllDenied: 'Permission denied: Only admins can clear all enrollments',
   clearAllFailed: 'Failed to clear enrollments',
-  betaRevokeFailed: 'Failed to revoke beta access',
   twoFactorRequired:
     'Admins must sign in with two-factor authentication. Turn it on in Settings > Privacy & Security (Setup 2FA), then open the admin panel again.',
 } as const;

@@ -22,7 +22,7 @@ const course = (id: string, comingSoon = false): Product => ({
   comingSoon,
 });
 const catalogue = {
-  courseProducts: [course('a'), course('b'), course('c', true)],
+  courseProducts: [course('a'), course('b'), course('c', true), course('d'), course('e')],
   bundle: {
     ...course('complete-bundle'),
     name: 'The Complete Journey',
@@ -30,6 +30,8 @@ const catalogue = {
     courseIds: ['a', 'b', 'c'],
     isBundle: true,
   },
+  // d builds on a and b; e on c, which is coming soon.
+  prerequisites: { d: ['a', 'b'], e: ['c'] },
 };
 const nothingOwned = new Set<string>();
 
@@ -86,6 +88,23 @@ describe('buildOrder', () => {
       ok: false,
       message: 'You already have access to The Complete Journey.',
     });
+  });
+
+  it('refuses a course whose prerequisite is neither owned nor in the same order', () => {
+    expect(buildOrder(['d'], catalogue, nothingOwned)).toEqual({
+      ok: false,
+      message: 'Course d requires Course a and Course b: add it to your order.',
+    });
+    expect(buildOrder(['d', 'b'], catalogue, new Set(['c']))).toEqual({
+      ok: false,
+      message: 'Course d requires Course a: add it to your order.',
+    });
+    expect(buildOrder(['d', 'b'], catalogue, new Set(['a']))).toMatchObject({ ok: true });
+    expect(buildOrder(['a', 'b', 'd'], catalogue, nothingOwned)).toMatchObject({ ok: true });
+  });
+
+  it('lets a course whose prerequisite is coming soon be bought, as the purchase page does', () => {
+    expect(buildOrder(['e'], catalogue, nothingOwned)).toMatchObject({ ok: true });
   });
 
   it('charges the sum of the catalogue prices for any valid choice of courses', () => {

@@ -10,6 +10,8 @@ export const purchaseMessages = {
   alreadyOwned: (name: string) => `You already have access to ${name}.`,
   bundleAlone: 'The bundle is bought on its own, without single courses.',
   duplicate: 'Each course can be ordered once.',
+  prerequisiteMissing: (name: string, prerequisites: string) =>
+    `${name} requires ${prerequisites}: add it to your order.`,
 } as const;
 
 /** Paid (or admin) access means the course is owned; beta and complimentary access can be bought out. */
@@ -20,6 +22,8 @@ export function isOwnedAccess(accessType: AccessType): boolean {
 export interface SaleableCatalogue {
   courseProducts: readonly Product[];
   bundle: Product;
+  /** The courses each course builds on, by course id. */
+  prerequisites: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface Order {
@@ -71,6 +75,8 @@ export function buildOrder(
     }
   }
   const courseIds = products.flatMap((product) => product.courseIds);
+  const missing = missingPrerequisite(products, catalogue, ownedCourseIds, courseIds);
+  if (missing) return { ok: false, message: missing };
   if (isBundle) {
     const { credits, creditCents, totalCents } = bundleOffer(catalogue.bundle, paidCourses);
     return { ok: true, order: { products, courseIds, isBundle, credits, creditCents, totalCents } };
@@ -80,6 +86,32 @@ export function buildOrder(
     ok: true,
     order: { products, courseIds, isBundle, credits: [], creditCents: 0, totalCents },
   };
+}
+
+/**
+ * As on the purchase page, a course comes with the prerequisites still to buy: each must be owned,
+ * coming soon (it cannot be bought yet) or in the same order.
+ */
+function missingPrerequisite(
+  products: readonly Product[],
+  catalogue: SaleableCatalogue,
+  ownedCourseIds: ReadonlySet<string>,
+  orderedCourseIds: readonly string[],
+): string | null {
+  for (const product of products) {
+    const needed = product.courseIds
+      .flatMap((courseId) => catalogue.prerequisites[courseId] ?? [])
+      .filter((courseId) => !ownedCourseIds.has(courseId) && !orderedCourseIds.includes(courseId))
+      .map((courseId) =>
+        catalogue.courseProducts.find((course) => course.courseIds.includes(courseId)),
+      )
+      .filter((prerequisite) => prerequisite !== undefined && !prerequisite.comingSoon);
+    if (needed.length > 0) {
+      const names = needed.map((prerequisite) => prerequisite!.name).join(' and ');
+      return purchaseMessages.prerequisiteMissing(product.name, names);
+    }
+  }
+  return null;
 }
 
 export const checkoutStatuses = ['open', 'complete', 'expired'] as const;

@@ -15,7 +15,8 @@ const grantEndText = { expired: 'ended', deactivated: 'revoked', upgraded: 'upgr
 
 /**
  * Where the user's access comes from besides their enrollments (spec 2 §2 lists enrollments;
- * an admin needs every source to see, and revoke, what a learner has).
+ * an admin needs every source to see, and revoke, what a learner has). Without the handlers
+ * (the enrollment diagnostics) the list is read only.
  */
 export function AccessSources({
   detail,
@@ -23,8 +24,8 @@ export function AccessSources({
   onWithdrawIncluded,
 }: {
   detail: AdminUserDetail;
-  onRevokeBetaGrant: (grant: BetaGrantView, courseNames: string) => void;
-  onWithdrawIncluded: (course: IncludedOnRelease) => void;
+  onRevokeBetaGrant?: (grant: BetaGrantView, courseNames: string) => void;
+  onWithdrawIncluded?: (course: IncludedOnRelease) => void;
 }) {
   const courseNames = useCourseNames();
   return (
@@ -50,7 +51,7 @@ export function AccessSources({
                       : grantEndText[grant.endReason ?? 'expired']}
                   </p>
                 </div>
-                {grant.isActive && (
+                {grant.isActive && onRevokeBetaGrant && (
                   <Button
                     variant="secondary"
                     className="px-3 py-1.5 text-sm"
@@ -80,14 +81,16 @@ export function AccessSources({
                     release
                   </p>
                 </div>
-                <Button
-                  variant="secondary"
-                  className="px-3 py-1.5 text-sm"
-                  aria-label={`Revoke ${course.courseTitle} on release`}
-                  onClick={() => onWithdrawIncluded(course)}
-                >
-                  Revoke
-                </Button>
+                {onWithdrawIncluded && (
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1.5 text-sm"
+                    aria-label={`Revoke ${course.courseTitle} on release`}
+                    onClick={() => onWithdrawIncluded(course)}
+                  >
+                    Revoke
+                  </Button>
+                )}
               </li>
             ))}
           </ul>

@@ -121,7 +121,7 @@ export function UserDetails({
                 { userId: user.id, grantId: grant.id },
                 {
                   onSuccess: () => adminToast.success(betaMessages.deactivated),
-                  onError: (error) => adminToast.failure(adminMessages.betaRevokeFailed, error),
+                  onError: (error) => adminToast.failure(betaMessages.revokeFailed, error),
                 },
               ),
           })

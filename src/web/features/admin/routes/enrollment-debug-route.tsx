@@ -4,10 +4,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUserDetail } from '../api/get-user-detail.ts';
 import { useSearchUser } from '../api/search-user.ts';
+import { AccessSources } from '../components/access-sources.tsx';
 import { DiagnosticsLayout } from '../components/diagnostics-layout.tsx';
 import { UserSearchForm } from '../components/user-search-form.tsx';
 
-/** Spec 2's enrollment debug page, read-only: a user's enrollments and the access they give. */
+/**
+ * Spec 2's enrollment debug page, read-only: a user's enrollments and the access they give, then
+ * every other source of access (beta grants, included on release, subscriptions) as the admin's
+ * user view shows them.
+ */
 export function EnrollmentDebugRoute() {
   const search = useSearchUser();
   const detail = useUserDetail(search.data?.id ?? null);
@@ -55,6 +60,9 @@ export function EnrollmentDebugRoute() {
             ))}
           </ul>
           {detail.data.enrollments.length === 0 && <p>{adminMessages.noEnrollments}</p>}
+          <div className="mt-6 space-y-6">
+            <AccessSources detail={detail.data} />
+          </div>
           <Button variant="secondary" className="mt-4" onClick={() => setIsRawShown(!isRawShown)}>
             {isRawShown ? 'Hide raw data' : 'Show raw data'}
           </Button>

@@ -1,10 +1,15 @@
+import { Suspense } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { BundleOffer } from '../components/bundle-offer.tsx';
 import { CourseCard } from '../components/course-card.tsx';
 import { FeaturedCourse } from '../components/featured-course.tsx';
 
-/** /courses: the marketing catalogue, public. */
+/**
+ * /courses: the marketing catalogue, public. It arrives rendered; the grid and the bundle offer
+ * below the first screen are each a Suspense boundary, so React hydrates them after the rest, in
+ * short slices the browser can answer between (a tap there is replayed once they are hydrated).
+ */
 export function CatalogueRoute() {
   const { data, isPending, isError } = useCatalogue();
   const featured = data?.courses.find((course) => course.level === 'core');
@@ -25,19 +30,23 @@ export function CatalogueRoute() {
       {data && (
         <>
           {featured && <FeaturedCourse course={featured} />}
-          <section aria-labelledby="all-courses-heading">
-            <h2 id="all-courses-heading" className="font-display text-2xl font-bold text-ink-900">
-              All Courses
-            </h2>
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2">
-              {data.courses.map((course) => (
-                <li key={course.id}>
-                  <CourseCard course={course} titleOf={titleOf} />
-                </li>
-              ))}
-            </ul>
-          </section>
-          <BundleOffer catalogue={data} />
+          <Suspense>
+            <section aria-labelledby="all-courses-heading">
+              <h2 id="all-courses-heading" className="font-display text-2xl font-bold text-ink-900">
+                All Courses
+              </h2>
+              <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+                {data.courses.map((course) => (
+                  <li key={course.id}>
+                    <CourseCard course={course} titleOf={titleOf} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </Suspense>
+          <Suspense>
+            <BundleOffer catalogue={data} />
+          </Suspense>
         </>
       )}
     </main>

@@ -51,6 +51,8 @@ interface PurchaseFormProps {
   /** The signed-in buyer's bundle price, less what they already paid; absent while signed out. */
   offer: BundleOfferResponse | undefined;
   requestedCourseId: string | null;
+  /** Shown while the buyer is not known yet: in its place, but nothing in it can be used. */
+  isPreview?: boolean;
 }
 
 export function PurchaseForm({
@@ -59,12 +61,13 @@ export function PurchaseForm({
   user,
   offer,
   requestedCourseId,
+  isPreview = false,
 }: PurchaseFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const checkout = useCreateCheckoutSession();
   const isEnrolmentClosed = usePublicSettings().data?.features.courses === false;
-  const [pending] = useState(readPendingOrder);
+  const [pending] = useState(() => (isPreview ? null : readPendingOrder()));
   const [selection, setSelection] = useState(() =>
     pending
       ? restoreSelection(options, pending.selection)
@@ -79,10 +82,11 @@ export function PurchaseForm({
   const [error, setError] = useState<string>();
   const [isRedirecting, setIsRedirecting] = useState(false);
 
-  // Once signed in, the order kept through sign-in is on screen: it is not needed any more.
+  // Once signed in, the order kept through sign-in is on screen: it is not needed any more. The
+  // preview has not read it: the buyer's own form, which comes next, still needs it.
   useEffect(() => {
-    if (user) forgetPendingOrder();
-  }, [user]);
+    if (user && !isPreview) forgetPendingOrder();
+  }, [user, isPreview]);
 
   const pricing = bundlePricing(
     catalogue.courses.map((course) => course.product),
@@ -136,7 +140,13 @@ export function PurchaseForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-6"
+      inert={isPreview}
+      aria-busy={isPreview || undefined}
+    >
       <header>
         <h1 className="font-display text-3xl font-bold text-ink-900 sm:text-4xl">
           Begin Your Sovereign Journey

@@ -71,17 +71,17 @@ export function PurchaseRoute({ notice }: { notice?: ReactNode }) {
     return (
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         {notice && <div className="lg:col-span-2">{notice}</div>}
-        {isBuyerPending ? (
-          <p>Loading...</p>
-        ) : (
-          <PurchaseForm
-            catalogue={catalogue.data}
-            options={options}
-            user={user}
-            offer={offer.data}
-            requestedCourseId={searchParams.get('course')}
-          />
-        )}
+        {/* Until the buyer is known, the form as a visitor sees it holds its place (the page
+            arrives rendered so): the page does not move when the buyer's own form replaces it. */}
+        <PurchaseForm
+          key={isBuyerPending ? 'preview' : 'buyer'}
+          isPreview={isBuyerPending}
+          catalogue={catalogue.data}
+          options={options}
+          user={user}
+          offer={offer.data}
+          requestedCourseId={searchParams.get('course')}
+        />
         <aside className="space-y-6">
           <GuaranteeBox />
           <Testimonial />
