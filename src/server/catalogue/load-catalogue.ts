@@ -9,7 +9,6 @@ import {
   lessonDocumentSchema,
   lessonFieldsSchema,
   moduleDocumentSchema,
-  reflectionPromptDocumentSchema,
   vimeoIdSchema,
   type CourseDocument,
   type LessonDocument,
@@ -44,7 +43,6 @@ const courseFileSchema = courseDocumentSchema
 const lessonFileSchema = lessonFieldsSchema.omit({ content: true, vimeoVideoId: true }).extend({
   module: contentIdSchema,
   video: vimeoIdSchema.optional(),
-  reflectionPrompts: z.array(reflectionPromptDocumentSchema).min(1),
 });
 
 const productsFileSchema = z.object({
