@@ -12,6 +12,7 @@ import { anonymisePurchases } from '../payments/buyer-data.ts';
 import { listUserSubscriptions } from '../payments/subscriptions.ts';
 import { AppError } from '../http/errors.ts';
 import { forgetUserRateLimits } from '../http/rate-limit.ts';
+import { forgetContentActor } from '../content/forget-content-actor.ts';
 import { forgetSettingsActor } from '../settings/update-settings.ts';
 import { forgetAccountActor } from '../users/account-controls.ts';
 import { forgetAdminReader } from '../users/admin-reads.ts';
@@ -45,6 +46,7 @@ export async function deleteAccount(
     await forgetAdminReader(tx, user.id);
     await forgetAccountActor(tx, user.id);
     await forgetSettingsActor(tx, user);
+    await forgetContentActor(tx, user);
     await forgetUserRateLimits(tx, user.id);
     // What was sent with an address belongs to its owner: an unconfirmed account is not proof.
     if (user.emailVerified) {

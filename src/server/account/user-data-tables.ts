@@ -89,6 +89,22 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
     exported: 'not exported: changes an admin made to the site settings',
     deleted: 'as actor, anonymised (forgetSettingsActor)',
   },
+  course_drafts: {
+    exported: 'not exported: course drafts an admin saved',
+    deleted: 'as the admin who saved last, anonymised (forgetContentActor)',
+  },
+  course_versions: {
+    exported: 'not exported: courses an admin published',
+    deleted: 'as publisher, anonymised (forgetContentActor)',
+  },
+  content_products: {
+    exported: 'not exported: the products an import saved',
+    deleted: 'as the admin who saved last, anonymised (forgetContentActor)',
+  },
+  content_changes: {
+    exported: 'not exported: changes an admin made to the programme',
+    deleted: 'as actor, anonymised (forgetContentActor)',
+  },
   mail_outbox: {
     exported: 'not exported: copies of mail we sent',
     deleted: 'mail to or naming a confirmed address (deleteOutboxMailAbout)',
