@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useSearchUser } from '../api/search-user.ts';
 import { adminToast } from './admin-toast.ts';
 import { BulkActions } from './bulk-actions.tsx';
-import { ConfirmDialog, type PendingAction } from './confirm-dialog.tsx';
+import { ConfirmDialog, type PendingAction } from '../../../components/ui/confirm-dialog.tsx';
 import { UserDetails } from './user-details.tsx';
 import { UserSearchForm } from './user-search-form.tsx';
 

@@ -3,7 +3,7 @@ import { accountControlMessages, formatAdminDate } from '../../../../shared/rule
 import { Button } from '../../../components/ui/button.tsx';
 import { useEndUserSessions, useSetUserDisabled } from '../api/control-account.ts';
 import { adminToast } from './admin-toast.ts';
-import type { PendingAction } from './confirm-dialog.tsx';
+import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
 
 /** Signs a user out everywhere, or disables and enables their account: each confirmed first. */
 export function AccountControls({

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useGrantBulkBetaAccess } from '../api/grant-bulk-beta-access.ts';
 import { adminToast } from './admin-toast.ts';
-import type { PendingAction } from './confirm-dialog.tsx';
+import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
 import { CourseChecklist } from './course-checklist.tsx';
 
 /** Spec 2 §2 'Bulk Actions': beta access for a list of emails, confirmed before it is sent. */

@@ -8,7 +8,7 @@ import { adminMessages, adminSuccess } from '../../../../shared/rules/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useGrantEnrollments } from '../api/grant-enrollments.ts';
 import { adminToast } from './admin-toast.ts';
-import type { PendingAction } from './confirm-dialog.tsx';
+import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
 import { CourseChecklist } from './course-checklist.tsx';
 
 const accessTypeLabels: Record<AccessTypeChoice, string> = {

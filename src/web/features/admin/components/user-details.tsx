@@ -13,7 +13,7 @@ import { AccessSources } from './access-sources.tsx';
 import { AccessTrail } from './access-trail.tsx';
 import { AccountControls } from './account-controls.tsx';
 import { adminToast } from './admin-toast.ts';
-import type { PendingAction } from './confirm-dialog.tsx';
+import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
 import { EnrollmentTable } from './enrollment-table.tsx';
 import { GrantAccessForm } from './grant-access-form.tsx';
 import { UserReflections } from './user-reflections.tsx';
