@@ -11,7 +11,8 @@ import { useBetaAdminData } from '../api/get-beta-admin-data.ts';
 import { CopyCodeButton } from './copy-code-button.tsx';
 import { CourseChecklist } from './course-checklist.tsx';
 import { useCourseNames } from './course-names.ts';
-import { failureMessage, firstIssue } from './form-errors.ts';
+import { firstIssue } from './form-errors.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 
 export function GenerateCodes() {
   const [courseIds, setCourseIds] = useState<string[]>([]);
@@ -40,7 +41,7 @@ export function GenerateCodes() {
         setDescription('');
       },
       onError: (failure) => {
-        setError(failureMessage(failure, betaMessages.generateFailed));
+        setError(messageOf(failure, betaMessages.generateFailed));
         toast.error(betaMessages.generateFailed);
       },
     });

@@ -6,10 +6,10 @@ import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { ApiError, isWorthRetrying } from '../../../lib/api-client.ts';
 import { creditLabelOf, useBundleOffer } from '../../../lib/bundle-offer.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useStartUpgrade } from '../api/start-upgrade.ts';
+import { ApiError, isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
 
 export interface UpgradeModalProps {
   open: boolean;
@@ -54,11 +54,13 @@ export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModal
         onError: (failure) => {
           // A refusal with a reason (an unconfirmed address, say) is not helped by trying again.
           if (!isWorthRetrying(failure)) {
-            return setError(failure instanceof ApiError ? failure.message : betaMessages.tryLater);
+            return setError(messageOf(failure, betaMessages.tryLater));
           }
           toast.error(betaMessages.processUpgradeFailed);
           setError(
-            failure instanceof ApiError ? betaMessages.upgradeFailed : betaMessages.tryLater,
+            failure instanceof ApiError && failure.status >= 500
+              ? betaMessages.upgradeFailed
+              : betaMessages.tryLater,
           );
         },
       },

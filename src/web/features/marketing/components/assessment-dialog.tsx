@@ -11,8 +11,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { usePublicSettings } from '../../../lib/public-settings.ts';
 import { useSubmitAssessment } from '../api/submit-assessment.ts';
-import { visitorErrorMessage } from '../error-message.ts';
 import { assessmentSteps } from './assessment-steps.tsx';
+import { fieldErrorOf, messageOf } from '../../../lib/api-client.ts';
 
 const emptyAnswers: AssessmentAnswers = {
   drawnToSovereignty: '',
@@ -91,7 +91,7 @@ export function AssessmentDialog({ open, onOpenChange, returnFocusTo }: Assessme
     try {
       await submitAssessment.mutateAsync(answers);
     } catch (error) {
-      return reportProblem(visitorErrorMessage(error, assessmentMessages.failed));
+      return reportProblem(fieldErrorOf(error) ?? messageOf(error, assessmentMessages.failed));
     }
     setAnswers(emptyAnswers);
     goTo(0);
