@@ -21,8 +21,8 @@ import { useBetaAdminData } from '../api/get-beta-admin-data.ts';
 import { CopyCodeButton } from './copy-code-button.tsx';
 import { CourseChecklist } from './course-checklist.tsx';
 import { useCourseNames } from './course-names.ts';
-import { firstIssue } from './form-errors.ts';
 import { messageOf } from '../../../lib/api-client.ts';
+import { firstIssue } from '../../../lib/use-submit.ts';
 
 export function ManageUsers() {
   return (
