@@ -52,7 +52,6 @@ export const accountControlMessages = {
   enabled: 'The account was enabled',
 } as const;
 
-
 /** The bundle is a product, not a course one can be granted. */
 export const BUNDLE_COURSE_ID = 'complete-bundle';
 
