@@ -195,4 +195,11 @@ export default tseslint.config(
     settings: importSettings,
     rules: { 'import-x/no-restricted-paths': ['error', { zones: webFeatureZones() }] },
   },
+  {
+    // No import cycle on the web either: a shared piece moves down into lib or components.
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: { 'import-x/no-cycle': 'error' },
+  },
 );

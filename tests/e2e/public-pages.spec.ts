@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { E2E_CONTACT_EMAIL } from '../../playwright.config.ts';
-import { expect, expectNoSeriousAxeViolations, test } from '../support/fixtures.ts';
+import { expect, expectNoSeriousAxeViolations, gotoReady, test } from '../support/fixtures.ts';
 
 /** The pages rendered at build time, each with text a visitor reads first. */
 const publicPages = [
@@ -52,7 +52,7 @@ test.describe('with JavaScript turned off', () => {
 for (const { path, heading } of publicPages) {
   test(`${path} comes alive without a hydration error`, async ({ page }) => {
     const errors = collectErrors(page);
-    await page.goto(path);
+    await gotoReady(page, path);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);

@@ -22,6 +22,18 @@ export const test = base.extend({
   },
 });
 
+/**
+ * Opens a page and waits until React has taken it over: a prerendered page is hydrated, a
+ * client-rendered one mounted. Until then its HTML is readable but its controls do nothing.
+ */
+export async function gotoReady(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => {
+    const first = document.getElementById('root')?.firstElementChild;
+    return !!first && Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
 export function uniqueEmail(prefix = 'seeker'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }

@@ -4,11 +4,11 @@ import {
   assessmentAnsweredSchema,
   assessmentCreatedSchema,
   assessmentInputSchema,
-  assessmentListQuerySchema,
   assessmentListSchema,
   assessmentParamsSchema,
   assessmentSchema,
 } from '../../shared/api/marketing.ts';
+import { pageQuerySchema } from '../../shared/api/pagination.ts';
 import { requireAdmin } from '../http/guards.ts';
 import { limitRequests } from '../http/rate-limit.ts';
 import { requireFeatureOn } from '../http/feature-switch.ts';
@@ -45,7 +45,7 @@ export async function assessmentsRoutes(app: FastifyInstance) {
   routes.get(
     '/api/admin/assessments',
     {
-      schema: { querystring: assessmentListQuerySchema, response: { 200: assessmentListSchema } },
+      schema: { querystring: pageQuerySchema, response: { 200: assessmentListSchema } },
       preValidation: requireAdmin,
     },
     async (request) => listAssessments(app.db, request.query),

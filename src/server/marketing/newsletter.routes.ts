@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pageQuerySchema, subscriberListSchema } from '../../shared/api/admin.ts';
+import { subscriberListSchema } from '../../shared/api/admin.ts';
+import { pageQuerySchema } from '../../shared/api/pagination.ts';
 import {
   newsletterSubscribedSchema,
   newsletterSubscriptionSchema,

@@ -3,6 +3,7 @@ import { accessTypes, purchaseTypes, userTiers } from '../rules/access.ts';
 import { betaGrantViewSchema } from './beta.ts';
 import { accountActions, adminMessages } from '../rules/admin.ts';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from '../rules/email.ts';
+import { pageQuerySchema } from './pagination.ts';
 
 export { adminMessages } from '../rules/admin.ts';
 
@@ -24,23 +25,6 @@ const expiresAt = z
   .pipe(z.iso.datetime({ offset: true, message: 'expected a date and time' }))
   .nullable()
   .optional();
-
-export const PAGE_SIZE_MAX = 100;
-const pageSizeOutOfRange = `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}`;
-export const pageQuerySchema = z.object({
-  page: z.coerce
-    .number()
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(100_000, 'page must be at most 100000')
-    .default(1),
-  pageSize: z.coerce
-    .number()
-    .int(pageSizeOutOfRange)
-    .min(1, pageSizeOutOfRange)
-    .max(PAGE_SIZE_MAX, pageSizeOutOfRange)
-    .default(25),
-});
 
 export const userParamsSchema = z.object({ userId });
 

@@ -88,23 +88,6 @@ export const assessmentSummarySchema = assessmentSchema.pick({
 });
 export type AssessmentSummary = z.infer<typeof assessmentSummarySchema>;
 
-export const ASSESSMENT_PAGE_SIZE_MAX = 100;
-const pageSizeOutOfRange = `pageSize must be a whole number from 1 to ${ASSESSMENT_PAGE_SIZE_MAX}`;
-
-export const assessmentListQuerySchema = z.object({
-  page: z.coerce
-    .number()
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .default(1),
-  pageSize: z.coerce
-    .number()
-    .int(pageSizeOutOfRange)
-    .min(1, pageSizeOutOfRange)
-    .max(ASSESSMENT_PAGE_SIZE_MAX, pageSizeOutOfRange)
-    .default(25),
-});
-
 /** Newest first. */
 export const assessmentListSchema = z.object({
   assessments: z.array(assessmentSummarySchema),

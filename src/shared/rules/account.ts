@@ -53,9 +53,6 @@ export const addressDataCoverage = {
     'Your email address is not confirmed, so assessments, a newsletter subscription or beta invitations sent with it are left as they are: they belong to whoever owns the address.',
 } as const;
 
-/** How long toasts in the account area stay, in milliseconds (spec 2 §9). */
-export const ACCOUNT_TOAST_DURATION_MS = 3500;
-
 /** The money-back guarantee: a refund may be asked for within 30 days of a purchase. */
 export const REFUND_WINDOW_DAYS = 30;
 

@@ -51,9 +51,6 @@ export const accountControlMessages = {
   enabled: 'The account was enabled',
 } as const;
 
-/** Toasts in the account area (spec 2 §9). */
-export const ADMIN_TOAST_MS = 3500;
-
 /** The bundle is a product, not a course one can be granted. */
 export const BUNDLE_COURSE_ID = 'complete-bundle';
 

@@ -21,6 +21,27 @@ export function isWorthRetrying(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status >= 500;
 }
 
+/**
+ * What to tell the person about a failed request: the contract's own words when the server gave
+ * a reason (a refusal with a code, or a service saying it is unavailable), otherwise the spec's
+ * fallback for this action (the network failed, the server broke, or the answer was not ours).
+ */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.code !== 'unknown' && error.code !== 'internal'
+    ? error.message
+    : fallback;
+}
+
+/** The first field the server found fault with, in its own words (bad input only). */
+export function fieldErrorOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? Object.values(error.fields ?? {})[0] : undefined;
+}
+
+/** Whether the server refused the request as asked (bad input, a conflict): a reason to show. */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 400 || error.status === 409);
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

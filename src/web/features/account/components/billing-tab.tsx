@@ -6,10 +6,10 @@ import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { accountToast } from '../account-toast.ts';
 import { useBilling, useOpenBillingPortal, useRequestRefund } from '../api/billing.ts';
 import { cardClass, linkClass } from './account-page.tsx';
 import { formatDate } from '../../../../shared/rules/dates.ts';
+import { notify } from '../../../lib/notify.ts';
 
 const planText: Record<Billing['plan'], string> = {
   paid: 'You are on the paid plan: you own courses you bought.',
@@ -24,7 +24,7 @@ export function BillingTab() {
   const portal = useOpenBillingPortal();
   const openPortal = () =>
     portal.mutate(undefined, {
-      onError: () => accountToast.error('Failed to open customer portal. Please try again.'),
+      onError: () => notify.error('Failed to open customer portal. Please try again.'),
     });
   if (billing.isPending) return <p className="text-ink-700">Loading your billing...</p>;
   if (billing.isError) {
@@ -145,10 +145,7 @@ function RefundRequest({ purchaseId }: { purchaseId: string }) {
       className="mt-2 space-y-3"
       onSubmit={(event) => {
         event.preventDefault();
-        request.mutate(
-          { purchaseId, reason },
-          { onError: (error) => accountToast.error(error.message) },
-        );
+        request.mutate({ purchaseId, reason }, { onError: (error) => notify.error(error.message) });
       }}
     >
       <TextAreaField

@@ -4,9 +4,9 @@ import { accountMessages } from '../../../../shared/rules/account.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { accountToast } from '../account-toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { notify } from '../../../lib/notify.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -32,12 +32,9 @@ export function ChangePasswordForm() {
       {
         onSuccess: () => {
           setForm(empty);
-          accountToast.success(accountMessages.passwordChanged);
+          notify.success(accountMessages.passwordChanged);
         },
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiError ? failure.message : accountMessages.saveSettingsFailed,
-          ),
+        onError: (failure) => setError(messageOf(failure, accountMessages.saveSettingsFailed)),
       },
     );
   };

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { accountMessages, addressDataCoverage } from '../../../../shared/rules/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { PasswordDialog } from './password-dialog.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
 
 /** Deletes the account for good, once the password confirms it is the learner asking. */
 export function DeleteAccountSection({ isAddressConfirmed }: { isAddressConfirmed: boolean }) {
   const [isOpen, setIsOpen] = useState(false);
   const remove = useDeleteAccount();
   const error = remove.error
-    ? remove.error instanceof ApiError
-      ? remove.error.message
-      : 'Your account could not be deleted. Please try again.'
+    ? messageOf(remove.error, 'Your account could not be deleted. Please try again.')
     : undefined;
   return (
     <div className="space-y-3">

@@ -1,9 +1,9 @@
 import type { Device } from '../../../../shared/api/account.ts';
 import { accountMessages } from '../../../../shared/rules/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { accountToast } from '../account-toast.ts';
 import { useDevices, useSignOutDevice } from '../api/devices.ts';
 import { formatDate, formatDateTime } from '../../../../shared/rules/dates.ts';
+import { notify } from '../../../lib/notify.ts';
 
 /** Where the learner is signed in; any other device can be signed out from here. */
 export function DevicesSection() {
@@ -33,8 +33,8 @@ export function DevicesSection() {
                 aria-label={`Sign out ${describeDevice(device)}`}
                 onClick={() =>
                   signOut.mutate(device.id, {
-                    onSuccess: () => accountToast.success(accountMessages.deviceSignedOut),
-                    onError: (error) => accountToast.error(error.message),
+                    onSuccess: () => notify.success(accountMessages.deviceSignedOut),
+                    onError: (error) => notify.error(error.message),
                   })
                 }
               >

@@ -8,13 +8,12 @@ import {
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { accountToast } from '../account-toast.ts';
 import { useConfirmTwoFactor, useDisableTwoFactor, useStartTwoFactor } from '../api/two-factor.ts';
 import { PasswordDialog } from './password-dialog.tsx';
+import { notify } from '../../../lib/notify.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 
-const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+const failed = (error: unknown) => messageOf(error, 'Something went wrong. Please try again.');
 
 /** Two-factor sign-in with an authenticator app: password, scan, confirm a code, keep the codes. */
 export function TwoFactorSection({ isEnabled }: { isEnabled: boolean }) {
@@ -48,14 +47,14 @@ export function TwoFactorSection({ isEnabled }: { isEnabled: boolean }) {
         title={isEnabled ? 'Turn off two-factor sign-in' : 'Set up two-factor sign-in'}
         description="Enter your password to continue."
         confirmLabel="Continue"
-        error={pending.error ? messageOf(pending.error) : undefined}
+        error={pending.error ? failed(pending.error) : undefined}
         isPending={pending.isPending}
         onConfirm={(password) =>
           isEnabled
             ? disable.mutate(password, {
                 onSuccess: () => {
                   setIsAsking(false);
-                  accountToast.success(twoFactorMessages.disabled);
+                  notify.success(twoFactorMessages.disabled);
                 },
               })
             : start.mutate(password, {
@@ -90,10 +89,10 @@ function ConfirmSetup({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => 
     }
     confirm.mutate(result.data.code, {
       onSuccess: () => {
-        accountToast.success(twoFactorMessages.enabled);
+        notify.success(twoFactorMessages.enabled);
         onDone();
       },
-      onError: (failure) => setError(messageOf(failure)),
+      onError: (failure) => setError(failed(failure)),
     });
   };
 

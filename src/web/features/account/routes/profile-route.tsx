@@ -5,13 +5,13 @@ import type { Profile } from '../../../../shared/api/account.ts';
 import { accountMessages } from '../../../../shared/rules/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { accountToast } from '../account-toast.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { AccountPage, cardClass, linkClass } from '../components/account-page.tsx';
 import { Avatar } from '../components/avatar.tsx';
 import { DownloadDataLinks } from '../components/download-data-links.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { notify } from '../../../lib/notify.ts';
 
 const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
@@ -69,10 +69,10 @@ function ProfileDetails({ profile }: { profile: Profile }) {
               onSave={(fields) =>
                 update.mutate(fields, {
                   onSuccess: () => {
-                    accountToast.success(accountMessages.profileUpdated);
+                    notify.success(accountMessages.profileUpdated);
                     setIsEditing(false);
                   },
-                  onError: () => accountToast.error(accountMessages.updateProfileFailed),
+                  onError: () => notify.error(accountMessages.updateProfileFailed),
                 })
               }
             />

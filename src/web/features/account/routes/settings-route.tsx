@@ -1,7 +1,7 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from '../../../lib/router/router.tsx';
 import { accountMessages } from '../../../../shared/rules/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { useUrlTab } from '../../../lib/url-tab.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSettings } from '../api/settings.ts';
@@ -27,22 +27,18 @@ export function SettingsRoute() {
   const failed = profile.isError || settings.isError;
   return (
     <AccountPage title="Settings">
-      <Tabs.Root
+      <Tabs
         value={tab}
         onValueChange={(value) => setSearchParams({ tab: value }, { replace: true })}
         className="space-y-6"
       >
-        <Tabs.List aria-label="Settings sections" className="flex flex-wrap gap-1">
+        <TabList aria-label="Settings sections">
           {settingsTabs.map((entry) => (
-            <Tabs.Trigger
-              key={entry.value}
-              value={entry.value}
-              className="rounded-lg px-4 py-2 font-medium text-ink-800 hover:bg-flame-100 data-[state=active]:bg-flame-600 data-[state=active]:text-white"
-            >
+            <Tab key={entry.value} value={entry.value}>
               {entry.label}
-            </Tabs.Trigger>
+            </Tab>
           ))}
-        </Tabs.List>
+        </TabList>
         {failed && (
           <div role="alert" className={cardClass}>
             <p>{accountMessages.loadSettingsFailed}</p>
@@ -54,19 +50,19 @@ export function SettingsRoute() {
             </Button>
           </div>
         )}
-        <Tabs.Content value="profile">
+        <TabPanel value="profile">
           {profile.data && <ProfileSettingsTab profile={profile.data} />}
-        </Tabs.Content>
-        <Tabs.Content value="notifications">
+        </TabPanel>
+        <TabPanel value="notifications">
           <NotificationsTab />
-        </Tabs.Content>
-        <Tabs.Content value="privacy">
+        </TabPanel>
+        <TabPanel value="privacy">
           <PrivacySecurityTab settings={settings.data} />
-        </Tabs.Content>
-        <Tabs.Content value="billing">
+        </TabPanel>
+        <TabPanel value="billing">
           <BillingTab />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabPanel>
+      </Tabs>
     </AccountPage>
   );
 }

@@ -3,11 +3,11 @@ import { adminMessages } from '../../../../shared/rules/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSearchUser } from '../api/search-user.ts';
-import { adminToast } from './admin-toast.ts';
 import { BulkActions } from './bulk-actions.tsx';
-import { ConfirmDialog, type PendingAction } from './confirm-dialog.tsx';
+import { ConfirmDialog, type PendingAction } from '../../../components/ui/confirm-dialog.tsx';
 import { UserDetails } from './user-details.tsx';
 import { UserSearchForm } from './user-search-form.tsx';
+import { notify } from '../../../lib/notify.ts';
 
 /** Search a user by email, then read, grant and revoke their access; or grant beta in bulk. */
 export function AccessTab({
@@ -25,7 +25,7 @@ export function AccessTab({
       onSuccess: (user) => onSelectUser(user.id),
       onError: (error) => {
         onSelectUser(null);
-        adminToast.error(
+        notify.error(
           error instanceof ApiError && error.status === 404
             ? adminMessages.userNotFound
             : adminMessages.searchFailed,

@@ -2,8 +2,8 @@ import type { AdminUser } from '../../../../shared/api/admin.ts';
 import { accountControlMessages, formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useEndUserSessions, useSetUserDisabled } from '../api/control-account.ts';
-import { adminToast } from './admin-toast.ts';
-import type { PendingAction } from './confirm-dialog.tsx';
+import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
+import { notify } from '../../../lib/notify.ts';
 
 /** Signs a user out everywhere, or disables and enables their account: each confirmed first. */
 export function AccountControls({
@@ -24,8 +24,8 @@ export function AccountControls({
       description: `Sign ${user.email} out on every device?`,
       run: () =>
         endSessions.mutate(user.id, {
-          onSuccess: () => adminToast.success(accountControlMessages.sessionsEnded),
-          onError: (error) => adminToast.failure('Failed to end the sessions', error),
+          onSuccess: () => notify.success(accountControlMessages.sessionsEnded),
+          onError: (error) => notify.failure('Failed to end the sessions', error),
         }),
     });
   const confirmSetDisabled = () =>
@@ -38,10 +38,10 @@ export function AccountControls({
           { userId: user.id, isDisabled: !isDisabled },
           {
             onSuccess: () =>
-              adminToast.success(
+              notify.success(
                 isDisabled ? accountControlMessages.enabled : accountControlMessages.disabled,
               ),
-            onError: (error) => adminToast.failure('Failed to change the account', error),
+            onError: (error) => notify.failure('Failed to change the account', error),
           },
         ),
     });

@@ -3,7 +3,7 @@ import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAssessmentList } from '../api/list-assessments.ts';
 import { AssessmentView } from './assessment-view.tsx';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 
 /** Sacred assessments as visitors sent them, newest first. */
 export function AssessmentsTab() {

@@ -4,9 +4,9 @@ import { adminMessages, adminSuccess, parseEmailList } from '../../../../shared/
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useGrantBulkBetaAccess } from '../api/grant-bulk-beta-access.ts';
-import { adminToast } from './admin-toast.ts';
-import type { PendingAction } from './confirm-dialog.tsx';
+import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
 import { CourseChecklist } from './course-checklist.tsx';
+import { notify } from '../../../lib/notify.ts';
 
 /** Spec 2 §2 'Bulk Actions': beta access for a list of emails, confirmed before it is sent. */
 export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) => void }) {
@@ -23,11 +23,11 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
   const submit = () => {
     const emails = parseEmailList(emailText);
     if (!emails) {
-      adminToast.error(adminMessages.validEmails);
+      notify.error(adminMessages.validEmails);
       return;
     }
     if (courseIds.length === 0) {
-      adminToast.error(adminMessages.selectCourse);
+      notify.error(adminMessages.selectCourse);
       return;
     }
     onConfirm({
@@ -41,13 +41,13 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
           },
           {
             onSuccess: (result) => {
-              adminToast.success(adminSuccess.bulkGranted(result.userCount, result.courseCount));
+              notify.success(adminSuccess.bulkGranted(result.userCount, result.courseCount));
               setNotFound(result.notFound);
             },
             onError: (error) =>
               error instanceof ApiError && error.status === 404
-                ? adminToast.error(adminMessages.noUsersFound)
-                : adminToast.failure(adminMessages.bulkFailed, error),
+                ? notify.error(adminMessages.noUsersFound)
+                : notify.failure(adminMessages.bulkFailed, error),
           },
         ),
     });

@@ -7,9 +7,9 @@ import {
 import { adminMessages, adminSuccess } from '../../../../shared/rules/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useGrantEnrollments } from '../api/grant-enrollments.ts';
-import { adminToast } from './admin-toast.ts';
-import type { PendingAction } from './confirm-dialog.tsx';
+import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
 import { CourseChecklist } from './course-checklist.tsx';
+import { notify } from '../../../lib/notify.ts';
 
 const accessTypeLabels: Record<AccessTypeChoice, string> = {
   complimentary: 'Complimentary',
@@ -34,7 +34,7 @@ export function GrantAccessForm({
 
   const submit = () => {
     if (courseIds.length === 0) {
-      adminToast.error(adminMessages.selectCourse);
+      notify.error(adminMessages.selectCourse);
       return;
     }
     const input = {
@@ -48,10 +48,10 @@ export function GrantAccessForm({
       run: () =>
         grant.mutate(input, {
           onSuccess: ({ granted }) => {
-            adminToast.success(adminSuccess.granted(granted));
+            notify.success(adminSuccess.granted(granted));
             setCourseIds([]);
           },
-          onError: (error) => adminToast.failure(adminMessages.grantFailed, error),
+          onError: (error) => notify.failure(adminMessages.grantFailed, error),
         }),
     });
   };

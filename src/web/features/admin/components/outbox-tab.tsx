@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { OutboxMail, OutboxPage } from '../../../../shared/api/mail.ts';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { useOutbox } from '../api/list-outbox.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 
 const modeNotes: Record<OutboxPage['mailMode'], string> = {
   smtp: 'Mail is sent over SMTP; the outbox holds only what was kept before SMTP was set.',

@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation } from '../../../lib/router/router.tsx';
 import { adminMessages } from '../../../../shared/rules/admin.ts';
 import { paths } from '../../../lib/paths.ts';
 import { sessionQueryOptions } from '../../../lib/session.ts';
-import { adminToast } from './admin-toast.ts';
+import { notify } from '../../../lib/notify.ts';
 
 /**
  * Spec 2 §6: the role is read fresh from the server ('Checking permissions...'); a learner is
@@ -25,8 +25,8 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
           : 'not-admin';
 
   useEffect(() => {
-    if (verdict === 'not-admin') adminToast.error(adminMessages.notAdmin);
-    if (verdict === 'failed') adminToast.error(adminMessages.verifyFailed);
+    if (verdict === 'not-admin') notify.error(adminMessages.notAdmin);
+    if (verdict === 'failed') notify.error(adminMessages.verifyFailed);
   }, [verdict]);
 
   if (verdict === 'checking') {

@@ -13,8 +13,8 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { usePlatformSettings, useSaveSettings } from '../api/platform-settings.ts';
-import { adminToast } from './admin-toast.ts';
 import { SettingsChanges } from './settings-changes.tsx';
+import { notify } from '../../../lib/notify.ts';
 
 const featureHints: Record<FeatureName, string> = {
   assessments: 'The sacred assessment on the landing page.',
@@ -70,8 +70,8 @@ function SettingsForm({ saved, save, onReload }: SettingsFormProps) {
     save.mutate(
       { ...draft, maxUsers: Number(maxUsers), version: saved.version },
       {
-        onSuccess: () => adminToast.success('Settings saved'),
-        onError: (error) => adminToast.failure('Failed to save the settings', error),
+        onSuccess: () => notify.success('Settings saved'),
+        onError: (error) => notify.failure('Failed to save the settings', error),
       },
     );
   };

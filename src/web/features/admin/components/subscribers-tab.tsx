@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { SUBSCRIBERS_CSV_URL, useSubscriberList } from '../api/list-subscribers.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 
 /** Newsletter subscribers, newest first, and every one of them as CSV. */
 export function SubscribersTab() {

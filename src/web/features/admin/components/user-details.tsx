@@ -12,11 +12,11 @@ import { useRevokeEnrollment } from '../api/revoke-enrollment.ts';
 import { AccessSources } from './access-sources.tsx';
 import { AccessTrail } from './access-trail.tsx';
 import { AccountControls } from './account-controls.tsx';
-import { adminToast } from './admin-toast.ts';
-import type { PendingAction } from './confirm-dialog.tsx';
+import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
 import { EnrollmentTable } from './enrollment-table.tsx';
 import { GrantAccessForm } from './grant-access-form.tsx';
 import { UserReflections } from './user-reflections.tsx';
+import { notify } from '../../../lib/notify.ts';
 
 /**
  * Spec 2 §2: the found user's details, every source of their access (each with revoke), a grant
@@ -52,9 +52,9 @@ export function UserDetails({
         revoke.mutate(
           { userId: user.id, courseId: enrollment.courseId },
           {
-            onSuccess: () => adminToast.success(adminSuccess.revoked(enrollment.courseTitle)),
+            onSuccess: () => notify.success(adminSuccess.revoked(enrollment.courseTitle)),
             onError: (error) =>
-              adminToast.failure(
+              notify.failure(
                 enrollment.purchaseType === 'beta'
                   ? betaMessages.revokeFailed
                   : adminMessages.revokeFailed,
@@ -71,8 +71,8 @@ export function UserDetails({
         clearAll.mutate(
           { userId: user.id },
           {
-            onSuccess: (result) => adminToast.success(adminSuccess.cleared(result.revoked)),
-            onError: (error) => adminToast.failure(adminMessages.clearAllFailed, error),
+            onSuccess: (result) => notify.success(adminSuccess.cleared(result.revoked)),
+            onError: (error) => notify.failure(adminMessages.clearAllFailed, error),
           },
         ),
     });
@@ -120,8 +120,8 @@ export function UserDetails({
               revokeBeta.mutate(
                 { userId: user.id, grantId: grant.id },
                 {
-                  onSuccess: () => adminToast.success(betaMessages.deactivated),
-                  onError: (error) => adminToast.failure(betaMessages.revokeFailed, error),
+                  onSuccess: () => notify.success(betaMessages.deactivated),
+                  onError: (error) => notify.failure(betaMessages.revokeFailed, error),
                 },
               ),
           })
@@ -133,8 +133,8 @@ export function UserDetails({
               withdrawIncluded.mutate(
                 { userId: user.id, courseId: course.courseId },
                 {
-                  onSuccess: () => adminToast.success(adminSuccess.revoked(course.courseTitle)),
-                  onError: (error) => adminToast.failure(adminMessages.revokeFailed, error),
+                  onSuccess: () => notify.success(adminSuccess.revoked(course.courseTitle)),
+                  onError: (error) => notify.failure(adminMessages.revokeFailed, error),
                 },
               ),
           })

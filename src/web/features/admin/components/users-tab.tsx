@@ -4,7 +4,7 @@ import { EMAIL_MAX_LENGTH } from '../../../../shared/rules/email.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useUserList } from '../api/list-users.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 
 /** Every user, newest first, or those whose email or name contains the text; a page at a time. */
 export function UsersTab({ onOpenUser }: { onOpenUser: (userId: string) => void }) {

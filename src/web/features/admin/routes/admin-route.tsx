@@ -1,7 +1,7 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from '../../../lib/router/router.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
+import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useUrlTab } from '../../../lib/url-tab.ts';
 import { AccessTab } from '../components/access-tab.tsx';
@@ -70,45 +70,41 @@ export function AdminRoute({ extraTabs = [] }: { extraTabs?: readonly AdminPanel
       </header>
       <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
         <h1 className="font-display text-3xl font-bold">Admin Panel</h1>
-        <Tabs.Root value={tab} onValueChange={(value) => navigate({ tab: value })}>
-          <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-2">
+        <Tabs value={tab} onValueChange={(value) => navigate({ tab: value })}>
+          <TabList aria-label="Admin sections">
             {tabs.map((candidate) => (
-              <Tabs.Trigger
-                key={candidate.value}
-                value={candidate.value}
-                className="rounded-lg px-4 py-2 font-semibold text-ink-800 hover:bg-ink-700/5 data-[state=active]:bg-flame-600 data-[state=active]:text-white"
-              >
+              <Tab key={candidate.value} value={candidate.value}>
                 {candidate.label}
-              </Tabs.Trigger>
+              </Tab>
             ))}
-          </Tabs.List>
-          <Tabs.Content value="access" className="mt-6">
+          </TabList>
+          <TabPanel value="access" className="mt-6">
             <AccessTab userId={userId} onSelectUser={(user) => navigate({ user })} />
-          </Tabs.Content>
-          <Tabs.Content value="users" className="mt-6">
+          </TabPanel>
+          <TabPanel value="users" className="mt-6">
             <UsersTab onOpenUser={(user) => navigate({ tab: 'access', user })} />
-          </Tabs.Content>
-          <Tabs.Content value="overview" className="mt-6">
+          </TabPanel>
+          <TabPanel value="overview" className="mt-6">
             <OverviewTab />
-          </Tabs.Content>
-          <Tabs.Content value="assessments" className="mt-6">
+          </TabPanel>
+          <TabPanel value="assessments" className="mt-6">
             <AssessmentsTab />
-          </Tabs.Content>
-          <Tabs.Content value="newsletter" className="mt-6">
+          </TabPanel>
+          <TabPanel value="newsletter" className="mt-6">
             <SubscribersTab />
-          </Tabs.Content>
-          <Tabs.Content value="outbox" className="mt-6">
+          </TabPanel>
+          <TabPanel value="outbox" className="mt-6">
             <OutboxTab />
-          </Tabs.Content>
+          </TabPanel>
           {extraTabs.map((extra) => (
-            <Tabs.Content key={extra.value} value={extra.value} className="mt-6">
+            <TabPanel key={extra.value} value={extra.value} className="mt-6">
               {extra.content}
-            </Tabs.Content>
+            </TabPanel>
           ))}
-          <Tabs.Content value="settings" className="mt-6">
+          <TabPanel value="settings" className="mt-6">
             <SettingsTab />
-          </Tabs.Content>
-        </Tabs.Root>
+          </TabPanel>
+        </Tabs>
       </main>
     </div>
   );

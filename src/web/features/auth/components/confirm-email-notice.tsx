@@ -2,7 +2,8 @@ import { toast } from 'react-hot-toast';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email.ts';
-import { authErrorMessage } from '../error-message.ts';
+import { messageOf } from '../../../lib/api-client.ts';
+import { authMessages } from '../../../../shared/api/auth.ts';
 
 /**
  * For a signed-in learner who has not opened the link mailed at sign-up: where it went, what it
@@ -20,7 +21,7 @@ export function ConfirmEmailRequest({ email }: { email: string }) {
   const send = () =>
     sendLink.mutate(email, {
       onSuccess: () => toast.success(`A new link is on its way to ${email}.`),
-      onError: (error) => toast.error(authErrorMessage(error)),
+      onError: (error) => toast.error(messageOf(error, authMessages.unexpected)),
     });
   return (
     <section

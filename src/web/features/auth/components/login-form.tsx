@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from '../../../lib/router/router.tsx';
-import { loginSchema } from '../../../../shared/api/auth.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
@@ -8,11 +7,12 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useClientValue } from '../../../lib/client-value.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { authErrorMessage } from '../error-message.ts';
 import { useFormError } from '../use-form-error.ts';
 import { readRememberedEmail, rememberEmail } from '../remembered-email.ts';
 import { PasswordField } from './password-field.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { authMessages, loginSchema } from '../../../../shared/api/auth.ts';
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   // The page is rendered at build time without it: the remembered email fills in once React runs.
@@ -37,7 +37,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       if (result.twoFactorRedirect) setNeedsSecondFactor(true);
       else onSignedIn();
     } catch (failure) {
-      fail(authErrorMessage(failure));
+      fail(messageOf(failure, authMessages.unexpected));
     }
   };
 

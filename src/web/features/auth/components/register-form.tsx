@@ -1,17 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from '../../../lib/router/router.tsx';
-import { authMessages, registerSchema } from '../../../../shared/api/auth.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import { authErrorMessage } from '../error-message.ts';
 import { useFormError } from '../use-form-error.ts';
 import { CheckYourEmail } from './check-your-email.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { PasswordField } from './password-field.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { authMessages, registerSchema } from '../../../../shared/api/auth.ts';
 
 const emptyForm = {
   firstName: '',
@@ -48,7 +48,7 @@ export function RegisterForm() {
       await signUp.mutateAsync({ firstName, lastName, email: email.trim(), password });
       setRegisteredEmail(email.trim());
     } catch (failure) {
-      fail(authErrorMessage(failure));
+      fail(messageOf(failure, authMessages.unexpected));
     }
   };
 

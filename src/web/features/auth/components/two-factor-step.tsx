@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { recoveryCodeSchema, totpCodeSchema } from '../../../../shared/api/account.ts';
-import { firstValidationMessage } from '../../../../shared/api/auth.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useVerifyTwoFactor } from '../api/verify-two-factor.ts';
-import { authErrorMessage } from '../error-message.ts';
+import { messageOf } from '../../../lib/api-client.ts';
+import { authMessages, firstValidationMessage } from '../../../../shared/api/auth.ts';
 
 /** Asked after the password when the learner turned two-factor sign-in on. */
 export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => void }) {
@@ -25,7 +25,7 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => void }) {
       await verify.mutateAsync({ code: code.trim(), isRecoveryCode });
       onSignedIn();
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      setError(messageOf(failure, authMessages.unexpected));
     }
   };
 

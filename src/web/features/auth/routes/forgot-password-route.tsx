@@ -1,13 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '../../../lib/router/router.tsx';
-import { firstValidationMessage, forgotPasswordSchema } from '../../../../shared/api/auth.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { authErrorMessage } from '../error-message.ts';
+import { messageOf } from '../../../lib/api-client.ts';
+import {
+  authMessages,
+  firstValidationMessage,
+  forgotPasswordSchema,
+} from '../../../../shared/api/auth.ts';
 
 export function ForgotPasswordRoute() {
   const [email, setEmail] = useState('');
@@ -24,7 +28,7 @@ export function ForgotPasswordRoute() {
       await requestReset.mutateAsync(email.trim());
       setSentTo(email.trim());
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      setError(messageOf(failure, authMessages.unexpected));
     }
   };
 

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '../../../lib/router/router.tsx';
-import { firstValidationMessage, resetPasswordSchema } from '../../../../shared/api/auth.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -8,7 +7,12 @@ import { useResetPassword } from '../api/reset-password.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
 import { PasswordField } from '../components/password-field.tsx';
-import { authErrorMessage } from '../error-message.ts';
+import { messageOf } from '../../../lib/api-client.ts';
+import {
+  authMessages,
+  firstValidationMessage,
+  resetPasswordSchema,
+} from '../../../../shared/api/auth.ts';
 
 const INVALID_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
 
@@ -31,7 +35,7 @@ export function ResetPasswordRoute() {
       await resetPassword.mutateAsync({ token, newPassword: password });
       setIsDone(true);
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      setError(messageOf(failure, authMessages.unexpected));
     }
   };
 

@@ -11,44 +11,30 @@ import { useBetaAdminData } from '../api/get-beta-admin-data.ts';
 import { CopyCodeButton } from './copy-code-button.tsx';
 import { CourseChecklist } from './course-checklist.tsx';
 import { useCourseNames } from './course-names.ts';
-import { failureMessage, firstIssue } from './form-errors.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 
 export function GenerateCodes() {
   const [courseIds, setCourseIds] = useState<string[]>([]);
   const [maxUses, setMaxUses] = useState(String(betaLimits.maxUses.default));
   const [expirationDays, setExpirationDays] = useState(String(betaLimits.codeExpiryDays.default));
   const [description, setDescription] = useState('');
-  const [error, setError] = useState('');
   const generate = useGenerateBetaCode();
-
-  const submit = (event: FormEvent) => {
+  const { submit, error } = useSubmit(generateBetaCodeSchema, generate, {
+    failure: betaMessages.generateFailed,
+    onSuccess: () => {
+      toast.success(betaMessages.generated);
+      setDescription('');
+    },
+    onFailure: () => toast.error(betaMessages.generateFailed),
+  });
+  const send = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = generateBetaCodeSchema.safeParse({
-      courseIds,
-      maxUses,
-      expirationDays,
-      description,
-    });
-    if (!parsed.success) {
-      setError(firstIssue(parsed.error));
-      return;
-    }
-    setError('');
-    generate.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(betaMessages.generated);
-        setDescription('');
-      },
-      onError: (failure) => {
-        setError(failureMessage(failure, betaMessages.generateFailed));
-        toast.error(betaMessages.generateFailed);
-      },
-    });
+    submit({ courseIds, maxUses, expirationDays, description });
   };
 
   return (
     <div className="space-y-6">
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={send} noValidate className="space-y-4">
         <CourseChecklist value={courseIds} onChange={setCourseIds} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

@@ -21,7 +21,8 @@ import { useBetaAdminData } from '../api/get-beta-admin-data.ts';
 import { CopyCodeButton } from './copy-code-button.tsx';
 import { CourseChecklist } from './course-checklist.tsx';
 import { useCourseNames } from './course-names.ts';
-import { failureMessage, firstIssue } from './form-errors.ts';
+import { messageOf } from '../../../lib/api-client.ts';
+import { firstIssue } from '../../../lib/use-submit.ts';
 
 export function ManageUsers() {
   return (
@@ -111,7 +112,7 @@ function BetaAccessForm<Input>(props: BetaAccessFormProps<Input>) {
         setRecipient('');
       },
       onError: (failure) => {
-        const reason = failureMessage(failure, messages.failure);
+        const reason = messageOf(failure, messages.failure);
         setError(reason);
         // The spec's words, and what went wrong when the server said (a 409: already invited).
         toast.error(reason === messages.failure ? reason : `${messages.failure}: ${reason}`);

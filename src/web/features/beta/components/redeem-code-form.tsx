@@ -4,8 +4,8 @@ import { betaMessages } from '../../../../shared/rules/beta.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useRedeemBetaCode } from '../api/redeem-beta-code.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 
 export function RedeemCodeForm() {
   const [code, setCode] = useState('');
@@ -26,7 +26,7 @@ export function RedeemCodeForm() {
       },
       onError: (failure) => {
         // Said once, beside the field: a toast as well would repeat it and outlive the fix.
-        setError(failure instanceof ApiError ? failure.message : betaMessages.redeemFailed);
+        setError(messageOf(failure, betaMessages.redeemFailed));
       },
     });
   };

@@ -1,16 +1,15 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { betaMessages } from '../../../../shared/rules/beta.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { ApiError, isWorthRetrying } from '../../../lib/api-client.ts';
 import { creditLabelOf, useBundleOffer } from '../../../lib/bundle-offer.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useStartUpgrade } from '../api/start-upgrade.ts';
+import { ApiError, isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
 
 export interface UpgradeModalProps {
   open: boolean;
@@ -55,11 +54,13 @@ export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModal
         onError: (failure) => {
           // A refusal with a reason (an unconfirmed address, say) is not helped by trying again.
           if (!isWorthRetrying(failure)) {
-            return setError(failure instanceof ApiError ? failure.message : betaMessages.tryLater);
+            return setError(messageOf(failure, betaMessages.tryLater));
           }
           toast.error(betaMessages.processUpgradeFailed);
           setError(
-            failure instanceof ApiError ? betaMessages.upgradeFailed : betaMessages.tryLater,
+            failure instanceof ApiError && failure.status >= 500
+              ? betaMessages.upgradeFailed
+              : betaMessages.tryLater,
           );
         },
       },
@@ -67,65 +68,53 @@ export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModal
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-ink-900/70 p-3">
-          <Dialog.Content className="relative w-full max-w-lg rounded-2xl bg-white p-6 shadow-2xl">
-            <Dialog.Title className="pr-10 font-display text-2xl font-bold">
-              Upgrade to Paid Access
-            </Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-ink-700">
-              Keep your courses for 12 months from the payment: buy the complete bundle or the
-              courses you choose. Your beta access to them ends when the payment completes.
-            </Dialog.Description>
-            <Dialog.Close
-              aria-label="Close"
-              className="absolute top-4 right-4 rounded-lg p-1 text-ink-700 hover:bg-ink-700/10"
-            >
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-            {catalogue.data && (
-              <fieldset className="mt-4 space-y-3">
-                <legend className="sr-only">What to buy</legend>
-                <CheckboxField
-                  label={`${catalogue.data.bundle.name} (${formatEuros(offer.data?.totalCents ?? catalogue.data.bundle.priceCents)})`}
-                  checked={isBundle}
-                  onChange={(event) => setIsBundle(event.target.checked)}
-                />
-                {creditLabel && (
-                  <p className="ml-6 text-sm font-semibold text-green-800">
-                    {formatEuros(offer.data!.bundleCents)} less{' '}
-                    {formatEuros(offer.data!.creditCents)}: {creditLabel}
-                  </p>
-                )}
-                {saleable.map((course) => (
-                  <CheckboxField
-                    key={course.id}
-                    className="ml-6"
-                    label={`${course.title} (${formatEuros(course.product.priceCents)})`}
-                    checked={isBundle || chosen.includes(course.id)}
-                    disabled={isBundle}
-                    onChange={(event) => toggle(course.id, event.target.checked)}
-                  />
-                ))}
-              </fieldset>
-            )}
-            {error && (
-              <div className="mt-4">
-                <ErrorAlert>{error}</ErrorAlert>
-              </div>
-            )}
-            <div className="mt-6 flex justify-end gap-3">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button onClick={startCheckout} disabled={upgrade.isPending || !catalogue.data}>
-                {upgrade.isPending ? 'Processing...' : 'Continue to Checkout'}
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Overlay>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      title="Upgrade to Paid Access"
+      description="Keep your courses for 12 months from the payment: buy the complete bundle or the courses you choose. Your beta access to them ends when the payment completes."
+      open={open}
+      onOpenChange={onOpenChange}
+      width="lg"
+      hasCloseButton
+    >
+      {catalogue.data && (
+        <fieldset className="mt-4 space-y-3">
+          <legend className="sr-only">What to buy</legend>
+          <CheckboxField
+            label={`${catalogue.data.bundle.name} (${formatEuros(offer.data?.totalCents ?? catalogue.data.bundle.priceCents)})`}
+            checked={isBundle}
+            onChange={(event) => setIsBundle(event.target.checked)}
+          />
+          {creditLabel && (
+            <p className="ml-6 text-sm font-semibold text-green-800">
+              {formatEuros(offer.data!.bundleCents)} less {formatEuros(offer.data!.creditCents)}:{' '}
+              {creditLabel}
+            </p>
+          )}
+          {saleable.map((course) => (
+            <CheckboxField
+              key={course.id}
+              className="ml-6"
+              label={`${course.title} (${formatEuros(course.product.priceCents)})`}
+              checked={isBundle || chosen.includes(course.id)}
+              disabled={isBundle}
+              onChange={(event) => toggle(course.id, event.target.checked)}
+            />
+          ))}
+        </fieldset>
+      )}
+      {error && (
+        <div className="mt-4">
+          <ErrorAlert>{error}</ErrorAlert>
+        </div>
+      )}
+      <div className="mt-6 flex justify-end gap-3">
+        <DialogClose>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button onClick={startCheckout} disabled={upgrade.isPending || !catalogue.data}>
+          {upgrade.isPending ? 'Processing...' : 'Continue to Checkout'}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

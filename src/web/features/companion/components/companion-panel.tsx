@@ -1,9 +1,9 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-hot-toast';
 import type { CompanionSettings } from '../../../../shared/api/companion.ts';
+import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { patternsIdentifiedMessage, typingSpeeds } from '../../../../shared/rules/companion.ts';
 import { useCompanionSettings } from '../api/companion-settings.ts';
 import { conversationQueryKey } from '../api/get-conversation.ts';
@@ -42,9 +42,6 @@ function privacyNote({ mode, aiNotice }: CompanionSettings): string {
       return 'The AI service is unavailable for now: replies come from built-in guidance until it is back.';
   }
 }
-
-const tabClass =
-  'flex-1 border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-ink-700 data-[state=active]:border-flame-600 data-[state=active]:text-ink-900';
 
 /** The AI companion side panel (spec 2 §2): Chat, Patterns, Settings; collapsible. */
 export function CompanionPanel(props: CompanionPanelProps) {
@@ -133,19 +130,19 @@ export function CompanionPanel(props: CompanionPanelProps) {
           <AiNotice notice={aiNotice} onNotNow={deferral.defer} />
         </div>
       )}
-      <Tabs.Root defaultValue="chat" className="flex min-h-0 flex-1 flex-col">
-        <Tabs.List aria-label="AI companion" className="flex border-b border-ink-600/20">
-          <Tabs.Trigger value="chat" className={tabClass}>
+      <Tabs defaultValue="chat" className="flex min-h-0 flex-1 flex-col">
+        <TabList aria-label="AI companion" className="flex border-b border-ink-600/20">
+          <Tab value="chat" look="strip">
             Chat
-          </Tabs.Trigger>
-          <Tabs.Trigger value="patterns" className={tabClass}>
+          </Tab>
+          <Tab value="patterns" look="strip">
             Patterns
-          </Tabs.Trigger>
-          <Tabs.Trigger value="settings" className={tabClass}>
+          </Tab>
+          <Tab value="settings" look="strip">
             Settings
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content
+          </Tab>
+        </TabList>
+        <TabPanel
           value="chat"
           className="flex min-h-0 flex-1 flex-col data-[state=inactive]:hidden"
           forceMount
@@ -155,14 +152,14 @@ export function CompanionPanel(props: CompanionPanelProps) {
             lesson={{ moduleId, lessonId }}
             msPerCharacter={typingSpeeds[settings.data?.typingSpeed ?? 'medium']}
           />
-        </Tabs.Content>
-        <Tabs.Content value="patterns" className="flex min-h-0 flex-1 flex-col">
+        </TabPanel>
+        <TabPanel value="patterns" className="flex min-h-0 flex-1 flex-col">
           <PatternsTab courseId={courseId} />
-        </Tabs.Content>
-        <Tabs.Content value="settings" className="flex min-h-0 flex-1 flex-col">
+        </TabPanel>
+        <TabPanel value="settings" className="flex min-h-0 flex-1 flex-col">
           {settings.data && <SettingsTab settings={settings.data} />}
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabPanel>
+      </Tabs>
     </aside>
   );
 }

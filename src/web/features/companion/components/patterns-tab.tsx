@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { toast } from 'react-hot-toast';
 import { companionMessages } from '../../../../shared/rules/companion.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useCorrectEmotion } from '../api/correct-emotion.ts';
 import { useDismissPattern } from '../api/dismiss-pattern.ts';
 import { usePatterns } from '../api/get-patterns.ts';
 import { MoodReadings } from './mood-readings.tsx';
 import { PatternCard } from './pattern-card.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
 
 // Recharts loads only when the Patterns tab is opened.
 const MoodChart = lazy(() => import('./mood-chart.tsx'));
@@ -16,7 +16,7 @@ async function toastFailure(change: () => Promise<unknown>): Promise<void> {
   try {
     await change();
   } catch (error) {
-    toast.error(error instanceof ApiError ? error.message : companionMessages.unavailableToast);
+    toast.error(messageOf(error, companionMessages.unavailableToast));
     throw error;
   }
 }

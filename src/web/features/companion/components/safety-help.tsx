@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { LifeBuoy, Phone, X } from 'lucide-react';
+import { LifeBuoy, Phone } from 'lucide-react';
 import { useId } from 'react';
 import type { SafetyHelp } from '../../../../shared/api/companion.ts';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useSafetyHelp } from '../api/get-safety-help.ts';
 
 /** Shown when the operator's resources could not be loaded: the help must never be empty. */
@@ -88,33 +88,23 @@ function SafetyResources({ help }: { help: SafetyHelp }) {
 export function GetHelpNow() {
   useSafetyHelp();
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="fixed bottom-6 left-4 z-30 inline-flex items-center gap-2 rounded-full border-2 border-sky-900 bg-white px-4 py-3 font-semibold text-sky-950 shadow-lg hover:bg-sky-50 sm:left-6">
-        <LifeBuoy className="h-5 w-5" aria-hidden="true" />
-        Get help now
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-ink-900/70 p-4">
-          <Dialog.Content
-            aria-describedby={undefined}
-            className="relative w-full max-w-md rounded-2xl bg-white p-4 shadow-2xl"
-          >
-            <Dialog.Title className="pr-10 font-display text-xl font-bold text-ink-900">
-              Get help now
-            </Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="absolute top-3 right-3 rounded-lg p-2 text-ink-800 hover:bg-ink-700/5"
-            >
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-            <div className="mt-3">
-              {/* Opened by the learner, not by their words: no "it sounds like". */}
-              <SafetyHelpCard message={null} />
-            </div>
-          </Dialog.Content>
-        </Dialog.Overlay>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      title="Get help now"
+      trigger={
+        <button
+          type="button"
+          className="fixed bottom-6 left-4 z-30 inline-flex items-center gap-2 rounded-full border-2 border-sky-900 bg-white px-4 py-3 font-semibold text-sky-950 shadow-lg hover:bg-sky-50 sm:left-6"
+        >
+          <LifeBuoy className="h-5 w-5" aria-hidden="true" />
+          Get help now
+        </button>
+      }
+      hasCloseButton
+    >
+      <div className="mt-3">
+        {/* Opened by the learner, not by their words: no "it sounds like". */}
+        <SafetyHelpCard message={null} />
+      </div>
+    </Dialog>
   );
 }

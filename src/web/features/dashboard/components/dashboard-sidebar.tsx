@@ -1,5 +1,5 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { BookOpen, ExternalLink, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import { Tab, TabList } from '../../../components/ui/tabs.tsx';
 import { Link } from '../../../lib/router/router.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession, useSignOut } from '../../../lib/session.ts';
@@ -22,20 +22,16 @@ export function DashboardSidebar({ communityUrl }: { communityUrl: string | null
   const { data: user } = useSession();
   return (
     <aside className="space-y-6 md:sticky md:top-6 md:self-start">
-      <Tabs.List
+      <TabList
         aria-label="Dashboard sections"
         className="flex flex-row flex-wrap gap-1 md:flex-col"
       >
         {dashboardTabs.map((tab) => (
-          <Tabs.Trigger
-            key={tab.value}
-            value={tab.value}
-            className={`${itemClass} w-auto md:w-full data-[state=active]:bg-flame-600 data-[state=active]:text-white`}
-          >
+          <Tab key={tab.value} value={tab.value} className="text-left md:w-full">
             {tab.label}
-          </Tabs.Trigger>
+          </Tab>
         ))}
-      </Tabs.List>
+      </TabList>
       <nav aria-label="Account" className="border-t border-ink-600/20 pt-4">
         <ul className="space-y-1">
           {user?.role === 'admin' && (

@@ -1,8 +1,8 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
 import { useSearchParams } from '../../../lib/router/router.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { CheckoutNotice } from '../components/checkout-notice.tsx';
@@ -62,7 +62,7 @@ export function DashboardRoute({ betaManager, notices, upcomingSessions }: Dashb
       <header className="border-b border-ink-600/20 bg-white px-6 py-4">
         <Logo />
       </header>
-      <Tabs.Root
+      <Tabs
         value={tab}
         onValueChange={selectTab}
         orientation="vertical"
@@ -75,17 +75,17 @@ export function DashboardRoute({ betaManager, notices, upcomingSessions }: Dashb
           </h1>
           <CheckoutNotice />
           {notices}
-          <Tabs.Content value="overview">
+          <TabPanel value="overview">
             {loadState ??
               (dashboard.data && (
                 <OverviewTab dashboard={dashboard.data} upcomingSessions={upcomingSessions} />
               ))}
-          </Tabs.Content>
-          <Tabs.Content value="courses">
+          </TabPanel>
+          <TabPanel value="courses">
             {loadState ?? (dashboard.data && <MyCoursesTab dashboard={dashboard.data} />)}
-          </Tabs.Content>
-          <Tabs.Content value="sessions">{upcomingSessions}</Tabs.Content>
-          <Tabs.Content value="subscription">
+          </TabPanel>
+          <TabPanel value="sessions">{upcomingSessions}</TabPanel>
+          <TabPanel value="subscription">
             <SubscriptionTab
               dashboard={dashboard.data}
               updatedAt={dashboard.dataUpdatedAt}
@@ -93,10 +93,10 @@ export function DashboardRoute({ betaManager, notices, upcomingSessions }: Dashb
               onRetry={() => void dashboard.refetch()}
               betaManager={betaManager}
             />
-          </Tabs.Content>
-          <Tabs.Content value="profile">{user && <ProfileTab user={user} />}</Tabs.Content>
+          </TabPanel>
+          <TabPanel value="profile">{user && <ProfileTab user={user} />}</TabPanel>
         </main>
-      </Tabs.Root>
+      </Tabs>
     </div>
   );
 }

@@ -1,19 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
-import type { Reflection, SavedReflection } from '../../../../shared/api/learning.ts';
 import {
-  REFLECTION_AUTOSAVE_DELAY_MS,
   REFLECTION_BAR_FULL_AT,
-  REFLECTION_MAX_LENGTH,
   canSubmitReflection,
   characterBand,
   characterBarPercent,
@@ -21,12 +10,14 @@ import {
   reflectionLength,
   reflectionMessages,
   type CharacterBand,
-  type ReflectionAction,
 } from '../../../../shared/rules/reflection.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { clearDraft, readDraft, writeDraft, type ReflectionDraft } from './reflection-drafts.ts';
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  useReflectionAutosave,
+  type ReflectionAutosaveOptions,
+  type SaveStatus,
+} from '../hooks/use-reflection-autosave.ts';
 
 interface ReflectionPromptView {
   id: string;
@@ -34,14 +25,8 @@ interface ReflectionPromptView {
   isRequired: boolean;
 }
 
-export interface ReflectionCardProps {
+export interface ReflectionCardProps extends ReflectionAutosaveOptions {
   prompt: ReflectionPromptView;
-  /** What the server holds for this prompt. */
-  saved: Reflection | undefined;
-  /** Where this browser keeps unsaved text (reflection-drafts.ts). */
-  draftKey: string;
-  /** Saves; `isAtRisk` when the server judged the words at risk. */
-  save: (input: { response: string; action: ReflectionAction }) => Promise<SavedReflection>;
   /**
    * The AI suggestion box and its button, given the current text, a way to add to it, and a way
    * to show the help when the draft is judged at risk.
@@ -54,14 +39,6 @@ export interface ReflectionCardProps {
   /** The help for a learner at risk, shown in the card at once after a save judged at risk. */
   renderSafetyHelp?: () => ReactNode;
 }
-
-type SaveStatus =
-  | { kind: 'idle' }
-  | { kind: 'saving'; action: ReflectionAction }
-  | { kind: 'saved' }
-  | { kind: 'error'; message: string; isRetryable: boolean };
-
-const MAX_RETRY_DELAY_MS = 30_000;
 
 const bandColours: Record<CharacterBand, string> = {
   short: 'bg-ink-600',
@@ -78,92 +55,30 @@ export function ReflectionCard({
   renderAssist,
   renderSafetyHelp,
 }: ReflectionCardProps) {
-  const initialText = saved?.response ?? '';
-  const [text, setText] = useState(initialText);
-  const [savedText, setSavedText] = useState(initialText);
-  const [isCompleted, setIsCompleted] = useState(saved?.completed ?? false);
-  const [status, setStatus] = useState<SaveStatus>(saved ? { kind: 'saved' } : { kind: 'idle' });
-  const [failures, setFailures] = useState(0);
-  // Once a save (autosave, Save or Submit) is judged at risk, the help stays in the card.
-  const [isAtRisk, setAtRisk] = useState(false);
+  const {
+    text,
+    edit,
+    append,
+    status,
+    isDirty,
+    isKeeping,
+    isTooLong,
+    isCompleted,
+    isAtRisk,
+    markAtRisk,
+    runSave,
+    offeredDraft,
+    restoreDraft,
+    discardDraft,
+  } = useReflectionAutosave({ saved, draftKey, save });
   const help = useRef<HTMLDivElement>(null);
   // On a phone the card can end below the fold: the help comes into view, clear of fixed buttons.
   useEffect(() => {
     if (isAtRisk) help.current?.scrollIntoView?.({ block: 'nearest' });
   }, [isAtRisk]);
-  const [offeredDraft, setOfferedDraft] = useState<ReflectionDraft | null>(() => {
-    const draft = readDraft(draftKey);
-    return draft && draft.text !== initialText ? draft : null;
-  });
-  const textRef = useRef(text);
-  // The latest save function, so a parent's re-render does not restart the autosave timer.
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
-  });
   const textarea = useRef<HTMLTextAreaElement>(null);
   const id = useId();
-
   const length = reflectionLength(text);
-  const isTooLong = Array.from(text).length > REFLECTION_MAX_LENGTH;
-  const isDirty = text !== savedText;
-  const isSaving = status.kind === 'saving';
-  // A click on Save or Submit while an autosave is in flight waits for it instead of being lost.
-  const isKeeping = isSaving && status.action !== 'autosave';
-  const saveInFlight = useRef<Promise<unknown> | null>(null);
-
-  const saveNow = useCallback(
-    async (action: ReflectionAction): Promise<Reflection | null> => {
-      const response = textRef.current;
-      setStatus({ kind: 'saving', action });
-      try {
-        const result = await saveRef.current({ response, action });
-        const isCurrent = textRef.current === response;
-        if (isCurrent) clearDraft(draftKey);
-        setSavedText(response);
-        if (result.isAtRisk) setAtRisk(true);
-        setIsCompleted((was) => was || result.completed);
-        setFailures(0);
-        setStatus(isCurrent ? { kind: 'saved' } : { kind: 'idle' });
-        return result;
-      } catch (error) {
-        setFailures((count) => count + 1);
-        setStatus({ kind: 'error', ...describeFailure(error) });
-        return null;
-      }
-    },
-    [draftKey],
-  );
-
-  /** Saves run one after another, each with the text of the moment it starts. */
-  const runSave = useCallback(
-    (action: ReflectionAction): Promise<Reflection | null> => {
-      const previous = saveInFlight.current;
-      const next = previous ? previous.then(() => saveNow(action)) : saveNow(action);
-      saveInFlight.current = next;
-      void next.finally(() => {
-        if (saveInFlight.current === next) saveInFlight.current = null;
-      });
-      return next;
-    },
-    [saveNow],
-  );
-
-  // Autosave 1 s after typing stops; after a failure that may pass, try again later and later.
-  const canRetry = status.kind !== 'error' || status.isRetryable;
-  useEffect(() => {
-    if (isSaving || !isDirty || !canRetry || isBlank(text) || isTooLong) return;
-    const delay = status.kind === 'error' ? retryDelay(failures) : REFLECTION_AUTOSAVE_DELAY_MS;
-    const timer = setTimeout(() => void runSave('autosave'), delay);
-    return () => clearTimeout(timer);
-  }, [text, isDirty, isSaving, canRetry, isTooLong, status.kind, failures, runSave]);
-
-  useEffect(() => {
-    if (status.kind !== 'error' || !status.isRetryable) return;
-    const retryNow = () => void runSave('autosave');
-    window.addEventListener('online', retryNow);
-    return () => window.removeEventListener('online', retryNow);
-  }, [status, runSave]);
 
   useLayoutEffect(() => {
     const element = textarea.current;
@@ -172,38 +87,9 @@ export function ReflectionCard({
     element.style.height = `${element.scrollHeight}px`;
   }, [text]);
 
-  function edit(value: string) {
-    textRef.current = value;
-    setText(value);
-    if (value === savedText) clearDraft(draftKey);
-    else writeDraft(draftKey, value);
-    setStatus((current) => {
-      if (current.kind === 'saving') return current;
-      if (current.kind === 'error' && current.isRetryable) return current;
-      return value === savedText && savedText !== '' ? { kind: 'saved' } : { kind: 'idle' };
-    });
-  }
-
   // Shown from 100 characters only; the server answers a blank Submit with the spec's message.
   async function submit() {
     if (await runSave('submit')) toast.success(reflectionMessages.submitted);
-  }
-
-  const markAtRisk = useCallback(() => setAtRisk(true), []);
-
-  function append(addition: string) {
-    const current = text.trimEnd();
-    edit(current === '' ? addition : `${current}\n\n${addition}`);
-  }
-
-  function restoreDraft(draft: ReflectionDraft) {
-    setOfferedDraft(null);
-    edit(draft.text);
-  }
-
-  function discardDraft() {
-    setOfferedDraft(null);
-    clearDraft(draftKey);
   }
 
   const questionId = `${id}-question`;
@@ -352,20 +238,4 @@ function statusText(status: SaveStatus): string {
     case 'error':
       return status.message;
   }
-}
-
-/** The server's reason when it gave one; network trouble and 5xx answers are worth a retry. */
-function describeFailure(error: unknown): { message: string; isRetryable: boolean } {
-  if (error instanceof ApiError) {
-    const isRetryable = error.status >= 500 || error.status === 408 || error.status === 429;
-    const message = isRetryable
-      ? reflectionMessages.saveFailed
-      : (error.fields?.response ?? error.message);
-    return { message, isRetryable };
-  }
-  return { message: reflectionMessages.saveFailed, isRetryable: true };
-}
-
-function retryDelay(failures: number): number {
-  return Math.min(MAX_RETRY_DELAY_MS, 2000 * 2 ** Math.max(0, failures - 1));
 }

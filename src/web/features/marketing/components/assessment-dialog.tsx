@@ -1,5 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AssessmentAnswers } from '../../../../shared/api/marketing.ts';
@@ -10,10 +8,11 @@ import {
 } from '../../../../shared/rules/assessment.ts';
 import { settingsMessages } from '../../../../shared/rules/settings.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { usePublicSettings } from '../../../lib/public-settings.ts';
 import { useSubmitAssessment } from '../api/submit-assessment.ts';
-import { visitorErrorMessage } from '../error-message.ts';
 import { assessmentSteps } from './assessment-steps.tsx';
+import { fieldErrorOf, messageOf } from '../../../lib/api-client.ts';
 
 const emptyAnswers: AssessmentAnswers = {
   drawnToSovereignty: '',
@@ -92,7 +91,7 @@ export function AssessmentDialog({ open, onOpenChange, returnFocusTo }: Assessme
     try {
       await submitAssessment.mutateAsync(answers);
     } catch (error) {
-      return reportProblem(visitorErrorMessage(error, assessmentMessages.failed));
+      return reportProblem(fieldErrorOf(error) ?? messageOf(error, assessmentMessages.failed));
     }
     setAnswers(emptyAnswers);
     goTo(0);
@@ -101,76 +100,60 @@ export function AssessmentDialog({ open, onOpenChange, returnFocusTo }: Assessme
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-ink-900/70 p-3 sm:p-6">
-          <Dialog.Content
-            className="relative w-full max-w-2xl rounded-2xl bg-white p-5 shadow-2xl sm:p-8"
-            onOpenAutoFocus={(event) => {
-              event.preventDefault();
-              (closedRef.current ?? headingRef.current)?.focus();
-            }}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              returnFocusTo.current?.focus();
-            }}
-          >
-            <Dialog.Title className="pr-10 font-display text-2xl font-bold">
-              Sacred Assessment
-            </Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm font-medium text-ink-700">
-              {`Step ${step + 1} of ${assessmentSteps.length}`}
-            </Dialog.Description>
-            <Dialog.Close
-              className="absolute top-4 right-4 rounded-full p-2 text-ink-700 hover:bg-flame-100 hover:text-ink-900"
-              aria-label="Close"
-            >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </Dialog.Close>
-            <div
-              aria-hidden="true"
-              className="mt-4 h-1.5 overflow-hidden rounded-full bg-flame-100"
-            >
-              <div
-                className="h-full rounded-full bg-flame-600 transition-[width] motion-reduce:transition-none"
-                style={{ width: `${((step + 1) / assessmentSteps.length) * 100}%` }}
-              />
-            </div>
+    <Dialog
+      title="Sacred Assessment"
+      description={`Step ${step + 1} of ${assessmentSteps.length}`}
+      open={open}
+      onOpenChange={onOpenChange}
+      width="xl"
+      hasCloseButton
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        (closedRef.current ?? headingRef.current)?.focus();
+      }}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        returnFocusTo.current?.focus();
+      }}
+    >
+      <div aria-hidden="true" className="mt-4 h-1.5 overflow-hidden rounded-full bg-flame-100">
+        <div
+          className="h-full rounded-full bg-flame-600 transition-[width] motion-reduce:transition-none"
+          style={{ width: `${((step + 1) / assessmentSteps.length) * 100}%` }}
+        />
+      </div>
 
-            {isClosed && (
-              <p ref={closedRef} tabIndex={-1} className="mt-6 text-lg outline-none">
-                {settingsMessages.assessmentsOff}
-              </p>
-            )}
-            <form onSubmit={submit} noValidate className="mt-6" hidden={isClosed}>
-              <h3
-                ref={headingRef}
-                tabIndex={-1}
-                className="mb-5 font-display text-xl font-bold outline-none"
-              >
-                {title}
-              </h3>
-              <Fields answers={answers} update={update} />
-              <p role="alert" className="mt-4 text-sm font-medium text-red-700 empty:hidden">
-                {problem}
-              </p>
-              <div className="mt-8 flex items-center justify-between gap-3">
-                {step > 0 ? (
-                  <Button variant="secondary" onClick={() => goTo(step - 1)}>
-                    Previous
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                <Button type="submit" disabled={submitAssessment.isPending}>
-                  {primaryLabel(step, submitAssessment.isPending)}
-                </Button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Overlay>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {isClosed && (
+        <p ref={closedRef} tabIndex={-1} className="mt-6 text-lg outline-none">
+          {settingsMessages.assessmentsOff}
+        </p>
+      )}
+      <form onSubmit={submit} noValidate className="mt-6" hidden={isClosed}>
+        <h3
+          ref={headingRef}
+          tabIndex={-1}
+          className="mb-5 font-display text-xl font-bold outline-none"
+        >
+          {title}
+        </h3>
+        <Fields answers={answers} update={update} />
+        <p role="alert" className="mt-4 text-sm font-medium text-red-700 empty:hidden">
+          {problem}
+        </p>
+        <div className="mt-8 flex items-center justify-between gap-3">
+          {step > 0 ? (
+            <Button variant="secondary" onClick={() => goTo(step - 1)}>
+              Previous
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" disabled={submitAssessment.isPending}>
+            {primaryLabel(step, submitAssessment.isPending)}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 

@@ -4,7 +4,7 @@ import { EMAIL_MAX_LENGTH } from '../../../../shared/rules/email.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter.ts';
-import { visitorErrorMessage } from '../error-message.ts';
+import { fieldErrorOf, messageOf } from '../../../lib/api-client.ts';
 
 const SUBSCRIBED = 'Thank you for subscribing to our sacred wisdom.';
 const FAILED = 'Something went wrong. Please try again.';
@@ -29,7 +29,7 @@ export function NewsletterForm() {
       await subscribe.mutateAsync({ email });
       setEmail('');
     } catch (failure) {
-      setError(visitorErrorMessage(failure, FAILED));
+      setError(fieldErrorOf(failure) ?? messageOf(failure, FAILED));
       // The field now describes its error; focus makes a screen reader read it.
       emailField.focus();
     }

@@ -4,8 +4,8 @@ import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useRequestReleaseNotice } from '../api/request-release-notice.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 
 interface ComingSoonNoticeProps {
   course: CourseSummary;
@@ -80,9 +80,7 @@ export function ComingSoonNotice({
       {notice.isError && (
         <div className="mt-3">
           <ErrorAlert>
-            {notice.error instanceof ApiError
-              ? notice.error.message
-              : 'Your request could not be sent. Please try again.'}
+            {messageOf(notice.error, 'Your request could not be sent. Please try again.')}
           </ErrorAlert>
         </div>
       )}

@@ -15,11 +15,10 @@ import { settingsMessages } from '../../../../shared/rules/settings.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { isWorthRetrying } from '../../../lib/api-client.ts';
 import { creditLabelOf } from '../../../lib/bundle-offer.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePublicSettings } from '../../../lib/public-settings.ts';
-import { checkoutErrorMessage, useCreateCheckoutSession } from '../api/create-checkout-session.ts';
+import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { forgetPendingOrder, keepPendingOrder, readPendingOrder } from '../pending-order.ts';
 import {
   initialSelection,
@@ -36,6 +35,7 @@ import {
 } from '../purchase-selection.ts';
 import { BundleToggle } from './bundle-toggle.tsx';
 import { CourseOptionRow } from './course-option-row.tsx';
+import { isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
 
 const benefits = [
   'Video lessons you can return to for 12 months',
@@ -134,7 +134,7 @@ export function PurchaseForm({
       setIsRedirecting(true);
       window.location.assign(url);
     } catch (failure) {
-      setError(checkoutErrorMessage(failure) || checkoutMessages.paymentFailed);
+      setError(messageOf(failure, checkoutMessages.failed) || checkoutMessages.paymentFailed);
       if (isWorthRetrying(failure)) toast.error(checkoutMessages.toast);
     }
   };

@@ -1,5 +1,6 @@
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from './button.tsx';
 
+/** Previous and next page of a paged list, named for the list it pages. */
 export function Pager({
   page,
   hasMore,

@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Reflection, SavedReflection } from '../../../../shared/api/learning.ts';
+import {
+  REFLECTION_AUTOSAVE_DELAY_MS,
+  REFLECTION_MAX_LENGTH,
+  isBlank,
+  reflectionMessages,
+  type ReflectionAction,
+} from '../../../../shared/rules/reflection.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  clearDraft,
+  readDraft,
+  writeDraft,
+  type ReflectionDraft,
+} from '../components/reflection-drafts.ts';
+
+export type SaveStatus =
+  | { kind: 'idle' }
+  | { kind: 'saving'; action: ReflectionAction }
+  | { kind: 'saved' }
+  | { kind: 'error'; message: string; isRetryable: boolean };
+
+const MAX_RETRY_DELAY_MS = 30_000;
+
+export interface ReflectionAutosaveOptions {
+  /** What the server holds for this prompt. */
+  saved: Reflection | undefined;
+  /** Where this browser keeps unsaved text (reflection-drafts.ts). */
+  draftKey: string;
+  /** Saves; `isAtRisk` when the server judged the words at risk. */
+  save: (input: { response: string; action: ReflectionAction }) => Promise<SavedReflection>;
+}
+
+/**
+ * A reflection's text and its saves: a draft kept in the browser, an autosave 1 s after typing
+ * stops (later and later after a failure that may pass), and Save or Submit in turn after it.
+ */
+export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutosaveOptions) {
+  const initialText = saved?.response ?? '';
+  const [text, setText] = useState(initialText);
+  const [savedText, setSavedText] = useState(initialText);
+  const [isCompleted, setIsCompleted] = useState(saved?.completed ?? false);
+  const [status, setStatus] = useState<SaveStatus>(saved ? { kind: 'saved' } : { kind: 'idle' });
+  const [failures, setFailures] = useState(0);
+  // Once a save (autosave, Save or Submit) is judged at risk, the help stays in the card.
+  const [isAtRisk, setAtRisk] = useState(false);
+  const [offeredDraft, setOfferedDraft] = useState<ReflectionDraft | null>(() => {
+    const draft = readDraft(draftKey);
+    return draft && draft.text !== initialText ? draft : null;
+  });
+  const textRef = useRef(text);
+  // The latest save function, so a parent's re-render does not restart the autosave timer.
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+
+  const isTooLong = Array.from(text).length > REFLECTION_MAX_LENGTH;
+  const isDirty = text !== savedText;
+  const isSaving = status.kind === 'saving';
+  // A click on Save or Submit while an autosave is in flight waits for it instead of being lost.
+  const isKeeping = isSaving && status.action !== 'autosave';
+  const saveInFlight = useRef<Promise<unknown> | null>(null);
+
+  const saveNow = useCallback(
+    async (action: ReflectionAction): Promise<Reflection | null> => {
+      const response = textRef.current;
+      setStatus({ kind: 'saving', action });
+      try {
+        const result = await saveRef.current({ response, action });
+        const isCurrent = textRef.current === response;
+        if (isCurrent) clearDraft(draftKey);
+        setSavedText(response);
+        if (result.isAtRisk) setAtRisk(true);
+        setIsCompleted((was) => was || result.completed);
+        setFailures(0);
+        setStatus(isCurrent ? { kind: 'saved' } : { kind: 'idle' });
+        return result;
+      } catch (error) {
+        setFailures((count) => count + 1);
+        setStatus({ kind: 'error', ...describeFailure(error) });
+        return null;
+      }
+    },
+    [draftKey],
+  );
+
+  /** Saves run one after another, each with the text of the moment it starts. */
+  const runSave = useCallback(
+    (action: ReflectionAction): Promise<Reflection | null> => {
+      const previous = saveInFlight.current;
+      const next = previous ? previous.then(() => saveNow(action)) : saveNow(action);
+      saveInFlight.current = next;
+      void next.finally(() => {
+        if (saveInFlight.current === next) saveInFlight.current = null;
+      });
+      return next;
+    },
+    [saveNow],
+  );
+
+  // Autosave 1 s after typing stops; after a failure that may pass, try again later and later.
+  const canRetry = status.kind !== 'error' || status.isRetryable;
+  useEffect(() => {
+    if (isSaving || !isDirty || !canRetry || isBlank(text) || isTooLong) return;
+    const delay = status.kind === 'error' ? retryDelay(failures) : REFLECTION_AUTOSAVE_DELAY_MS;
+    const timer = setTimeout(() => void runSave('autosave'), delay);
+    return () => clearTimeout(timer);
+  }, [text, isDirty, isSaving, canRetry, isTooLong, status.kind, failures, runSave]);
+
+  useEffect(() => {
+    if (status.kind !== 'error' || !status.isRetryable) return;
+    const retryNow = () => void runSave('autosave');
+    window.addEventListener('online', retryNow);
+    return () => window.removeEventListener('online', retryNow);
+  }, [status, runSave]);
+
+  function edit(value: string) {
+    textRef.current = value;
+    setText(value);
+    if (value === savedText) clearDraft(draftKey);
+    else writeDraft(draftKey, value);
+    setStatus((current) => {
+      if (current.kind === 'saving') return current;
+      if (current.kind === 'error' && current.isRetryable) return current;
+      return value === savedText && savedText !== '' ? { kind: 'saved' } : { kind: 'idle' };
+    });
+  }
+
+  const markAtRisk = useCallback(() => setAtRisk(true), []);
+
+  function append(addition: string) {
+    const current = text.trimEnd();
+    edit(current === '' ? addition : `${current}\n\n${addition}`);
+  }
+
+  function restoreDraft(draft: ReflectionDraft) {
+    setOfferedDraft(null);
+    edit(draft.text);
+  }
+
+  function discardDraft() {
+    setOfferedDraft(null);
+    clearDraft(draftKey);
+  }
+
+  return {
+    text,
+    edit,
+    append,
+    status,
+    isDirty,
+    isKeeping,
+    isTooLong,
+    isCompleted,
+    isAtRisk,
+    markAtRisk,
+    runSave,
+    offeredDraft,
+    restoreDraft,
+    discardDraft,
+  };
+}
+
+/** The server's reason when it gave one; network trouble and 5xx answers are worth a retry. */
+function describeFailure(error: unknown): { message: string; isRetryable: boolean } {
+  if (error instanceof ApiError) {
+    const isRetryable = error.status >= 500 || error.status === 408 || error.status === 429;
+    const message = isRetryable
+      ? reflectionMessages.saveFailed
+      : (error.fields?.response ?? error.message);
+    return { message, isRetryable };
+  }
+  return { message: reflectionMessages.saveFailed, isRetryable: true };
+}
+
+function retryDelay(failures: number): number {
+  return Math.min(MAX_RETRY_DELAY_MS, 2000 * 2 ** Math.max(0, failures - 1));
+}
