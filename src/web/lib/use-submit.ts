@@ -12,7 +12,7 @@ export interface SubmitOptions<Result> {
 }
 
 /**
- * The house's one way to send a form (decision 025): check the values with the shared schema,
+ * The house's one way to send a form (decision 027): check the values with the shared schema,
  * show its first issue, else send them; a failure shows `messageOf`'s words beside the form.
  */
 export function useSubmit<Input, Result>(
