@@ -29,6 +29,7 @@ const serverLayers = {
     'auth',
     'sessions',
     'settings',
+    'content',
   ],
   composers: ['dashboard', 'account', 'admin'],
 };

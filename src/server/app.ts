@@ -24,9 +24,10 @@ import { betaRoutes } from './beta/beta.routes.ts';
 import { betaGrantFactsSource } from './beta/beta-grant-facts.ts';
 import { endBetaGrantsForPurchase } from './beta/upgrade-beta-grants.ts';
 import { claimBetaInvitations } from './beta/beta-invitations.ts';
-import type { Catalogue } from './catalogue/catalogue.ts';
+import type { CatalogueStore } from './catalogue/catalogue.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
-import { loadCatalogue } from './catalogue/load-catalogue.ts';
+import { createCatalogueStore } from './content/catalogue-store.ts';
+import { contentRoutes } from './content/content.routes.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
@@ -55,6 +56,7 @@ import {
   reactSafely,
   type ReflectionSafetyCheck,
 } from './companion/learning-events.ts';
+import { findLearnerWork } from './learning/learner-work.ts';
 import { learningRoutes } from './learning/learning.routes.ts';
 import { countCompletedReflections, listRecentReflections } from './learning/reflections.ts';
 import { videoRoutes } from './learning/videos.routes.ts';
@@ -86,7 +88,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     auth: Auth;
-    catalogue: Catalogue;
+    /** The published programme, read per request; a publish on any process reloads it. */
+    catalogue: CatalogueStore;
     mailer: Mailer;
     videos: VideoLibrary;
     sessions: SessionReader;
@@ -135,7 +138,14 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('reflectionCipher', createFieldCipher(config.reflectionKey));
   app.decorate('mailer', mailer);
-  app.decorate('catalogue', await loadCatalogue(config.contentDir));
+  const catalogue = await createCatalogueStore({
+    db: database.db,
+    pool: database.pool,
+    log: app.log,
+    contentDir: config.contentDir,
+  });
+  app.decorate('catalogue', catalogue.store);
+  app.addHook('onClose', catalogue.close);
   app.decorate(
     'auth',
     createAuth(config, database.db, mailer, app.log, {
@@ -236,6 +246,10 @@ export async function buildApp(
   await app.register(mailRoutes);
   await app.register(accountRoutes);
   await app.register(settingsRoutes);
+  await app.register(contentRoutes, {
+    // Lessons and prompts learners worked on are retired, never removed, by an edit.
+    findLearnerWork: (courseId) => findLearnerWork(database.db, courseId),
+  });
 
   await serveWebApp(app, config.webDir);
   return app;

@@ -39,6 +39,16 @@ export interface Catalogue {
   getProduct: (productId: string) => Product | undefined;
 }
 
+/**
+ * The catalogue as last published, read on every request: it is the published programme of the
+ * moment (`current()`), and reading it as a `Catalogue` reads the current one.
+ */
+export interface CatalogueStore extends Catalogue {
+  current: () => Catalogue;
+  /** Reads the published documents again; every process does so when one publishes. */
+  reload: () => Promise<void>;
+}
+
 /** What `/api/catalogue` answers, and what the public pages are rendered with. */
 export function toCatalogueResponse(catalogue: Catalogue): CatalogueResponse {
   return { courses: catalogue.courses.map(toCourseSummary), bundle: catalogue.bundle };
@@ -65,7 +75,9 @@ export function withoutVideoIds(outline: CourseOutline): CourseOutline {
     ...outline,
     modules: outline.modules.map((module) => ({
       ...module,
-      lessons: module.lessons.map(({ vimeoVideoId: _videoId, ...lesson }) => lesson),
+      lessons: module.lessons.map(
+        ({ vimeoVideoId: _videoId, videoUrl: _videoUrl, ...lesson }) => lesson,
+      ),
     })),
   };
 }
@@ -83,4 +95,18 @@ export function toLessonSummary(lesson: Lesson): LessonSummary {
 /** Lessons of a course in reading order, across modules. */
 export function lessonsInOrder(course: Course): Lesson[] {
   return course.modules.flatMap((module) => module.lessons);
+}
+
+/** The catalogue's words for a lesson's video: its video title, the lesson's description and mm:ss. */
+export function videoFallbackOf(lesson: Lesson): {
+  title: string;
+  description: string;
+  duration: number;
+} {
+  const [minutes = 0, seconds = 0] = (lesson.videoDuration ?? '').split(':').map(Number);
+  return {
+    title: lesson.videoTitle ?? lesson.title,
+    description: lesson.description,
+    duration: lesson.videoDuration ? minutes * 60 + seconds : lesson.duration,
+  };
 }

@@ -2,52 +2,55 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { courseLevels, lessonTypes, type Product } from '../../shared/api/catalogue.ts';
+import { courseLevels, type Product } from '../../shared/api/catalogue.ts';
+import {
+  contentIdSchema,
+  courseDocumentSchema,
+  lessonDocumentSchema,
+  lessonFieldsSchema,
+  moduleDocumentSchema,
+  vimeoIdSchema,
+  type CourseDocument,
+  type LessonDocument,
+  type ModuleDocument,
+  type ProductsDocument,
+} from '../../shared/api/content.ts';
 import type { Catalogue, Course, Lesson, Module } from './catalogue.ts';
 
 export class CatalogueError extends Error {
   override name = 'CatalogueError';
 }
 
-const kebabId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected a kebab-case id');
+/** The programme as documents: what the database holds, and what content/ is read into. */
+export interface ContentDocuments {
+  courses: CourseDocument[];
+  products: ProductsDocument;
+}
 
-const courseFileSchema = z.object({
-  id: kebabId,
-  title: z.string().min(1),
-  description: z.string().min(1),
-  level: z.enum(courseLevels),
-  prerequisites: z.array(kebabId).default([]),
-  thumbnail: z.string().optional(),
-  modules: z
-    .array(z.object({ id: kebabId, title: z.string().min(1), description: z.string().min(1) }))
-    .min(1),
-});
+// The folder format's files, written with the fields of the documents' one schema.
+const courseFileSchema = courseDocumentSchema
+  .pick({
+    id: true,
+    title: true,
+    description: true,
+    level: true,
+    prerequisites: true,
+    releaseDate: true,
+    thumbnail: true,
+  })
+  .extend({ modules: z.array(moduleDocumentSchema.omit({ lessons: true })).min(1) });
 
-const lessonFileSchema = z.object({
-  id: kebabId,
-  module: kebabId,
-  title: z.string().min(1),
-  description: z.string().min(1),
-  type: z.enum(lessonTypes),
-  duration: z.number().int().positive(),
-  video: z
-    .string()
-    .regex(/^\d{6,}$/, 'expected a Vimeo id: digits only, at least 6')
-    .optional(),
-  videoTitle: z.string().optional(),
-  videoDuration: z
-    .string()
-    .regex(/^\d{1,3}:\d{2}$/, 'expected mm:ss')
-    .optional(),
-  reflectionPrompts: z.array(z.object({ id: kebabId, question: z.string().min(1) })).min(1),
+const lessonFileSchema = lessonFieldsSchema.omit({ content: true, vimeoVideoId: true }).extend({
+  module: contentIdSchema,
+  video: vimeoIdSchema.optional(),
 });
 
 const productsFileSchema = z.object({
   products: z.array(
     z.object({
-      id: kebabId,
-      name: z.string().optional(),
-      description: z.string().optional(),
+      id: contentIdSchema,
+      name: z.string().max(200).optional(),
+      description: z.string().max(2_000).optional(),
       priceCents: z.number().int().positive(),
       required: z.boolean().default(false),
       comingSoon: z.boolean().default(false),
@@ -56,63 +59,96 @@ const productsFileSchema = z.object({
     }),
   ),
 });
+type ProductEntry = z.infer<typeof productsFileSchema>['products'][number];
+
+/** Reads content/ and builds the catalogue from it: the build's prerendering reads it so. */
+export async function loadCatalogue(contentDir: string): Promise<Catalogue> {
+  return buildCatalogue(await readContentFolder(contentDir), (courseId) =>
+    courseFileOf(contentDir, courseId),
+  );
+}
+
+export const courseFileOf = (contentDir: string, courseId: string) =>
+  path.join(contentDir, 'courses', courseId, 'course.md');
 
 /** Reads content/: every course, its lessons in file order, and the products. Fails naming the file. */
-export async function loadCatalogue(contentDir: string): Promise<Catalogue> {
+export async function readContentFolder(contentDir: string): Promise<ContentDocuments> {
   const coursesDir = path.join(contentDir, 'courses');
   const folders = (await readdir(coursesDir, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
-  const drafts = await Promise.all(
-    folders.map((folder) => readCourse(path.join(coursesDir, folder))),
-  );
   const productsFile = path.join(contentDir, 'products.yaml');
-  const products = parseFile(
+  const entries = parseFile(
     productsFile,
     productsFileSchema,
     parseYaml(await readFile(productsFile, 'utf8')),
+  ).products;
+  const courses = await Promise.all(
+    folders.map((folder) => readCourse(path.join(coursesDir, folder), productsFile, entries)),
   );
+  return { courses, products: readProducts(productsFile, entries) };
+}
 
-  const courseIds = new Set(drafts.map((draft) => draft.id));
-  const bundleEntry = products.products.find((product) => product.bundle);
-  if (!bundleEntry)
-    throw new CatalogueError(`${productsFile}: expected one product with bundle: true`);
+function readProducts(file: string, entries: ProductEntry[]): ProductsDocument {
+  const bundle = entries.find((entry) => entry.bundle);
+  if (!bundle) throw new CatalogueError(`${file}: expected one product with bundle: true`);
+  const sessions = entries.filter((entry) => entry.session);
+  if (sessions.length > 1)
+    throw new CatalogueError(`${file}: expected at most one session product`);
+  const [session] = sessions;
+  if (session?.bundle)
+    throw new CatalogueError(`${file}: ${session.id} cannot be a bundle and a session`);
+  return {
+    bundle: {
+      id: bundle.id,
+      name: bundle.name ?? 'Complete Bundle',
+      description: bundle.description ?? 'Every course in one enrollment.',
+      priceCents: bundle.priceCents,
+      comingSoon: false,
+    },
+    session: session
+      ? {
+          id: session.id,
+          name: session.name ?? 'One-to-One Illumination Session',
+          description: session.description ?? 'A private session by video call.',
+          priceCents: session.priceCents,
+          comingSoon: session.comingSoon,
+        }
+      : null,
+  };
+}
+
+/**
+ * The catalogue learners are served from published documents: retired lessons and prompts are
+ * left out, so outlines and progress follow what is published. `sourceOf` names a course's
+ * origin in an error (its file, or the course in the database).
+ */
+export function buildCatalogue(
+  { courses: documents, products }: ContentDocuments,
+  sourceOf: (courseId: string) => string = (courseId) => `course ${courseId}`,
+): Catalogue {
+  const courseIds = new Set(documents.map((document) => document.id));
   const bundle: Product = {
-    id: bundleEntry.id,
-    name: bundleEntry.name ?? 'Complete Bundle',
-    description: bundleEntry.description ?? 'Every course in one enrollment.',
-    priceCents: bundleEntry.priceCents,
+    ...products.bundle,
     courseIds: [...courseIds],
     isBundle: true,
     required: false,
     comingSoon: false,
   };
-
-  const session = readSessionProduct(productsFile, products.products);
-
-  const courses: Course[] = drafts.map((draft) => {
-    const entry = products.products.find((product) => product.id === draft.id && !product.bundle);
-    if (!entry) throw new CatalogueError(`${productsFile}: no product for the course ${draft.id}`);
-    for (const prerequisite of draft.prerequisites) {
+  const session: Product | null = products.session && {
+    ...products.session,
+    courseIds: [],
+    isBundle: false,
+    required: false,
+  };
+  const courses = documents.map((document) => {
+    for (const prerequisite of document.prerequisites) {
       if (!courseIds.has(prerequisite)) {
-        throw new CatalogueError(`${draft.file}: unknown prerequisite ${prerequisite}`);
+        throw new CatalogueError(`${sourceOf(document.id)}: unknown prerequisite ${prerequisite}`);
       }
     }
-    const { file: _file, ...course } = draft;
-    return {
-      ...course,
-      product: {
-        id: draft.id,
-        name: draft.title,
-        description: draft.description,
-        priceCents: entry.priceCents,
-        courseIds: [draft.id],
-        isBundle: false,
-        required: entry.required,
-        comingSoon: entry.comingSoon,
-      },
-    };
+    return toCourse(document, sourceOf(document.id));
   });
 
   // The programme's order: foundational, then core, then advanced.
@@ -135,102 +171,119 @@ export async function loadCatalogue(contentDir: string): Promise<Catalogue> {
   };
 }
 
-type ProductEntry = z.infer<typeof productsFileSchema>['products'][number];
-
-/** The one-to-one session: sold on its own with a chosen time, so it opens no course. */
-function readSessionProduct(file: string, entries: ProductEntry[]): Product | null {
-  const sessions = entries.filter((entry) => entry.session);
-  if (sessions.length > 1)
-    throw new CatalogueError(`${file}: expected at most one session product`);
-  const [entry] = sessions;
-  if (!entry) return null;
-  if (entry.bundle)
-    throw new CatalogueError(`${file}: ${entry.id} cannot be a bundle and a session`);
+/** A course as learners see it; fails naming `source` when a module has no lesson to show. */
+export function toCourse(document: CourseDocument, source: string): Course {
+  if (document.modules.length === 0)
+    throw new CatalogueError(`${source}: the course has no module`);
+  const modules: Module[] = document.modules.map((module, index) => {
+    const lessons = module.lessons
+      .filter((lesson) => !lesson.retired)
+      .map((lesson, lessonIndex) => toLesson(module.id, lesson, lessonIndex + 1));
+    if (lessons.length === 0)
+      throw new CatalogueError(`${source}: module ${module.id} has no lessons`);
+    return {
+      id: module.id,
+      title: module.title,
+      description: module.description,
+      order: index + 1,
+      lessons,
+    };
+  });
+  const lessons = modules.flatMap((module) => module.lessons);
   return {
-    id: entry.id,
-    name: entry.name ?? 'One-to-One Illumination Session',
-    description: entry.description ?? 'A private session by video call.',
-    priceCents: entry.priceCents,
-    courseIds: [],
-    isBundle: false,
-    required: false,
-    comingSoon: entry.comingSoon,
+    id: document.id,
+    title: document.title,
+    description: document.description,
+    level: document.level,
+    prerequisites: document.prerequisites,
+    ...(document.thumbnail ? { thumbnail: document.thumbnail } : {}),
+    overview: document.overview,
+    modules,
+    moduleCount: modules.length,
+    lessonCount: lessons.length,
+    durationSeconds: lessons.reduce((sum, lesson) => sum + lesson.duration, 0),
+    product: {
+      id: document.id,
+      name: document.title,
+      description: document.description,
+      priceCents: document.priceCents,
+      courseIds: [document.id],
+      isBundle: false,
+      required: document.required,
+      comingSoon: document.comingSoon,
+    },
   };
 }
 
-type CourseDraft = Omit<Course, 'product'> & { file: string };
+function toLesson(moduleId: string, lesson: LessonDocument, order: number): Lesson {
+  const { retired: _retired, reflectionPrompts, videoTitle, videoDuration, ...fields } = lesson;
+  const hasVideo = Boolean(lesson.vimeoVideoId ?? lesson.videoUrl);
+  return {
+    ...fields,
+    ...(hasVideo
+      ? { videoTitle: videoTitle ?? lesson.title, ...(videoDuration ? { videoDuration } : {}) }
+      : {}),
+    moduleId,
+    order,
+    reflectionPrompts: reflectionPrompts
+      .filter((prompt) => !prompt.retired)
+      .map(({ id, question, isRequired }) => ({ id, question, isRequired })),
+  };
+}
 
-async function readCourse(folder: string): Promise<CourseDraft> {
+async function readCourse(
+  folder: string,
+  productsFile: string,
+  entries: ProductEntry[],
+): Promise<CourseDocument> {
   const courseFile = path.join(folder, 'course.md');
   const { data, body } = await readMarkdown(courseFile);
-  const course = parseFile(courseFile, courseFileSchema, data);
+  const { modules: moduleEntries, ...course } = parseFile(courseFile, courseFileSchema, data);
   if (course.id !== path.basename(folder)) {
     throw new CatalogueError(
       `${courseFile}: id ${course.id} must equal the folder name ${path.basename(folder)}`,
     );
   }
+  const product = entries.find((entry) => entry.id === course.id && !entry.bundle);
+  if (!product) throw new CatalogueError(`${productsFile}: no product for the course ${course.id}`);
 
-  const modules: Module[] = course.modules.map((module, index) => ({
-    ...module,
-    order: index + 1,
-    lessons: [],
-  }));
+  const modules: ModuleDocument[] = moduleEntries.map((module) => ({ ...module, lessons: [] }));
   const lessonsDir = path.join(folder, 'lessons');
   const lessonFiles = (await readdir(lessonsDir)).filter((name) => name.endsWith('.md')).sort();
   const seenLessonIds = new Set<string>();
   for (const name of lessonFiles) {
     const lessonFile = path.join(lessonsDir, name);
-    const lesson = await readLesson(lessonFile);
-    const module = modules.find((candidate) => candidate.id === lesson.moduleId);
-    if (!module) throw new CatalogueError(`${lessonFile}: unknown module ${lesson.moduleId}`);
+    const { moduleId, lesson } = await readLesson(lessonFile);
+    const module = modules.find((candidate) => candidate.id === moduleId);
+    if (!module) throw new CatalogueError(`${lessonFile}: unknown module ${moduleId}`);
     if (seenLessonIds.has(lesson.id))
       throw new CatalogueError(`${lessonFile}: duplicate lesson id ${lesson.id}`);
     seenLessonIds.add(lesson.id);
-    module.lessons.push({ ...lesson, order: module.lessons.length + 1 });
+    module.lessons.push(lesson);
   }
   const emptyModule = modules.find((module) => module.lessons.length === 0);
   if (emptyModule)
     throw new CatalogueError(`${courseFile}: module ${emptyModule.id} has no lessons`);
 
-  const lessons = modules.flatMap((module) => module.lessons);
-  return {
-    file: courseFile,
-    id: course.id,
-    title: course.title,
-    description: course.description,
-    level: course.level,
-    prerequisites: course.prerequisites,
-    ...(course.thumbnail ? { thumbnail: course.thumbnail } : {}),
+  return parseFile(courseFile, courseDocumentSchema, {
+    ...course,
+    priceCents: product.priceCents,
+    required: product.required,
+    comingSoon: product.comingSoon,
     overview: body,
     modules,
-    moduleCount: modules.length,
-    lessonCount: lessons.length,
-    durationSeconds: lessons.reduce((sum, lesson) => sum + lesson.duration, 0),
-  };
+  });
 }
 
-async function readLesson(file: string): Promise<Lesson> {
+async function readLesson(file: string): Promise<{ moduleId: string; lesson: LessonDocument }> {
   const { data, body } = await readMarkdown(file);
-  const lesson = parseFile(file, lessonFileSchema, data);
-  if (!body) throw new CatalogueError(`${file}: the lesson has no content`);
-  return {
-    id: lesson.id,
-    moduleId: lesson.module,
-    title: lesson.title,
-    description: lesson.description,
-    type: lesson.type,
-    duration: lesson.duration,
-    ...(lesson.video
-      ? {
-          vimeoVideoId: lesson.video,
-          videoTitle: lesson.videoTitle ?? lesson.title,
-          ...(lesson.videoDuration ? { videoDuration: lesson.videoDuration } : {}),
-        }
-      : {}),
-    order: 0,
+  const { module, video, ...fields } = parseFile(file, lessonFileSchema, data);
+  const lesson = parseFile(file, lessonDocumentSchema, {
+    ...fields,
+    ...(video ? { vimeoVideoId: video } : {}),
     content: body,
-    reflectionPrompts: lesson.reflectionPrompts.map((prompt) => ({ ...prompt, isRequired: true })),
-  };
+  });
+  return { moduleId: module, lesson };
 }
 
 async function readMarkdown(file: string): Promise<{ data: unknown; body: string }> {

@@ -7,6 +7,7 @@ import * as authTables from './schema/auth.ts';
 import * as betaTables from './schema/beta.ts';
 import * as catalogueTables from './schema/catalogue.ts';
 import * as companionTables from './schema/companion.ts';
+import * as contentTables from './schema/content.ts';
 import * as learningTables from './schema/learning.ts';
 import * as mailTables from './schema/mail.ts';
 import * as marketingTables from './schema/marketing.ts';
@@ -22,6 +23,7 @@ const schema = {
   ...betaTables,
   ...catalogueTables,
   ...companionTables,
+  ...contentTables,
   ...learningTables,
   ...mailTables,
   ...marketingTables,

@@ -9,6 +9,8 @@ export const bodyLimits = {
   longText: 64 * 1024,
   /** Up to 500 email addresses of up to 254 characters (the admin's bulk grant). */
   addressList: 256 * 1024,
+  /** A course document as the admin's editor saves it: every lesson's Markdown (issue 24). */
+  courseDocument: 2 * 1024 * 1024,
   /** A signed Stripe event: only its signature is checked before it is parsed. */
   stripeEvent: 1024 * 1024,
 } as const;

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { Video } from '../../shared/api/video.ts';
 import { getCourseAccessType } from '../access/course-access.ts';
-import type { Lesson } from '../catalogue/catalogue.ts';
+import { videoFallbackOf } from '../catalogue/catalogue.ts';
 import { AppError } from '../http/errors.ts';
-import type { VideoFallback } from '../video/vimeo.ts';
 
 /** Metadata of a video our catalogue uses, for a learner with access to a course showing it. */
 export async function getCatalogueVideo(
@@ -27,14 +26,4 @@ export async function getCatalogueVideo(
     throw new AppError('forbidden', 'Course Access Required');
   }
   return app.videos.getVideo(videoId, videoFallbackOf(first.lesson));
-}
-
-/** The catalogue's words for a lesson's video: its video title, the lesson's description and mm:ss. */
-export function videoFallbackOf(lesson: Lesson): VideoFallback {
-  const [minutes = 0, seconds = 0] = (lesson.videoDuration ?? '').split(':').map(Number);
-  return {
-    title: lesson.videoTitle ?? lesson.title,
-    description: lesson.description,
-    duration: lesson.videoDuration ? minutes * 60 + seconds : lesson.duration,
-  };
 }

@@ -5,7 +5,7 @@ import {
   enrollmentGrantsAccessSql,
   touchEnrollmentStatement,
 } from '../access/enrollment-checks.ts';
-import { toCourseOutline, toLessonSummary } from '../catalogue/catalogue.ts';
+
 import { eq, sql } from 'drizzle-orm';
 import { prepareOnce } from '../db/prepare-once.ts';
 import { prepareReadTogether, rowsOf, whether } from '../db/read-together.ts';
@@ -13,7 +13,7 @@ import type { PendingSession } from '../http/guards.ts';
 import { jsonWithFixedPart } from '../http/json-with-fixed-part.ts';
 import { lessonCompletions, videoProgress } from '../db/schema/learning.ts';
 import { sessionUserCte, sessionUserId, sessionUserRead } from '../users/find-session-user.ts';
-import { videoFallbackOf } from './get-catalogue-video.ts';
+import { toCourseOutline, toLessonSummary, videoFallbackOf } from '../catalogue/catalogue.ts';
 import { findLesson } from './find-lesson.ts';
 import { completedLessonIdsOf, courseProgress } from './lesson-completions.ts';
 import { decryptReflections, reflectionRowsRead } from './reflections.ts';

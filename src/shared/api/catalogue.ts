@@ -18,6 +18,8 @@ export const lessonSummarySchema = z.object({
   type: z.enum(lessonTypes),
   duration: z.number().int().nonnegative(),
   vimeoVideoId: z.string().optional(),
+  /** A direct video file (https), played by the browser's own player. */
+  videoUrl: z.string().optional(),
   videoTitle: z.string().optional(),
   videoDuration: z.string().optional(),
   order: z.number().int(),

@@ -1,0 +1,88 @@
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readContentFolder } from '../catalogue/load-catalogue.ts';
+import { lessonCompletions } from '../db/schema/learning.ts';
+import { findLearnerWork } from '../learning/learner-work.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { createUser } from '../testing/users.ts';
+import { exportContent, importContent } from './content-folder.ts';
+
+let testApp: TestApp;
+let dir: string;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  dir = await mkdtemp(path.join(tmpdir(), 'sf-content-'));
+});
+afterAll(async () => {
+  await testApp.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const actor = { id: 'test', email: 'importer@example.com' };
+const importFrom = (folder: string) =>
+  importContent(testApp.db, folder, actor, (courseId) => findLearnerWork(testApp.db, courseId));
+
+const lessonsDir = (folder: string) =>
+  path.join(folder, 'courses', 'sovereign-flame', 'lessons');
+
+async function firstLessonFile(folder: string): Promise<string> {
+  const [name] = (await readdir(lessonsDir(folder))).sort();
+  return path.join(lessonsDir(folder), name!);
+}
+
+describe('content:export and content:import', () => {
+  it('exports the programme a new install loaded in the folder format it was read from', async () => {
+    await exportContent(testApp.db, dir);
+    const original = await readContentFolder(testApp.app.config.contentDir);
+    expect(await readContentFolder(dir)).toEqual(original);
+  });
+
+  it('imports an edited folder as the next published version, served at once', async () => {
+    const file = await firstLessonFile(dir);
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/^title: .*$/m, 'title: A Title Changed in Git'));
+    await importFrom(dir);
+    await testApp.app.catalogue.reload();
+    const course = testApp.app.catalogue.getCourse('sovereign-flame');
+    expect(course?.modules[0]?.lessons[0]?.title).toBe('A Title Changed in Git');
+    const outline = await testApp
+      .as(undefined)
+      .get('/api/courses/sovereign-flame')
+      .then((response) => response.json());
+    expect(outline.modules[0].lessons[0].title).toBe('A Title Changed in Git');
+  });
+
+  it('refuses a folder with a bad field, naming the file and the field, and publishes nothing', async () => {
+    const broken = await mkdtemp(path.join(tmpdir(), 'sf-content-broken-'));
+    await cp(dir, broken, { recursive: true });
+    const file = await firstLessonFile(broken);
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/^duration: .*$/m, 'duration: soon'));
+    await expect(importFrom(broken)).rejects.toThrow(`${file}: duration: `);
+    await rm(broken, { recursive: true, force: true });
+  });
+
+  it("refuses to remove a lesson that has learners' progress: it must be retired instead", async () => {
+    const learner = await createUser(testApp.app);
+    const course = testApp.app.catalogue.getCourse('sovereign-flame')!;
+    const [module] = course.modules;
+    const lesson = module!.lessons.at(-1)!;
+    await testApp.db.insert(lessonCompletions).values({
+      userId: learner.id,
+      courseId: course.id,
+      moduleId: module!.id,
+      lessonId: lesson.id,
+    });
+    const pruned = await mkdtemp(path.join(tmpdir(), 'sf-content-pruned-'));
+    await cp(dir, pruned, { recursive: true });
+    const names = await readdir(lessonsDir(pruned));
+    const name = names.find((candidate) => candidate.endsWith(`-${lesson.id}.md`))!;
+    await rm(path.join(lessonsDir(pruned), name));
+    await expect(importFrom(pruned)).rejects.toThrow(
+      `The lesson ${lesson.id} has learners' answers or progress: retire it instead of removing it.`,
+    );
+    await rm(pruned, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,100 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import type { CourseDocument, LessonDocument } from '../../shared/api/content.ts';
+import {
+  courseFileOf,
+  readContentFolder,
+  type ContentDocuments,
+} from '../catalogue/load-catalogue.ts';
+import type { Database } from '../db/client.ts';
+import { publishContentDocuments } from './catalogue-store.ts';
+import { requireLearnerWorkKept, type FindLearnerWork } from './learner-work.ts';
+import {
+  notifyContentPublished,
+  readPublishedDocuments,
+  type ContentActor,
+} from './published-content.ts';
+
+/**
+ * `npm run content:export`: the published programme written in content/'s format, which
+ * `content:import` and a new install read back (load-catalogue.ts) to the same documents.
+ */
+export async function exportContent(db: Database, dir: string): Promise<ContentDocuments> {
+  const documents = await readPublishedDocuments(db);
+  if (!documents) throw new Error('Nothing is published yet.');
+  await rm(path.join(dir, 'courses'), { recursive: true, force: true });
+  for (const course of documents.courses) await writeCourse(dir, course);
+  await writeFile(path.join(dir, 'products.yaml'), productsYaml(documents));
+  return documents;
+}
+
+/**
+ * `npm run content:import`: reads a folder with the loader's checks (an error names the file and
+ * the field) and publishes every course in it; a lesson or prompt with learners' work must be kept.
+ */
+export async function importContent(
+  db: Database,
+  dir: string,
+  actor: ContentActor,
+  findLearnerWork: FindLearnerWork,
+): Promise<ContentDocuments> {
+  const documents = await readContentFolder(dir);
+  for (const course of documents.courses) await requireLearnerWorkKept(findLearnerWork, course);
+  await db.transaction(async (tx) => {
+    await publishContentDocuments(tx, actor, documents);
+    await notifyContentPublished(tx);
+  });
+  return documents;
+}
+
+async function writeCourse(dir: string, course: CourseDocument): Promise<void> {
+  const courseFile = courseFileOf(dir, course.id);
+  const lessonsDir = path.join(path.dirname(courseFile), 'lessons');
+  await mkdir(lessonsDir, { recursive: true });
+  const { overview, modules, priceCents: _p, required: _r, comingSoon: _c, ...fields } = course;
+  const moduleFields = modules.map(({ lessons: _lessons, ...module }) => module);
+  await writeFile(courseFile, markdownFile({ ...fields, modules: moduleFields }, overview));
+  const lessons = modules.flatMap((module) =>
+    module.lessons.map((lesson) => ({ moduleId: module.id, lesson })),
+  );
+  const width = Math.max(2, String(lessons.length).length);
+  await Promise.all(
+    lessons.map(({ moduleId, lesson }, index) => {
+      const name = `${String(index + 1).padStart(width, '0')}-${lesson.id}.md`;
+      return writeFile(path.join(lessonsDir, name), lessonFile(moduleId, lesson));
+    }),
+  );
+}
+
+function lessonFile(moduleId: string, lesson: LessonDocument): string {
+  const { id, content, vimeoVideoId, reflectionPrompts, ...fields } = lesson;
+  return markdownFile(
+    {
+      id,
+      module: moduleId,
+      ...fields,
+      ...(vimeoVideoId ? { video: vimeoVideoId } : {}),
+      reflectionPrompts,
+    },
+    content,
+  );
+}
+
+function markdownFile(frontMatter: object, body: string): string {
+  return `---\n${stringify(frontMatter, { lineWidth: 0 })}---\n${body}\n`;
+}
+
+function productsYaml({ courses, products }: ContentDocuments): string {
+  const entries = [
+    ...courses.map(({ id, priceCents, required, comingSoon }) => ({
+      id,
+      priceCents,
+      required,
+      comingSoon,
+    })),
+    { ...products.bundle, bundle: true },
+    ...(products.session ? [{ ...products.session, session: true }] : []),
+  ];
+  return `# Written by npm run content:export: what is sold, in cents (EUR).\n${stringify({ products: entries }, { lineWidth: 0 })}`;
+}

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { courseLevels, lessonTypes } from './catalogue.ts';
+
+/**
+ * The programme as the admin edits it (issue 24): one document per course, validated by this one
+ * schema on the server (drafts, publishing, `content:import`) and in the web editor.
+ */
+
+const idMessage = 'expected a kebab-case id (lowercase letters, digits and single dashes)';
+export const contentIdSchema = z
+  .string()
+  .max(80, { message: 'an id has at most 80 characters', abort: true })
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, idMessage);
+
+const line = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
+const markdown = z.string().trim().max(100_000, 'must be at most 100,000 characters');
+
+export const reflectionPromptDocumentSchema = z.object({
+  id: contentIdSchema,
+  question: line(1_000),
+  isRequired: z.boolean().default(true),
+  /** Hidden from learners; the answers already given stay in their workbook and export. */
+  retired: z.boolean().optional(),
+});
+export type ReflectionPromptDocument = z.infer<typeof reflectionPromptDocumentSchema>;
+
+export const vimeoIdSchema = z
+  .string()
+  .max(20, { message: 'expected a Vimeo id: digits only, at least 6', abort: true })
+  .regex(/^\d{6,20}$/, 'expected a Vimeo id: digits only, at least 6');
+const videoUrlMessage = 'expected the https address of a video file';
+export const videoUrlSchema = z
+  .string()
+  .max(2_000, { message: videoUrlMessage, abort: true })
+  .regex(/^https:\/\/[^\s/]+\/\S*$/, videoUrlMessage);
+export const videoDurationSchema = z
+  .string()
+  .max(6, { message: 'expected mm:ss', abort: true })
+  .regex(/^\d{1,3}:\d{2}$/, 'expected mm:ss');
+
+/** A lesson's fields; `lessonDocumentSchema` adds the rule across them. */
+export const lessonFieldsSchema = z.object({
+  id: contentIdSchema,
+  title: line(200),
+  description: line(2_000),
+  type: z.enum(lessonTypes),
+  /** Seconds. */
+  duration: z.number().int().positive().max(86_400),
+  content: markdown.min(1, 'the lesson has no content'),
+  vimeoVideoId: vimeoIdSchema.optional(),
+  videoUrl: videoUrlSchema.optional(),
+  videoTitle: line(200).optional(),
+  videoDuration: videoDurationSchema.optional(),
+  retired: z.boolean().optional(),
+  reflectionPrompts: z.array(reflectionPromptDocumentSchema).max(50),
+});
+export const lessonDocumentSchema = lessonFieldsSchema.refine(
+  (lesson) => !(lesson.vimeoVideoId && lesson.videoUrl),
+  {
+    message: 'a lesson has a Vimeo id or a video address, not both',
+    path: ['videoUrl'],
+  },
+);
+export type LessonDocument = z.infer<typeof lessonDocumentSchema>;
+
+export const moduleDocumentSchema = z.object({
+  id: contentIdSchema,
+  title: line(200),
+  description: line(2_000),
+  lessons: z.array(lessonDocumentSchema).max(200),
+});
+export type ModuleDocument = z.infer<typeof moduleDocumentSchema>;
+
+export const courseDocumentSchema = z.object({
+  id: contentIdSchema,
+  title: line(200),
+  description: line(2_000),
+  level: z.enum(courseLevels),
+  prerequisites: z.array(contentIdSchema).max(20).default([]),
+  priceCents: z.number().int().positive().max(100_000_000),
+  /** Cannot be unticked in the purchase form. */
+  required: z.boolean().default(false),
+  comingSoon: z.boolean().default(false),
+  releaseDate: z.iso.date('expected a date as YYYY-MM-DD').optional(),
+  thumbnail: z.string().max(2_000).optional(),
+  /** The course page's Markdown. */
+  overview: markdown,
+  modules: z.array(moduleDocumentSchema).max(100),
+});
+export type CourseDocument = z.infer<typeof courseDocumentSchema>;
+
+/** The products that are not one course: the bundle of every course, and the one-to-one session. */
+const productDocumentSchema = z.object({
+  id: contentIdSchema,
+  name: line(200),
+  description: line(2_000),
+  priceCents: z.number().int().positive().max(100_000_000),
+  comingSoon: z.boolean().default(false),
+});
+export const productsDocumentSchema = z.object({
+  bundle: productDocumentSchema,
+  session: productDocumentSchema.nullable(),
+});
+export type ProductsDocument = z.infer<typeof productsDocumentSchema>;
+
+// The admin API (/api/admin/content).
+
+export const contentCourseParamsSchema = z.object({ courseId: contentIdSchema });
+export const contentVersionParamsSchema = contentCourseParamsSchema.extend({
+  version: z.coerce.number().int().positive().max(1_000_000),
+});
+export const contentPreviewParamsSchema = contentCourseParamsSchema.extend({
+  lessonId: contentIdSchema,
+});
+
+export const contentCourseListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  draftVersion: z.number().int(),
+  publishedVersion: z.number().int().nullable(),
+  hasUnpublishedChanges: z.boolean(),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
+});
+export type ContentCourseListItem = z.infer<typeof contentCourseListItemSchema>;
+export const contentCourseListSchema = z.object({ courses: z.array(contentCourseListItemSchema) });
+
+export const createCourseBodySchema = z.object({ id: contentIdSchema, title: line(200) });
+export type CreateCourseBody = z.infer<typeof createCourseBodySchema>;
+
+const versionSchema = z
+  .number('version must be a whole number')
+  .int('version must be a whole number')
+  .min(1, 'version must be 1 or more');
+
+export const courseDraftSchema = z.object({
+  draft: courseDocumentSchema,
+  version: z.number().int(),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
+  publishedVersion: z.number().int().nullable(),
+});
+export type CourseDraft = z.infer<typeof courseDraftSchema>;
+
+/** A save names the draft version it was made from; a newer one refuses it (409). */
+export const saveCourseDraftBodySchema = z.object({
+  version: versionSchema,
+  draft: courseDocumentSchema,
+});
+export type SaveCourseDraftBody = z.infer<typeof saveCourseDraftBodySchema>;
+
+export const publishCourseBodySchema = z.object({ version: versionSchema });
+export type PublishCourseBody = z.infer<typeof publishCourseBodySchema>;
+
+export const publishedVersionSchema = z.object({
+  version: z.number().int(),
+  publishedBy: z.string(),
+  publishedAt: z.string(),
+  title: z.string(),
+});
+export type PublishedVersion = z.infer<typeof publishedVersionSchema>;
+export const publishedVersionsSchema = z.object({ versions: z.array(publishedVersionSchema) });
+
+export const contentChangeSchema = z.object({
+  id: z.string(),
+  changedAt: z.string(),
+  changedBy: z.string(),
+  courseId: z.string(),
+  action: z.enum(['created', 'saved', 'published', 'restored', 'imported']),
+  detail: z.string(),
+});
+export type ContentChange = z.infer<typeof contentChangeSchema>;
+export const contentChangesSchema = z.object({ changes: z.array(contentChangeSchema) });
+
+export const contentMessages = {
+  idTaken: (id: string) => `A course with the id ${id} already exists.`,
+  courseNotFound: 'Course not found',
+  lessonNotFound: 'Lesson not found in this draft',
+  versionNotFound: 'That published version does not exist',
+  versionConflict: (name: string, when: string) =>
+    `${name} changed this course at ${when}. Reload to see their changes.`,
+  lessonHasWork: (lessonId: string) =>
+    `The lesson ${lessonId} has learners' answers or progress: retire it instead of removing it.`,
+  promptHasAnswers: (promptId: string) =>
+    `The reflection prompt ${promptId} has learners' answers: retire it instead of removing it.`,
+} as const;
