@@ -201,7 +201,7 @@ describe('two app processes on one database', () => {
             });
             return lastSystemPrompt().startsWith(text);
           },
-          { timeout: 5_000, interval: 500 },
+          { timeout: 10_000, interval: 500 },
         )
         .toBe(true);
     } finally {
