@@ -20,7 +20,7 @@ test('an admin writes and publishes a new course; a learner buys it and answers 
   await page.getByLabel('Title', { exact: true }).fill('Quiet Mornings');
   await page.getByRole('button', { name: 'Create course' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Quiet Mornings' })).toBeVisible();
-  await expect(page.getByText(/Not published yet\./)).toBeVisible();
+  await expect(page.getByText(/^Draft version 1, saved by .+ Not published yet\./)).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
   await page.getByLabel('Course description').fill('Ten quiet minutes to begin each day.');
@@ -46,7 +46,7 @@ test('an admin writes and publishes a new course; a learner buys it and answers 
 
   await page.getByLabel('New question').fill(question);
   await page.getByRole('button', { name: 'Add question' }).click();
-  await expect(page.getByLabel('Question 1')).toHaveValue(question);
+  await expect(page.getByRole('textbox', { name: 'Question 1' })).toHaveValue(question);
 
   // Reordered from the keyboard, then back by dragging.
   await page.getByRole('button', { name: 'Move lesson The First Breath up' }).click();

@@ -14,7 +14,7 @@ export function VersionHistory({ courseId }: { courseId: string }) {
         Published versions
       </h3>
       {versions.isError && <ErrorAlert>Failed to load the published versions</ErrorAlert>}
-      {versions.data?.versions.length === 0 && <p>Not published yet.</p>}
+      {versions.data?.versions.length === 0 && <p>No published versions yet.</p>}
       {restore.error && (
         <ErrorAlert>
           {restore.error instanceof ApiError ? restore.error.message : 'Failed to restore'}
