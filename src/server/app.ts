@@ -28,6 +28,7 @@ import type { CatalogueStore } from './catalogue/catalogue.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { createCatalogueStore } from './content/catalogue-store.ts';
 import { contentRoutes } from './content/content.routes.ts';
+import { publicPageRenderer } from './content/render-public-pages.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
@@ -143,6 +144,7 @@ export async function buildApp(
     pool: database.pool,
     log: app.log,
     contentDir: config.contentDir,
+    onReload: publicPageRenderer(config.webDir, app.log),
   });
   app.decorate('catalogue', catalogue.store);
   app.addHook('onClose', catalogue.close);

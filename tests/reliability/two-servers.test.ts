@@ -108,4 +108,46 @@ describe('two server processes on one PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await receipts()).toHaveLength(1);
   });
+
+  it('serve a publish made on one on the other within seconds, without a restart', async () => {
+    const admin = await registerLearner(installation, first);
+    // An admin as the app requires one: the role, and two-factor sign-in on.
+    await installation.query('update users set two_factor_enabled = true where id = $1', [
+      admin.id,
+    ]);
+    await installation.query(
+      `insert into profiles (id, role) values ($1, 'admin')
+       on conflict (id) do update set role = 'admin'`,
+      [admin.id],
+    );
+    const url = `${first.url}/api/admin/content/courses/sovereign-flame`;
+    const headers = { cookie: admin.cookie, 'content-type': 'application/json', origin: first.url };
+    const { draft, version } = (await (await fetch(url, { headers })).json()) as {
+      draft: { title: string };
+      version: number;
+    };
+    const saved = await fetch(url, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ version, draft: { ...draft, title: 'The Sovereign Flame, Renewed' } }),
+    });
+    expect(saved.status).toBe(200);
+    const published = await fetch(`${url}/publish`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ version: version + 1 }),
+    });
+    expect(published.status).toBe(200);
+    const titleOn = async (server: ServerProcess) => {
+      const response = await fetch(`${server.url}/api/courses/sovereign-flame`);
+      return ((await response.json()) as { title: string }).title;
+    };
+    expect(await titleOn(first)).toBe('The Sovereign Flame, Renewed');
+    await vi.waitFor(
+      async () => expect(await titleOn(second)).toBe('The Sovereign Flame, Renewed'),
+      {
+        timeout: 5_000,
+      },
+    );
+  });
 });

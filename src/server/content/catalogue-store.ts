@@ -24,7 +24,7 @@ export interface CatalogueStoreOptions {
   log: StoreLog;
   /** content/: loaded as the first published version on a new install. */
   contentDir: string;
-  /** Called after each reload with the programme now served (the public pages render again). */
+  /** Called with the programme served, at start and after each reload (to render the pages). */
   onReload?: (catalogue: Catalogue) => void;
 }
 
@@ -38,6 +38,8 @@ export async function createCatalogueStore(
   const { db, pool, log, contentDir, onReload } = options;
   await seedFromContentFolder(db, contentDir);
   let catalogue = await readCatalogue(db);
+  // The build rendered content/; the database may have moved on since.
+  onReload?.(catalogue);
   const reload = async () => {
     catalogue = await readCatalogue(db);
     onReload?.(catalogue);
