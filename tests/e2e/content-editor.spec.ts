@@ -27,6 +27,8 @@ test('an admin writes and publishes a new course; a learner buys it and answers 
 
   await page.getByLabel('Course description').fill('Ten quiet minutes to begin each day.');
   await page.getByLabel('Price (EUR)').fill('49');
+  // A new course starts as coming soon; this one opens for sale when published.
+  await page.getByLabel(/^Coming soon/).uncheck();
 
   await page.getByLabel('New module title').fill('Waking Gently');
   await page.getByRole('button', { name: 'Add module' }).click();
