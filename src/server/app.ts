@@ -47,6 +47,7 @@ import { recordRouteTable } from './http/route-table.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { listCourseEngagement } from './learning/course-engagement.ts';
+import { adminPromptsRoutes } from './companion/admin-prompts.routes.ts';
 import { companionRoutes } from './companion/companion.routes.ts';
 import { createCompanionContext } from './companion/companion-context.ts';
 import {
@@ -191,6 +192,7 @@ export async function buildApp(
   const companion = await createCompanionContext({
     config,
     db: database.db,
+    pool: database.pool,
     catalogue: app.catalogue,
     log: app.log,
     listRecentReflections: (userId, options) =>
@@ -232,7 +234,9 @@ export async function buildApp(
     onReflectionSaved: reactSafely(companion, handleReflectionSaved),
     onLessonCompleted: reactSafely(companion, handleLessonCompleted),
   });
+  app.addHook('onClose', async () => companion.prompts.close());
   await app.register(companionRoutes, { companion });
+  await app.register(adminPromptsRoutes, { prompts: companion.prompts });
   await app.register(dashboardRoutes);
   await app.register(adminUsersRoutes);
   await app.register(adminEnrollmentRoutes);

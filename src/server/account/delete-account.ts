@@ -4,6 +4,7 @@ import type { DeleteAccountInput } from '../../shared/api/account.ts';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import { accountMessages } from '../../shared/rules/account.ts';
 import { forgetAccessActor } from '../access/learner-data.ts';
+import { forgetPromptActor } from '../companion/update-system-prompt.ts';
 import { deleteUserRecords } from '../auth/delete-user.ts';
 import { deleteBetaInvitationsTo } from '../beta/learner-data.ts';
 import { deleteOutboxMailAbout } from '../mail/outbox.ts';
@@ -47,6 +48,7 @@ export async function deleteAccount(
     await forgetAccountActor(tx, user.id);
     await forgetSettingsActor(tx, user);
     await forgetContentActor(tx, user);
+    await forgetPromptActor(tx, user);
     await forgetUserRateLimits(tx, user.id);
     // What was sent with an address belongs to its owner: an unconfirmed account is not proof.
     if (user.emailVerified) {

@@ -105,6 +105,14 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
     exported: 'not exported: changes an admin made to the programme',
     deleted: 'as actor, anonymised (forgetContentActor)',
   },
+  companion_system_prompts: {
+    exported: "not exported: the companion's prompts an admin saved last",
+    deleted: 'as the admin who saved last, anonymised (forgetPromptActor)',
+  },
+  companion_prompt_changes: {
+    exported: "not exported: changes an admin made to the companion's prompts",
+    deleted: 'as actor, anonymised (forgetPromptActor)',
+  },
   mail_outbox: {
     exported: 'not exported: copies of mail we sent',
     deleted: 'mail to or naming a confirmed address (deleteOutboxMailAbout)',

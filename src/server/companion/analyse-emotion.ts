@@ -20,7 +20,10 @@ export async function analyseEmotion(
         ...aiSettings.emotion,
         schema: emotionalStateSchema,
         messages: [
-          { role: 'system', content: `${context.prompts.assessment}\n\n${emotionFormat}` },
+          {
+            role: 'system',
+            content: `${context.prompts.current().assessment}\n\n${emotionFormat}`,
+          },
           {
             role: 'user',
             content: `Reflection prompt: ${reflection.question}\n\nReflection: ${reflection.response}`,

@@ -56,7 +56,7 @@ export async function analysePatterns(
         ...aiSettings.patterns,
         schema: patternsAnswerSchema,
         messages: [
-          { role: 'system', content: `${context.prompts.guidance}\n\n${patternsFormat}` },
+          { role: 'system', content: `${context.prompts.current().guidance}\n\n${patternsFormat}` },
           {
             role: 'user',
             content: `${describeLesson(context, lesson)}\n\nThe learner's reflections, newest first:\n${describeReflections(reflections)}`,

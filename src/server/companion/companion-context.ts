@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -9,6 +9,7 @@ import { createCompanionCipher, type CompanionCipher } from './companion-cipher.
 import { createModerationClient, type ModerationClient } from './moderation-client.ts';
 import { crisisReply } from '../../shared/rules/companion.ts';
 import type { MailMessage } from '../mail/send-mail.ts';
+import { createSystemPromptStore, type SystemPromptStore } from './system-prompts.ts';
 
 /** A learner's reflection, decrypted, as the learning feature hands it to the companion. */
 export interface CompanionReflection {
@@ -31,12 +32,6 @@ export type ListRecentReflections = (
 
 export type CountCompletedReflections = (userId: string, courseId: string) => Promise<number>;
 
-export interface SystemPrompts {
-  assessment: string;
-  general: string;
-  guidance: string;
-}
-
 export interface CompanionContext {
   db: Database;
   catalogue: Catalogue;
@@ -51,7 +46,8 @@ export interface CompanionContext {
   /** The fixed reply to words of crisis, with the operator's helpline. */
   safetyReply: string;
   sendMail: (message: MailMessage) => Promise<void>;
-  prompts: SystemPrompts;
+  /** The admin's system prompts, or their defaults; never the crisis response. */
+  prompts: SystemPromptStore;
   listRecentReflections: ListRecentReflections;
   countCompletedReflections: CountCompletedReflections;
   log: FastifyBaseLogger;
@@ -64,6 +60,7 @@ export interface CompanionContext {
 export async function createCompanionContext(input: {
   config: Config;
   db: Database;
+  pool: pg.Pool;
   catalogue: Catalogue;
   log: FastifyBaseLogger;
   listRecentReflections: ListRecentReflections;
@@ -88,26 +85,16 @@ export async function createCompanionContext(input: {
     ),
     safetyReply: crisisReply(config.companion.helplineText),
     sendMail: input.sendMail,
-    prompts: await loadSystemPrompts(path.join(config.contentDir, 'companion')),
+    prompts: await createSystemPromptStore({
+      db: input.db,
+      pool: input.pool,
+      folder: path.join(config.contentDir, 'companion'),
+      log,
+    }),
     listRecentReflections: input.listRecentReflections,
     countCompletedReflections: input.countCompletedReflections,
     log,
     background: new Set(),
     isAiGuidanceOn: input.isAiGuidanceOn,
-  };
-}
-
-/** Spec 2's admin content aiSystemPrompts, as operator-edited files. */
-async function loadSystemPrompts(folder: string): Promise<SystemPrompts> {
-  const read = async (name: keyof SystemPrompts) => {
-    const file = path.join(folder, `${name}.md`);
-    const text = (await readFile(file, 'utf8').catch(() => '')).trim();
-    if (!text) throw new Error(`The companion's system prompt is missing or empty: ${file}`);
-    return text;
-  };
-  return {
-    assessment: await read('assessment'),
-    general: await read('general'),
-    guidance: await read('guidance'),
   };
 }

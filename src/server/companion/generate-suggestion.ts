@@ -57,7 +57,10 @@ export async function generateSuggestion(
         ...aiSettings.suggestion,
         schema: suggestionSchema,
         messages: [
-          { role: 'system', content: `${context.prompts.guidance}\n\n${suggestionFormat}` },
+          {
+            role: 'system',
+            content: `${context.prompts.current().guidance}\n\n${suggestionFormat}`,
+          },
           {
             role: 'user',
             content: `${lesson}\n\nReflection prompt: ${prompt.question}\n\nThe learner's reflection so far:\n${input.response}`,

@@ -114,7 +114,7 @@ async function composeReply(
   const messages: ChatTurn[] = [
     {
       role: 'system',
-      content: `${context.prompts.general}\n\n${lesson}\n\nThe learner's recent reflections, newest first:\n${describeReflections(reflections)}`,
+      content: `${context.prompts.current().general}\n\n${lesson}\n\nThe learner's recent reflections, newest first:\n${describeReflections(reflections)}`,
     },
     ...history.map((entry): ChatTurn => ({
       role: entry.sender === 'ai' ? 'assistant' : 'user',

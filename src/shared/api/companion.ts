@@ -244,3 +244,57 @@ export const correctEmotionSchema = z
     { message: 'expected primary and sentiment, or isHidden' },
   );
 export type CorrectEmotionInput = z.infer<typeof correctEmotionSchema>;
+
+/** Spec 2 §3's aiSystemPrompts: the three prompts an admin edits in the panel. */
+export const systemPromptKinds = ['assessment', 'general', 'guidance'] as const;
+export type SystemPromptKind = (typeof systemPromptKinds)[number];
+
+/** Long enough for a careful prompt; short enough that every AI request stays cheap. */
+export const MAX_SYSTEM_PROMPT_CHARS = 10_000;
+
+export const systemPromptKindParamsSchema = z.object({
+  kind: z.enum(systemPromptKinds, {
+    message: `kind must be one of ${systemPromptKinds.join(', ')}`,
+  }),
+});
+
+const promptVersionSchema = z
+  .number({ message: 'version must be a whole number' })
+  .int('version must be a whole number')
+  .min(0, 'version must be 0 or more');
+
+export const saveSystemPromptBodySchema = z.object({
+  version: promptVersionSchema,
+  text: z
+    .string({ message: 'text must be text' })
+    .max(MAX_SYSTEM_PROMPT_CHARS, `text must be at most ${MAX_SYSTEM_PROMPT_CHARS} characters`)
+    .refine((text) => text.trim() !== '', 'text must not be empty'),
+});
+export type SaveSystemPromptBody = z.infer<typeof saveSystemPromptBodySchema>;
+
+export const resetSystemPromptBodySchema = z.object({ version: promptVersionSchema });
+
+export const adminSystemPromptSchema = z.object({
+  kind: z.enum(systemPromptKinds),
+  text: z.string(),
+  isDefault: z.boolean(),
+  defaultText: z.string(),
+  version: z.number().int(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type AdminSystemPrompt = z.infer<typeof adminSystemPromptSchema>;
+
+export const adminSystemPromptsSchema = z.object({
+  prompts: z.array(adminSystemPromptSchema),
+  changes: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(systemPromptKinds),
+      action: z.enum(['saved', 'restored the default']),
+      changedBy: z.string(),
+      changedAt: z.string(),
+    }),
+  ),
+});
+export type AdminSystemPrompts = z.infer<typeof adminSystemPromptsSchema>;

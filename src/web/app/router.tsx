@@ -136,10 +136,18 @@ function adminPage(load: () => Promise<ComponentType>) {
 }
 
 const AdminPage = adminPage(async () => {
-  const [{ AdminRoute }, { BetaAdminPanel }, { AdminSessionsTab }] = await Promise.all([
+  const [
+    { AdminRoute },
+    { BetaAdminPanel },
+    { AdminSessionsTab },
+    { ContentTab },
+    { LessonContent },
+  ] = await Promise.all([
     import('../features/admin/routes/admin-route.tsx'),
     import('../features/beta/components/beta-admin-panel.tsx'),
     import('../features/sessions/components/admin-sessions-tab.tsx'),
+    import('../features/content-editor/components/content-tab.tsx'),
+    import('../features/learning/components/lesson-content.tsx'),
   ]);
   const betaTab = {
     value: 'beta',
@@ -151,7 +159,13 @@ const AdminPage = adminPage(async () => {
     ),
   };
   const sessionsTab = { value: 'sessions', label: 'Sessions', content: <AdminSessionsTab /> };
-  return () => <AdminRoute extraTabs={[betaTab, sessionsTab]} />;
+  // The editor previews a lesson in the very component learners read it in.
+  const contentTab = {
+    value: 'content',
+    label: 'Content',
+    content: <ContentTab Body={LessonContent} />,
+  };
+  return () => <AdminRoute extraTabs={[contentTab, betaTab, sessionsTab]} />;
 });
 const DbTestPage = adminPage(
   async () => (await import('../features/admin/routes/db-test-route.tsx')).DbTestRoute,

@@ -5,11 +5,12 @@ import {
   integer,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companionModes } from '../../../shared/api/companion.ts';
+import { companionModes, systemPromptKinds } from '../../../shared/api/companion.ts';
 import { users } from './auth.ts';
 
 /**
@@ -148,4 +149,34 @@ export const companionTokenUsage = pgTable(
     tokens: integer('tokens').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/**
+ * The admin's edits of the companion's system prompts (spec 2 §3 aiSystemPrompts). No row, or a
+ * null text, means the default in content/companion/<kind>.md; the version is checked on save.
+ */
+export const companionSystemPrompts = pgTable('companion_system_prompts', {
+  kind: text('kind', { enum: systemPromptKinds }).primaryKey(),
+  text: text('text'),
+  version: integer('version').notNull().default(0),
+  /** The admin who saved last, as their email then; kept as text so it outlives their account. */
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+});
+
+/** Who saved or restored which system prompt, and when: readable in the admin panel. */
+export const companionPromptChanges = pgTable(
+  'companion_prompt_changes',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: systemPromptKinds }).notNull(),
+    action: text('action', { enum: ['saved', 'restored the default'] }).notNull(),
+    /** The prompt's text after the change, so the record shows what was said. */
+    text: text('text').notNull(),
+    /** The admin; kept as text so the record outlives their account. */
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('companion_prompt_changes_created_at_idx').on(table.createdAt)],
 );

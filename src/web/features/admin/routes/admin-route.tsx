@@ -8,6 +8,7 @@ import { AccessTab } from '../components/access-tab.tsx';
 import { AssessmentsTab } from '../components/assessments-tab.tsx';
 import { OutboxTab } from '../components/outbox-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
+import { PromptsTab } from '../components/prompts-tab.tsx';
 import { SettingsTab } from '../components/settings-tab.tsx';
 import { SubscribersTab } from '../components/subscribers-tab.tsx';
 import { UsersTab } from '../components/users-tab.tsx';
@@ -20,6 +21,7 @@ const adminTabs = [
   { value: 'newsletter', label: 'Newsletter' },
   { value: 'outbox', label: 'Outbox' },
   { value: 'settings', label: 'Settings' },
+  { value: 'prompts', label: 'AI Prompts' },
 ];
 
 /** A tab another feature brings to the panel (the app composes them: see router.tsx). */
@@ -103,6 +105,9 @@ export function AdminRoute({ extraTabs = [] }: { extraTabs?: readonly AdminPanel
           ))}
           <TabPanel value="settings" className="mt-6">
             <SettingsTab />
+          </TabPanel>
+          <TabPanel value="prompts" className="mt-6">
+            <PromptsTab />
           </TabPanel>
         </Tabs>
       </main>

@@ -1,0 +1,162 @@
+import { useState, type FormEvent } from 'react';
+import {
+  MAX_SYSTEM_PROMPT_CHARS,
+  type AdminSystemPrompt,
+  type AdminSystemPrompts,
+  type SystemPromptKind,
+} from '../../../../shared/api/companion.ts';
+import { formatDateTime } from '../../../../shared/rules/dates.ts';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useEditSystemPrompt, useSystemPrompts } from '../api/system-prompts.ts';
+import { adminToast } from './admin-toast.ts';
+
+const promptNames: Record<SystemPromptKind, { name: string; use: string }> = {
+  general: { name: 'General', use: "The companion's chat with a learner beside a lesson." },
+  assessment: { name: 'Assessment', use: "Reading the feeling in a learner's reflection." },
+  guidance: { name: 'Guidance', use: 'Suggestions to deepen a reflection, and patterns seen.' },
+};
+
+/** Spec 2 §3's aiSystemPrompts (assessment, general, guidance), each with its default to hand. */
+export function PromptsTab() {
+  const prompts = useSystemPrompts();
+  const edit = useEditSystemPrompt();
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="ai-prompts" className="space-y-4">
+        <h2 id="ai-prompts" className="font-display text-2xl font-bold">
+          AI Prompts
+        </h2>
+        <p className="max-w-prose text-ink-700">
+          What the AI companion is told before it answers. The safety response to words of crisis is
+          not one of these prompts: it is fixed, with the helpline, and no prompt can change or
+          remove it.
+        </p>
+        {prompts.isPending && <p>Loading prompts...</p>}
+        {prompts.isError && <ErrorAlert>Failed to load the prompts</ErrorAlert>}
+        {prompts.data?.prompts.map((prompt) => (
+          // A new version (saved here or by another admin) starts the form again from it.
+          <PromptForm
+            key={`${prompt.kind}-${prompt.version}`}
+            prompt={prompt}
+            edit={edit}
+            onReload={() => prompts.refetch()}
+          />
+        ))}
+      </section>
+      {prompts.data && <PromptChanges changes={prompts.data.changes} />}
+    </div>
+  );
+}
+
+interface PromptFormProps {
+  prompt: AdminSystemPrompt;
+  edit: ReturnType<typeof useEditSystemPrompt>;
+  onReload: () => void;
+}
+
+function PromptForm({ prompt, edit, onReload }: PromptFormProps) {
+  const [text, setText] = useState(prompt.text);
+  const { name, use } = promptNames[prompt.kind];
+  const mine = edit.variables?.kind === prompt.kind ? edit.error : null;
+  const conflict = mine instanceof ApiError && mine.status === 409 ? mine : null;
+  const invalid = mine instanceof ApiError && mine.status === 400 ? mine.message : undefined;
+
+  const send = (next: string | null, done: string) =>
+    edit.mutate(
+      { kind: prompt.kind, version: prompt.version, text: next },
+      {
+        onSuccess: () => adminToast.success(done),
+        onError: (error) => adminToast.failure(`Failed to save the ${name} prompt`, error),
+      },
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(text, `${name} prompt saved`);
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-xl border border-ink-600/20 bg-white p-5">
+      <h3 className="font-display text-xl font-semibold">{name}</h3>
+      <p className="text-sm text-ink-700">
+        {use}{' '}
+        {prompt.isDefault
+          ? 'The default.'
+          : `Changed by ${prompt.updatedBy ?? 'an admin'}${
+              prompt.updatedAt ? ` on ${formatDateTime(prompt.updatedAt)}` : ''
+            }.`}
+      </p>
+      <TextAreaField
+        label={`${name} prompt`}
+        rows={8}
+        required
+        maxLength={MAX_SYSTEM_PROMPT_CHARS}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        error={invalid}
+      />
+      {conflict && (
+        <ErrorAlert>
+          {conflict.message}{' '}
+          <button type="button" className="font-semibold underline" onClick={onReload}>
+            Reload prompts
+          </button>
+        </ErrorAlert>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={edit.isPending} aria-label={`Save the ${name} prompt`}>
+          Save
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={edit.isPending || prompt.isDefault}
+          aria-label={`Restore the default ${name} prompt`}
+          onClick={() => send(null, `${name} prompt restored to its default`)}
+        >
+          Restore default
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const columns = ['When', 'Admin', 'Prompt', 'Change'];
+
+function PromptChanges({ changes }: { changes: AdminSystemPrompts['changes'] }) {
+  return (
+    <section aria-labelledby="prompt-changes" className="space-y-3">
+      <h2 id="prompt-changes" className="font-display text-xl font-bold">
+        Prompt changes
+      </h2>
+      {changes.length === 0 ? (
+        <p>No changes yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-ink-600/20 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-ink-700/5">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {changes.map((change) => (
+                <tr key={change.id} className="border-t border-ink-600/10">
+                  <td className="px-3 py-2">{formatDateTime(change.changedAt)}</td>
+                  <td className="px-3 py-2">{change.changedBy}</td>
+                  <td className="px-3 py-2">{promptNames[change.kind].name}</td>
+                  <td className="px-3 py-2">{change.action}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import { courseLevels } from '../../../../shared/api/catalogue.ts';
+import type { CourseDocument } from '../../../../shared/api/content.ts';
+import { durationInHours } from '../../../../shared/rules/pricing.ts';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+
+interface CourseFieldsProps {
+  course: CourseDocument;
+  onChange: (course: CourseDocument) => void;
+}
+
+/** The course's own fields: what the catalogue and the course page show. */
+export function CourseFields({ course, onChange }: CourseFieldsProps) {
+  const levelId = useId();
+  // Its own text, so that a field emptied on the way to a new price stays empty.
+  const [price, setPrice] = useState(String(course.priceCents / 100));
+  const set = (change: Partial<CourseDocument>) => onChange({ ...course, ...change });
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-2 font-display text-xl font-semibold">Course</legend>
+      <TextField
+        label="Course title"
+        required
+        maxLength={200}
+        value={course.title}
+        onChange={(event) => set({ title: event.target.value })}
+      />
+      <TextAreaField
+        label="Course description"
+        rows={3}
+        maxLength={2_000}
+        value={course.description}
+        onChange={(event) => set({ description: event.target.value })}
+      />
+      <div className="flex flex-wrap gap-4">
+        <div>
+          <label htmlFor={levelId} className="mb-1 block text-sm font-medium text-ink-800">
+            Level
+          </label>
+          <select
+            id={levelId}
+            value={course.level}
+            onChange={(event) => set({ level: event.target.value as CourseDocument['level'] })}
+            className="rounded-lg border border-ink-600/40 bg-white px-3 py-2.5"
+          >
+            {courseLevels.map((level) => (
+              <option key={level} value={level}>
+                {level}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label="Price (EUR)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          required
+          value={price}
+          onChange={(event) => {
+            setPrice(event.target.value);
+            set({ priceCents: Math.round(Number(event.target.value) * 100) });
+          }}
+          className="max-w-40"
+        />
+      </div>
+      <p className="text-sm text-ink-700">
+        Duration: {durationInHours(totalSeconds(course))} hours, the sum of its lessons.
+      </p>
+      <CheckboxField
+        label="Coming soon: shown in the catalogue, not yet open to buy"
+        checked={course.comingSoon}
+        onChange={(event) => set({ comingSoon: event.target.checked })}
+      />
+      {course.comingSoon && (
+        <TextField
+          label="Release date"
+          type="date"
+          value={course.releaseDate ?? ''}
+          onChange={(event) => set({ releaseDate: event.target.value || undefined })}
+          className="max-w-xs"
+        />
+      )}
+      <TextAreaField
+        label="Course overview (Markdown)"
+        rows={6}
+        value={course.overview}
+        onChange={(event) => set({ overview: event.target.value })}
+      />
+    </fieldset>
+  );
+}
+
+function totalSeconds(course: CourseDocument): number {
+  return course.modules
+    .flatMap((module) => module.lessons)
+    .reduce((sum, lesson) => sum + (lesson.retired ? 0 : lesson.duration), 0);
+}

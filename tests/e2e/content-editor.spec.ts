@@ -1,0 +1,136 @@
+import type { Page } from '@playwright/test';
+import { useAdminSession } from '../support/admin-session.ts';
+import { expect, expectNoSeriousAxeViolations, register, test } from '../support/fixtures.ts';
+
+const question = 'What did your first breath of the morning feel like?';
+const answer =
+  'It felt slow and wide, like opening a window before anyone else was awake, and for once I did not reach for my phone first.';
+
+const lessonsOf = (page: Page) => page.getByRole('list', { name: 'Lessons of Waking Gently' });
+
+test('an admin writes and publishes a new course; a learner buys it and answers its prompt, without a restart', async ({
+  page,
+  browser,
+}) => {
+  // Two people's whole journeys, the admin's and the learner's, in one test.
+  test.slow();
+  await useAdminSession(page.context());
+  await page.goto('/admin?tab=content');
+  await expect(page.getByRole('heading', { name: 'Courses' })).toBeVisible();
+  await expect(page.getByText(/Published \(version 1\)/).first()).toBeVisible();
+
+  await page.getByLabel('Title', { exact: true }).fill('Quiet Mornings');
+  await page.getByRole('button', { name: 'Create course' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Quiet Mornings' })).toBeVisible();
+  await expect(page.getByText(/^Draft version 1, saved by .+ Not published yet\./)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByLabel('Course description').fill('Ten quiet minutes to begin each day.');
+  await page.getByLabel('Price (EUR)').fill('49');
+  // A new course starts as coming soon; this one opens for sale when published.
+  await page.getByLabel(/^Coming soon/).uncheck();
+
+  await page.getByLabel('New module title').fill('Waking Gently');
+  await page.getByRole('button', { name: 'Add module' }).click();
+  await expect(page.getByLabel('Module title', { exact: true })).toHaveValue('Waking Gently');
+
+  await page.getByLabel('New lesson in Waking Gently').fill('Evening Rest');
+  await page.getByRole('button', { name: 'Add lesson to Waking Gently' }).click();
+  await page.getByLabel('New lesson in Waking Gently').fill('The First Breath');
+  await page.getByRole('button', { name: 'Add lesson to Waking Gently' }).click();
+  await expect(page.getByLabel('Lesson title', { exact: true })).toHaveValue('The First Breath');
+
+  // The lesson text in Markdown, previewed by the component learners read it in.
+  await page
+    .getByLabel('Lesson text (Markdown)')
+    .fill('## Breathe first\n\nBefore the phone, **one slow breath**.');
+  const preview = page.getByRole('region', { name: 'Preview of the lesson text' });
+  await expect(preview.getByRole('heading', { name: 'Breathe first' })).toBeVisible();
+  await expect(preview.getByText('one slow breath')).toBeVisible();
+
+  await page.getByLabel('New question').fill(question);
+  await page.getByRole('button', { name: 'Add question' }).click();
+  await expect(page.getByRole('textbox', { name: 'Question 1' })).toHaveValue(question);
+
+  // Reordered from the keyboard, then back by dragging.
+  await page.getByRole('button', { name: 'Move lesson The First Breath up' }).click();
+  await expect(lessonsOf(page).getByRole('listitem')).toHaveText([
+    /The First Breath/,
+    /Evening Rest/,
+  ]);
+  await lessonsOf(page)
+    .getByRole('listitem')
+    .nth(0)
+    // By the row's edge, where the drag handle is, not its button.
+    .dragTo(lessonsOf(page).getByRole('listitem').nth(1), {
+      sourcePosition: { x: 6, y: 6 },
+      targetPosition: { x: 6, y: 6 },
+    });
+  await expect(lessonsOf(page).getByRole('listitem')).toHaveText([
+    /Evening Rest/,
+    /The First Breath/,
+  ]);
+  await page.getByRole('button', { name: 'Move lesson The First Breath up' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(lessonsOf(page).getByRole('listitem')).toHaveText([
+    /The First Breath/,
+    /Evening Rest/,
+  ]);
+
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Preview as a learner' }).click();
+  const asLearner = page.getByRole('region', { name: 'Preview as a learner' });
+  await expect(asLearner.getByRole('heading', { name: 'The First Breath' })).toBeVisible();
+  await expect(asLearner.getByText(question)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published: learners see this version now.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restore version 1' })).toBeVisible();
+
+  // A learner, in another browser, meets the course at once.
+  const learner = await (await browser.newContext()).newPage();
+  await register(learner, { firstName: 'Maya' });
+  await learner.goto('/buy-now?course=quiet-mornings');
+  await expect(learner.getByLabel('Quiet Mornings')).toBeChecked();
+  await learner.getByRole('button', { name: 'Secure Checkout' }).click();
+  await expect(learner.locator('p', { hasText: 'Total' })).toHaveText('Total€49');
+  await learner.getByRole('button', { name: 'Pay now' }).click();
+  await expect(learner.getByRole('status')).toHaveText(
+    'Payment successful! Your course access is ready.',
+  );
+  const course = learner.getByRole('article', { name: 'Quiet Mornings' });
+  await course.getByRole('link', { name: 'Start course: Quiet Mornings' }).click();
+  await expect(learner.getByRole('heading', { level: 1, name: 'The First Breath' })).toBeVisible();
+  await expect(learner.getByRole('heading', { name: 'Breathe first' })).toBeVisible();
+
+  const card = learner.getByRole('article', { name: new RegExp(question.slice(0, 30)) });
+  await card.getByRole('textbox').fill(answer);
+  await card.getByRole('button', { name: 'Submit' }).click();
+  await expect(learner.getByText('Reflection submitted successfully!')).toBeVisible();
+  await expect(card.getByText('Reflection completed')).toBeVisible();
+});
+
+test('a second admin saving from an older version is told who changed the course and when', async ({
+  page,
+  browser,
+}) => {
+  await useAdminSession(page.context());
+  await page.goto('/admin?tab=content&course=energy-sovereignty');
+  await expect(page.getByLabel('Course title')).toHaveValue('Energy Sovereignty');
+
+  const other = await (await browser.newContext()).newPage();
+  await useAdminSession(other.context());
+  await other.goto('/admin?tab=content&course=energy-sovereignty');
+  await other.getByLabel('Course description').fill('Reclaim your energy, gently.');
+  await other.getByRole('button', { name: 'Save draft' }).click();
+  await expect(other.getByText('Draft saved.')).toBeVisible();
+
+  await page.getByLabel('Course description').fill('A stale edit that must not win.');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    /changed this course at .+\. Reload to see their changes\./,
+  );
+  await page.getByRole('button', { name: 'Reload the course' }).click();
+  await expect(page.getByLabel('Course description')).toHaveValue('Reclaim your energy, gently.');
+});
