@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useEditSystemPrompt, useSystemPrompts } from '../api/system-prompts.ts';
-import { adminToast } from './admin-toast.ts';
+import { notify } from '../../../lib/notify.ts';
 
 const promptNames: Record<SystemPromptKind, { name: string; use: string }> = {
   general: { name: 'General', use: "The companion's chat with a learner beside a lesson." },
@@ -68,8 +68,8 @@ function PromptForm({ prompt, edit, onReload }: PromptFormProps) {
     edit.mutate(
       { kind: prompt.kind, version: prompt.version, text: next },
       {
-        onSuccess: () => adminToast.success(done),
-        onError: (error) => adminToast.failure(`Failed to save the ${name} prompt`, error),
+        onSuccess: () => notify.success(done),
+        onError: (error) => notify.failure(`Failed to save the ${name} prompt`, error),
       },
     );
   const submit = (event: FormEvent) => {

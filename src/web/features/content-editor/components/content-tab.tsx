@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 import { useSearchParams } from '../../../lib/router/router.tsx';
 import { useContentCourses, useCreateCourse } from '../api/content-courses.ts';
 import { idFrom } from '../document-edits.ts';
@@ -118,11 +118,7 @@ function NewCourseForm({ onCreated }: { onCreated: (courseId: string) => void })
           }
         />
         {create.error && (
-          <ErrorAlert>
-            {create.error instanceof ApiError
-              ? create.error.message
-              : 'Failed to create the course'}
-          </ErrorAlert>
+          <ErrorAlert>{messageOf(create.error, 'Failed to create the course')}</ErrorAlert>
         )}
         <Button type="submit" disabled={create.isPending}>
           Create course

@@ -3,7 +3,7 @@ import type { CourseDocument, CourseDraft } from '../../../../shared/api/content
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import { useCourseDraft, usePublishCourse, useSaveDraft } from '../api/content-courses.ts';
 import { withoutEmptyFields } from '../document-edits.ts';
 import { CourseFields } from './course-fields.tsx';
@@ -147,7 +147,7 @@ function EditorError({ error, onReload }: { error: Error; onReload: () => void }
   const isConflict = error instanceof ApiError && error.status === 409;
   return (
     <ErrorAlert>
-      {error instanceof ApiError ? error.message : 'Failed to save the course. Please try again.'}
+      {messageOf(error, 'Failed to save the course. Please try again.')}
       {isConflict && (
         <>
           {' '}

@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 import { usePublishedVersions, useRestoreVersion } from '../api/content-courses.ts';
 
 /** The course's published versions, newest first; restoring one puts it in the draft. */
@@ -15,11 +15,7 @@ export function VersionHistory({ courseId }: { courseId: string }) {
       </h3>
       {versions.isError && <ErrorAlert>Failed to load the published versions</ErrorAlert>}
       {versions.data?.versions.length === 0 && <p>No published versions yet.</p>}
-      {restore.error && (
-        <ErrorAlert>
-          {restore.error instanceof ApiError ? restore.error.message : 'Failed to restore'}
-        </ErrorAlert>
-      )}
+      {restore.error && <ErrorAlert>{messageOf(restore.error, 'Failed to restore')}</ErrorAlert>}
       {restore.isSuccess && (
         <p role="status">
           Version {restore.variables} restored into the draft: publish it to go live.
