@@ -87,6 +87,14 @@ test('an admin writes and publishes a new course; a learner buys it and answers 
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Published: learners see this version now.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Restore version 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to all courses' }).click();
+  const changes = page.getByRole('region', { name: 'Content changes' });
+  await expect(
+    changes.getByRole('row', { name: /quiet-mornings published version 1/ }),
+  ).toBeVisible();
+  await expect(
+    changes.getByRole('row', { name: /quiet-mornings created "Quiet Mornings"/ }),
+  ).toBeVisible();
 
   // A learner, in another browser, meets the course at once.
   const learner = await (await browser.newContext()).newPage();

@@ -8,6 +8,7 @@ import {
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ChangesTable } from '../../../components/ui/changes-table.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useEditSystemPrompt, useSystemPrompts } from '../api/system-prompts.ts';
@@ -122,41 +123,15 @@ function PromptForm({ prompt, edit, onReload }: PromptFormProps) {
   );
 }
 
-const columns = ['When', 'Admin', 'Prompt', 'Change'];
-
 function PromptChanges({ changes }: { changes: AdminSystemPrompts['changes'] }) {
   return (
-    <section aria-labelledby="prompt-changes" className="space-y-3">
-      <h2 id="prompt-changes" className="font-display text-xl font-bold">
-        Prompt changes
-      </h2>
-      {changes.length === 0 ? (
-        <p>No changes yet.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-ink-600/20 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-ink-700/5">
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map((change) => (
-                <tr key={change.id} className="border-t border-ink-600/10">
-                  <td className="px-3 py-2">{formatDateTime(change.changedAt)}</td>
-                  <td className="px-3 py-2">{change.changedBy}</td>
-                  <td className="px-3 py-2">{promptNames[change.kind].name}</td>
-                  <td className="px-3 py-2">{change.action}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <ChangesTable
+      title="Prompt changes"
+      columns={['Prompt', 'Change']}
+      changes={changes.map((change) => ({
+        ...change,
+        cells: [promptNames[change.kind].name, change.action],
+      }))}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ContentChange,
   ContentCourseListItem,
   CourseDraft,
   CreateCourseBody,
@@ -12,6 +13,7 @@ const base = '/api/admin/content/courses';
 const listKey = ['admin', 'content', 'courses'] as const;
 const courseKey = (courseId: string) => [...listKey, courseId] as const;
 const versionsKey = (courseId: string) => [...listKey, courseId, 'versions'] as const;
+const changesKey = ['admin', 'content', 'changes'] as const;
 
 export function useContentCourses() {
   return useQuery({
@@ -35,13 +37,26 @@ export function usePublishedVersions(courseId: string) {
   });
 }
 
-/** After any change to a course: its draft, its versions and the list are read again. */
+/** Who created, saved, published, restored or imported which course, and when: newest first. */
+export function useContentChanges() {
+  return useQuery({
+    queryKey: changesKey,
+    queryFn: ({ signal }) =>
+      apiRequest<{ changes: ContentChange[] }>('/api/admin/content/changes', { signal }),
+  });
+}
+
+/** After any change to a course: its draft, its versions, the list and the changes are read again. */
 function useCourseMutation<Input>(courseId: string, send: (input: Input) => Promise<CourseDraft>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKey(courseId) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey, exact: true }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: listKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: changesKey }),
+      ]),
   });
 }
 

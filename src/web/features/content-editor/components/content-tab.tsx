@@ -3,10 +3,11 @@ import type { ContentCourseListItem } from '../../../../shared/api/content.ts';
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ChangesTable } from '../../../components/ui/changes-table.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { useSearchParams } from '../../../lib/router/router.tsx';
-import { useContentCourses, useCreateCourse } from '../api/content-courses.ts';
+import { useContentChanges, useContentCourses, useCreateCourse } from '../api/content-courses.ts';
 import { idFrom } from '../document-edits.ts';
 import { CourseEditor } from './course-editor.tsx';
 import type { LessonBody } from './lesson-body.ts';
@@ -68,7 +69,23 @@ function CourseList({ onOpen }: { onOpen: (courseId: string) => void }) {
         </ul>
       </section>
       <NewCourseForm onCreated={onOpen} />
+      <ContentChanges />
     </div>
+  );
+}
+
+function ContentChanges() {
+  const changes = useContentChanges();
+  return (
+    <ChangesTable
+      title="Content changes"
+      columns={['Course', 'Change']}
+      isError={changes.isError}
+      changes={changes.data?.changes.map((change) => ({
+        ...change,
+        cells: [change.courseId, change.detail],
+      }))}
+    />
   );
 }
 
