@@ -267,7 +267,10 @@ export const saveSystemPromptBodySchema = z.object({
   version: promptVersionSchema,
   text: z
     .string({ message: 'text must be text' })
-    .max(MAX_SYSTEM_PROMPT_CHARS, `text must be at most ${MAX_SYSTEM_PROMPT_CHARS} characters`)
+    .max(MAX_SYSTEM_PROMPT_CHARS, {
+      message: `text must be at most ${MAX_SYSTEM_PROMPT_CHARS} characters`,
+      abort: true,
+    })
     .refine((text) => text.trim() !== '', 'text must not be empty'),
 });
 export type SaveSystemPromptBody = z.infer<typeof saveSystemPromptBodySchema>;

@@ -12,8 +12,18 @@ export const contentIdSchema = z
   .max(80, { message: 'an id has at most 80 characters', abort: true })
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, idMessage);
 
-const line = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
-const markdown = z.string().trim().max(100_000, 'must be at most 100,000 characters');
+// Each maximum aborts, so no later check (a trim, a rule across the lesson) meets a longer text.
+const line = (max: number) =>
+  z
+    .string()
+    .max(max, { message: `must be at most ${max} characters`, abort: true })
+    .trim()
+    .min(1, 'must not be empty');
+const markdown = z
+  .string()
+  .max(100_000, { message: 'must be at most 100,000 characters', abort: true })
+  .trim();
+const dateMessage = 'expected a date as YYYY-MM-DD';
 
 export const reflectionPromptDocumentSchema = z.object({
   id: contentIdSchema,
@@ -81,7 +91,11 @@ export const courseDocumentSchema = z.object({
   /** Cannot be unticked in the purchase form. */
   required: z.boolean().default(false),
   comingSoon: z.boolean().default(false),
-  releaseDate: z.iso.date('expected a date as YYYY-MM-DD').optional(),
+  releaseDate: z
+    .string()
+    .max(10, { message: dateMessage, abort: true })
+    .pipe(z.iso.date(dateMessage))
+    .optional(),
   thumbnail: z.string().max(2_000).optional(),
   /** The course page's Markdown. */
   overview: markdown,
