@@ -25,13 +25,21 @@ const MEBIBYTE = 1024 * 1024;
 /**
  * The CPU time the server spends on one request: the cost an attacker imposes, unaffected by
  * other programs sharing the machine (the request, the app and the test share one process).
+ * The least of three sends: a garbage collection, or a timer of an app an earlier test file left
+ * in this worker, lands in one of them, never in the request's own cost.
  */
 async function timed(send: () => Promise<{ statusCode: number }>) {
   await send(); // the first call warms the route up
-  const started = process.cpuUsage();
-  const response = await send();
-  const { user, system } = process.cpuUsage(started);
-  return { statusCode: response.statusCode, milliseconds: (user + system) / 1000 };
+  let least = Infinity;
+  let statusCode = 0;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const started = process.cpuUsage();
+    const response = await send();
+    const { user, system } = process.cpuUsage(started);
+    least = Math.min(least, (user + system) / 1000);
+    statusCode = response.statusCode;
+  }
+  return { statusCode, milliseconds: least };
 }
 
 describe('a hostile email of a megabyte is refused at once', () => {
