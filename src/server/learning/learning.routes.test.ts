@@ -364,7 +364,7 @@ const videoFileUrl = 'https://media.example.com/arrive.mp4';
 /** Writes and publishes, as an admin would, a course whose one lesson's video is a file. */
 async function publishLessonWithVideoFile(courseId: string): Promise<typeof firstLesson> {
   const admin = testApp.as(await createAdmin(testApp.app, testApp.db));
-  const base = `/api/admin/content/courses`;
+  const base = '/api/admin/content/courses';
   const created = (
     await admin.post(base, { id: courseId, title: 'Video File' })
   ).json<CourseDraft>();
