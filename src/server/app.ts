@@ -268,14 +268,15 @@ const inlineScriptHashes = [themeBootScript, startAfterPaintScript].map(
 
 /**
  * What the pages may load: our own files, the two inline scripts (the theme, and a rendered
- * page's start), Vimeo players in frames and their thumbnails, and the picture a learner gives as
- * their avatar (any https address). Stripe's Checkout and portal are pages the browser goes to,
- * so none of Stripe's origins is needed here.
+ * page's start), Vimeo players in frames and their thumbnails, a lesson's video file and the
+ * picture a learner gives as their avatar (any https address). Stripe's Checkout and portal are
+ * pages the browser goes to, so none of Stripe's origins is needed here.
  */
 const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", ...inlineScriptHashes],
   frameSrc: ['https://player.vimeo.com'],
+  mediaSrc: ['https:'],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],

@@ -117,7 +117,7 @@ describe('the built web app', () => {
   });
 
   it.each(['/', '/dashboard'])(
-    'sends the page %s with the policy that lets it play Vimeo videos, and no more',
+    'sends the page %s with the policy that lets it play Vimeo videos and video files, and no more',
     async (url) => {
       const response = await get(url);
       const policy = response.headers['content-security-policy'];
@@ -125,6 +125,7 @@ describe('the built web app', () => {
       expect(policy).toMatch(/frame-src https:\/\/player\.vimeo\.com(;|$)/);
       expect(policy).toContain("frame-ancestors 'none'");
       expect(policy).toMatch(/connect-src 'self'(;|$)/);
+      expect(policy).toMatch(/media-src https:(;|$)/);
       expect(policy).not.toContain('stripe.com');
       expect(response.headers['permissions-policy']).toContain(
         'fullscreen=(self "https://player.vimeo.com")',

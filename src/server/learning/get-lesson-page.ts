@@ -17,7 +17,7 @@ import { toCourseOutline, toLessonSummary, videoFallbackOf } from '../catalogue/
 import { findLesson } from './find-lesson.ts';
 import { completedLessonIdsOf, courseProgress } from './lesson-completions.ts';
 import { decryptReflections, reflectionRowsRead } from './reflections.ts';
-import { toVideoProgress } from './video-progress.ts';
+import { lessonVideoOf, toVideoProgress } from './video-progress.ts';
 
 /**
  * Everything the lesson viewer needs, for a learner with access, as JSON; opening it counts as a
@@ -62,7 +62,7 @@ export async function getLessonPageJson(
   }));
   return lessonPageJson.join(fixedPart, {
     video,
-    videoProgress: current && lesson.vimeoVideoId ? toVideoProgress(current) : null,
+    videoProgress: current && lessonVideoOf(lesson) ? toVideoProgress(current) : null,
     reflections,
     completedLessonIds,
     watchedLessonIds: courseWatching.filter((row) => row.completed).map((row) => row.lessonId),

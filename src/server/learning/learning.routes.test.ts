@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourseDocument, CourseDraft } from '../../shared/api/content.ts';
 import {
   lessonPageSchema,
   type LessonCompletion,
@@ -358,6 +359,51 @@ describe('lesson completion', () => {
   });
 });
 
+const videoFileUrl = 'https://media.example.com/arrive.mp4';
+
+/** Writes and publishes, as an admin would, a course whose one lesson's video is a file. */
+async function publishLessonWithVideoFile(courseId: string): Promise<typeof firstLesson> {
+  const admin = testApp.as(await createAdmin(testApp.app, testApp.db));
+  const base = '/api/admin/content/courses';
+  const created = (
+    await admin.post(base, { id: courseId, title: 'Video File' })
+  ).json<CourseDraft>();
+  const draft: CourseDocument = {
+    ...created.draft,
+    description: 'A course with a video file.',
+    overview: 'Welcome.',
+    comingSoon: false,
+    priceCents: 9_900,
+    modules: [
+      {
+        id: 'opening',
+        title: 'Opening',
+        description: 'Where it begins.',
+        lessons: [
+          {
+            id: 'arrive',
+            title: 'Arrive',
+            description: 'Arriving.',
+            type: 'video',
+            duration: 600,
+            videoUrl: videoFileUrl,
+            content: '# Arrive',
+            reflectionPrompts: [
+              { id: 'notice', question: 'What do you notice?', isRequired: true },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const saved = await admin.put(`${base}/${courseId}`, { version: created.version, draft });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const { version } = saved.json<CourseDraft>();
+  const published = await admin.post(`${base}/${courseId}/publish`, { version });
+  expect(published.statusCode, published.body).toBe(200);
+  return { courseId, moduleId: 'opening', lessonId: 'arrive' };
+}
+
 describe('video progress', () => {
   const start = (cookie: string | undefined, lesson = firstLesson) =>
     testApp.app.inject({
@@ -366,12 +412,17 @@ describe('video progress', () => {
       headers: cookie ? { cookie } : {},
       payload: lesson,
     });
-  const save = (cookie: string | undefined, positionSeconds: number, durationSeconds = 780) =>
+  const save = (
+    cookie: string | undefined,
+    positionSeconds: number,
+    durationSeconds = 780,
+    lesson = firstLesson,
+  ) =>
     testApp.app.inject({
       method: 'PUT',
       url: '/api/learning/video-progress',
       headers: cookie ? { cookie } : {},
-      payload: { ...firstLesson, positionSeconds, durationSeconds },
+      payload: { ...lesson, positionSeconds, durationSeconds },
     });
 
   it('records the start once, then the furthest point and the position to resume at', async () => {
@@ -401,6 +452,31 @@ describe('video progress', () => {
     expect((await save(learner.cookie, 10)).json()).toMatchObject({ percent: 90, watched: true });
     const page = (await getLesson(learner.cookie)).json<LessonPage>();
     expect(page.watchedLessonIds).toEqual([firstLesson.lessonId]);
+  });
+
+  it('keeps the progress of a lesson whose video is a file, by the same 90% rule', async () => {
+    const lesson = await publishLessonWithVideoFile('video-file-course');
+    const learner = await learnerWithAccess(undefined, [lesson.courseId]);
+    expect((await start(learner.cookie, lesson)).json()).toEqual({
+      percent: 0,
+      positionSeconds: 0,
+      watched: false,
+    });
+    expect((await save(learner.cookie, 300, 600, lesson)).json()).toEqual({
+      percent: 50,
+      positionSeconds: 300,
+      watched: false,
+    });
+    expect((await save(learner.cookie, 540, 600, lesson)).json()).toMatchObject({
+      percent: 90,
+      watched: true,
+    });
+    const page = (await getLesson(learner.cookie, lesson)).json<LessonPage>();
+    expect(page.lesson.videoUrl).toBe(videoFileUrl);
+    expect(page.videoProgress).toEqual({ percent: 90, positionSeconds: 540, watched: true });
+    expect(page.watchedLessonIds).toEqual([lesson.lessonId]);
+    const stranger = await createUser(testApp.app);
+    expect((await save(stranger.cookie, 10, 600, lesson)).statusCode).toBe(403);
   });
 
   it('refuses a position past the end, a lesson without video, no session and no access', async () => {

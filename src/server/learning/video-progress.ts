@@ -8,6 +8,7 @@ import type {
 } from '../../shared/api/learning.ts';
 import { isVideoWatched, watchedPercent } from '../../shared/rules/video.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
+import type { Lesson } from '../catalogue/catalogue.ts';
 import type { Database } from '../db/client.ts';
 import { videoProgress } from '../db/schema/learning.ts';
 import { AppError } from '../http/errors.ts';
@@ -80,12 +81,18 @@ export async function saveVideoProgress(
 async function requireLessonVideo(app: FastifyInstance, user: SessionUser, params: LessonParams) {
   const { course, module, lesson } = findLesson(app.catalogue, params);
   await requireCourseAccess(app, user, course.id);
-  if (!lesson.vimeoVideoId) throw new AppError('not_found', 'This lesson has no video.');
+  const videoId = lessonVideoOf(lesson);
+  if (!videoId) throw new AppError('not_found', 'This lesson has no video.');
   return {
     userId: user.id,
     courseId: course.id,
     moduleId: module.id,
     lessonId: lesson.id,
-    videoId: lesson.vimeoVideoId,
+    videoId,
   };
+}
+
+/** What a lesson's progress is kept against: its Vimeo id, or the address of its video file. */
+export function lessonVideoOf(lesson: Lesson): string | undefined {
+  return lesson.vimeoVideoId ?? lesson.videoUrl;
 }

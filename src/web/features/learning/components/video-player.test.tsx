@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Video } from '../../../../shared/api/video.ts';
-import { VideoPlayer, type VideoPlayerProps } from './video-player.tsx';
+import { useWatchProgress } from './use-watch-progress.ts';
+import { VideoPlayer, type VimeoVideoPlayerProps } from './video-player.tsx';
 
 const video: Video = {
   id: '824804225',
@@ -15,7 +16,7 @@ const video: Video = {
   source: 'vimeo',
 };
 
-function renderPlayer(props: Partial<VideoPlayerProps> = {}) {
+function renderPlayer(props: Partial<VimeoVideoPlayerProps> = {}) {
   const handlers = { onStart: vi.fn(), onTimeUpdate: vi.fn(), onStop: vi.fn() };
   const view = render(
     <VideoPlayer
@@ -135,5 +136,100 @@ describe('VideoPlayer', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('VideoPlayer with a video file', () => {
+  const videoUrl = 'https://media.example.com/arrive.mp4';
+
+  function renderFilePlayer(savedPositionSeconds: number) {
+    const handlers = { onStart: vi.fn(), onTimeUpdate: vi.fn(), onStop: vi.fn() };
+    render(
+      <VideoPlayer
+        videoUrl={videoUrl}
+        title="Arrive"
+        savedPositionSeconds={savedPositionSeconds}
+        {...handlers}
+      />,
+    );
+    const player = screen.getByLabelText('Arrive') as HTMLVideoElement;
+    /** jsdom plays nothing: the test says how long the file is and where the playhead is. */
+    const at = (currentTime: number, duration = 600) => {
+      Object.defineProperty(player, 'duration', { configurable: true, value: duration });
+      player.currentTime = currentTime;
+    };
+    return { player, at, ...handlers };
+  }
+
+  it("plays in the browser's own player, named by the video's title", () => {
+    const { player } = renderFilePlayer(0);
+    expect(player.tagName).toBe('VIDEO');
+    expect(player).toHaveAttribute('src', videoUrl);
+    expect(player).toHaveAttribute('controls');
+    expect(screen.queryByRole('button', { name: /Play video/ })).not.toBeInTheDocument();
+  });
+
+  it('resumes at the saved position once the length is known, and from the start near the end', () => {
+    const resumed = renderFilePlayer(95);
+    resumed.at(0);
+    fireEvent.loadedMetadata(resumed.player);
+    expect(resumed.player.currentTime).toBe(95);
+    cleanup();
+    const nearEnd = renderFilePlayer(590);
+    nearEnd.at(0);
+    fireEvent.loadedMetadata(nearEnd.player);
+    expect(nearEnd.player.currentTime).toBe(0);
+  });
+
+  it('records the start once and reports time updates, pauses and the end', () => {
+    const { player, at, onStart, onTimeUpdate, onStop } = renderFilePlayer(0);
+    fireEvent.play(player);
+    fireEvent.play(player);
+    expect(onStart).toHaveBeenCalledOnce();
+    at(30);
+    fireEvent.timeUpdate(player);
+    at(541);
+    fireEvent.timeUpdate(player);
+    at(10, Number.NaN);
+    fireEvent.timeUpdate(player);
+    expect(onTimeUpdate.mock.calls).toEqual([
+      [30, 600],
+      [541, 600],
+    ]);
+    fireEvent.pause(player);
+    fireEvent.ended(player);
+    expect(onStop).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands its positions to the same progress saving as the Vimeo player', () => {
+    const save = vi.fn((_seconds: number, _duration: number, _keepalive: boolean) =>
+      Promise.resolve(),
+    );
+    function Lesson() {
+      const progress = useWatchProgress(save);
+      return (
+        <VideoPlayer
+          videoUrl={videoUrl}
+          title="Arrive"
+          savedPositionSeconds={0}
+          onStart={vi.fn()}
+          {...progress}
+        />
+      );
+    }
+    const { unmount } = render(<Lesson />);
+    const player = screen.getByLabelText('Arrive') as HTMLVideoElement;
+    Object.defineProperty(player, 'duration', { configurable: true, value: 600 });
+    player.currentTime = 541;
+    fireEvent.timeUpdate(player);
+    fireEvent.pause(player);
+    expect(save).toHaveBeenLastCalledWith(541, 600, false);
+    unmount();
+  });
+
+  it('says so when the file cannot be loaded', () => {
+    const { player } = renderFilePlayer(0);
+    fireEvent.error(player);
+    expect(screen.getByRole('alert')).toHaveTextContent('The video could not be loaded');
   });
 });

@@ -4,8 +4,9 @@ import type { Video } from '../../../../shared/api/video.ts';
 import { isValidVideoId, vimeoEmbedUrl } from '../../../../shared/rules/video.ts';
 import { FlameMark } from '../../../components/ui/logo.tsx';
 import { useVimeoPlayerEvents, type VimeoPlayerHandlers } from './use-vimeo-player-events.ts';
+import { VideoFilePlayer, type VideoFilePlayerProps } from './video-file-player.tsx';
 
-export interface VideoPlayerProps extends VimeoPlayerHandlers {
+export interface VimeoVideoPlayerProps extends VimeoPlayerHandlers {
   videoId: string;
   title: string;
   /** Vimeo's metadata, or the generated one; null while unknown. */
@@ -19,8 +20,15 @@ export interface VideoPlayerProps extends VimeoPlayerHandlers {
 /** How long the player may take to say it is ready before the page says the host is unreachable. */
 const PLAYER_LOAD_LIMIT_MS = 15_000;
 
+/** A lesson's video: a Vimeo id, or the address of a video file (issue 24). */
+export type VideoPlayerProps = VimeoVideoPlayerProps | VideoFilePlayerProps;
+
+export function VideoPlayer(props: VideoPlayerProps) {
+  return 'videoUrl' in props ? <VideoFilePlayer {...props} /> : <VimeoVideoPlayer {...props} />;
+}
+
 /** Thumbnail with a play overlay; the first click swaps in the Vimeo player (spec 2 §2). */
-export function VideoPlayer({ videoId, ...props }: VideoPlayerProps) {
+function VimeoVideoPlayer({ videoId, ...props }: VimeoVideoPlayerProps) {
   if (!isValidVideoId(videoId)) {
     return (
       <div
@@ -43,7 +51,7 @@ function ValidVideoPlayer({
   onStart,
   onTimeUpdate,
   onStop,
-}: VideoPlayerProps) {
+}: VimeoVideoPlayerProps) {
   const thumbnails = [video?.thumbnail, video?.thumbnailLarge].filter((link): link is string =>
     Boolean(link),
   );

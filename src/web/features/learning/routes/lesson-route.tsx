@@ -88,6 +88,12 @@ function LessonView({
     target && (() => void navigate(lessonPath({ courseId: page.course.id, ...target })));
   const isCompleted = page.completedLessonIds.includes(page.lesson.id);
   const { lesson, video, videoProgress } = page;
+  const playerEvents = {
+    title: lesson.videoTitle ?? lesson.title,
+    onStart: () => void videoCalls.start().catch(() => undefined),
+    onTimeUpdate: watchProgress.onTimeUpdate,
+    onStop: watchProgress.onStop,
+  };
 
   function markComplete() {
     const allReflected = lesson.reflectionPrompts.every(
@@ -124,16 +130,20 @@ function LessonView({
           {lesson.vimeoVideoId && (
             <VideoPlayer
               videoId={lesson.vimeoVideoId}
-              title={lesson.videoTitle ?? lesson.title}
               video={video}
               startAt={
                 videoProgress && video
                   ? resumePosition(videoProgress.positionSeconds, video.duration)
                   : 0
               }
-              onStart={() => void videoCalls.start().catch(() => undefined)}
-              onTimeUpdate={watchProgress.onTimeUpdate}
-              onStop={watchProgress.onStop}
+              {...playerEvents}
+            />
+          )}
+          {lesson.videoUrl && (
+            <VideoPlayer
+              videoUrl={lesson.videoUrl}
+              savedPositionSeconds={videoProgress?.positionSeconds ?? 0}
+              {...playerEvents}
             />
           )}
           <LessonContent markdown={lesson.content} />
