@@ -53,14 +53,21 @@ export default defineConfig({
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
       dependencies: ['admin-setup'],
-      testIgnore: /site-settings\.spec\.ts/,
+      testIgnore: /site-settings\.spec\.ts|content-editor\.spec\.ts/,
+    },
+    // A published course joins the bundle every other journey buys: after them.
+    {
+      name: 'site-content',
+      testMatch: /content-editor\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['chromium'],
     },
     // Maintenance mode and the feature switches change the site for everyone: last, on their own.
     {
       name: 'site-settings',
       testMatch: /site-settings\.spec\.ts/,
       use: { ...devices['Desktop Chrome'] },
-      dependencies: ['chromium'],
+      dependencies: ['site-content'],
     },
   ],
   webServer: [
