@@ -213,6 +213,43 @@ export const routeRules: Record<string, RouteRow> = {
     request: () => ({ body: { ...defaultSettings, version: 0 } }),
   },
   'GET /api/admin/settings/changes': { rule: 'admin' },
+  'GET /api/admin/companion/prompts': { rule: 'admin' },
+  // Writes without a body: the admin is let in and refused for the input, so the matrix edits nothing.
+  'PUT /api/admin/companion/prompts/:kind': {
+    rule: 'admin',
+    request: () => ({ params: { kind: 'general' } }),
+  },
+  'POST /api/admin/companion/prompts/:kind/reset': {
+    rule: 'admin',
+    request: () => ({ params: { kind: 'general' } }),
+  },
+  'GET /api/admin/content/courses': { rule: 'admin' },
+  'POST /api/admin/content/courses': { rule: 'admin' },
+  'GET /api/admin/content/courses/:courseId': {
+    rule: 'admin',
+    request: () => ({ params: { courseId: course } }),
+  },
+  'PUT /api/admin/content/courses/:courseId': {
+    rule: 'admin',
+    request: () => ({ params: { courseId: course } }),
+  },
+  'POST /api/admin/content/courses/:courseId/publish': {
+    rule: 'admin',
+    request: () => ({ params: { courseId: course } }),
+  },
+  'GET /api/admin/content/courses/:courseId/versions': {
+    rule: 'admin',
+    request: () => ({ params: { courseId: course } }),
+  },
+  'POST /api/admin/content/courses/:courseId/versions/:version/restore': {
+    rule: 'admin',
+    request: () => ({ params: { courseId: course, version: '999' } }),
+  },
+  'GET /api/admin/content/courses/:courseId/preview/lessons/:lessonId': {
+    rule: 'admin',
+    request: () => ({ params: { courseId: course, lessonId: lesson.lessonId } }),
+  },
+  'GET /api/admin/content/changes': { rule: 'admin' },
 
   'GET /api/dashboard': { rule: 'signed-in' },
 
