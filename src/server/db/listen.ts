@@ -22,22 +22,33 @@ export async function listenToChannel(
   log: ListenLog,
 ): Promise<ChannelListener> {
   let client: pg.PoolClient | undefined;
+  /** Takes our handlers off the held connection before it goes back to the pool. */
+  let detach = () => {};
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
     const next = await pool.connect();
-    next.on('notification', (message) => {
+    const notice = (message: pg.Notification) => {
       if (message.channel === channel) onNotice();
-    });
-    next.on('error', (error) => {
+    };
+    // A connection can fail more than once (an error, then its end), or after close() gave it
+    // back: it is given back once, and without our handlers, as the pool lends it out again.
+    const lose = (error: Error) => {
+      if (client !== next) return;
       log.warn({ err: error, channel }, 'lost the connection that listens for changes');
-      next.release(true);
       client = undefined;
+      next.release(true);
       scheduleReconnect();
-    });
-    await next.query(`LISTEN ${channel}`);
+    };
+    next.on('notification', notice);
+    next.on('error', lose);
     client = next;
+    detach = () => {
+      next.off('notification', notice);
+      next.off('error', lose);
+    };
+    await next.query(`LISTEN ${channel}`);
   };
 
   const scheduleReconnect = () => {
@@ -56,10 +67,12 @@ export async function listenToChannel(
     close: async () => {
       closed = true;
       clearTimeout(retry);
-      if (!client) return;
-      await client.query(`UNLISTEN ${channel}`).catch(() => {});
-      client.release();
+      const held = client;
+      if (!held) return;
       client = undefined;
+      await held.query(`UNLISTEN ${channel}`).catch(() => {});
+      detach();
+      held.release();
     },
   };
 }
