@@ -1,12 +1,6 @@
 import type { Page } from '@playwright/test';
 import { useAdminSession } from '../support/admin-session.ts';
-import {
-  expect,
-  expectNoSeriousAxeViolations,
-  register,
-  signOut,
-  test,
-} from '../support/fixtures.ts';
+import { createAccount, expect, expectNoSeriousAxeViolations, test } from '../support/fixtures.ts';
 
 // Two people's work (a learner registers, the admin grants and looks): more than one page's budget.
 test.describe.configure({ timeout: 120_000 });
@@ -37,8 +31,7 @@ async function failNextGrantChange(page: Page): Promise<void> {
 test("the enrollment diagnostics show a learner's beta grant beside their enrollments, read only", async ({
   page,
 }) => {
-  const { email } = await register(page, { firstName: 'Wren' });
-  await signOut(page);
+  const { email } = await createAccount(page, { firstName: 'Wren' });
   await useAdminSession(page.context());
   await grantBetaByEmail(page, email);
 
@@ -57,8 +50,7 @@ test("the enrollment diagnostics show a learner's beta grant beside their enroll
 test("a failed deactivation or revocation of beta access says so in the spec's words", async ({
   page,
 }) => {
-  const { email } = await register(page, { firstName: 'Rook' });
-  await signOut(page);
+  const { email } = await createAccount(page, { firstName: 'Rook' });
   await useAdminSession(page.context());
   await grantBetaByEmail(page, email);
 

@@ -5,13 +5,14 @@ import { totpCodeFor } from '../../src/server/testing/totp.ts';
 import { addressDataCoverage } from '../../src/shared/rules/account.ts';
 import {
   completeRegistration,
-  expectCheckYourEmail,
   expect,
+  expectCheckYourEmail,
   expectNoSeriousAxeViolations,
+  gotoReady,
   PASSWORD,
-  register,
   signIn,
   signOut,
+  signUp,
   test,
 } from '../support/fixtures.ts';
 
@@ -25,7 +26,8 @@ async function openSettingsTab(page: Page, tab: string) {
 }
 
 test('a learner edits their profile from the dashboard and sees it saved', async ({ page }) => {
-  await register(page, { firstName: 'Maya', lastName: 'Stone' });
+  await signUp(page, { firstName: 'Maya', lastName: 'Stone' });
+  await gotoReady(page, '/dashboard');
   await page.getByRole('link', { name: 'My Profile' }).click();
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Maya Stone' })).toBeVisible();
@@ -55,7 +57,8 @@ test('a learner edits their profile from the dashboard and sees it saved', async
 });
 
 test('settings save on leaving a field and at a toggle, and survive a reload', async ({ page }) => {
-  await register(page);
+  await signUp(page);
+  await gotoReady(page, '/dashboard');
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   // The address is text with a word on why, not a field that looks editable.
@@ -106,7 +109,7 @@ test('settings save on leaving a field and at a toggle, and survive a reload', a
 });
 
 test('a learner changes their password and signs in with the new one', async ({ page }) => {
-  const { email } = await register(page);
+  const { email } = await signUp(page);
   await openSettingsTab(page, 'Privacy & Security');
   await page.getByLabel('Current Password').fill(PASSWORD);
   await page.getByLabel('New Password', { exact: true }).fill('weakpassword');
@@ -131,7 +134,7 @@ test('a learner changes their password and signs in with the new one', async ({ 
 test('signed-in devices say this one is active now and where it signed in from', async ({
   page,
 }) => {
-  await register(page);
+  await signUp(page);
   await openSettingsTab(page, 'Privacy & Security');
   const current = page.getByRole('listitem').filter({ hasText: 'This device' });
   await expect(current).toContainText('active now');
@@ -142,7 +145,7 @@ test('signed-in devices say this one is active now and where it signed in from',
 test('a learner turns on two-factor sign-in and signs in with a code from their app', async ({
   page,
 }) => {
-  const { email } = await register(page, { firstName: 'Maya' });
+  const { email } = await signUp(page, { firstName: 'Maya' });
   await openSettingsTab(page, 'Privacy & Security');
   await page.getByRole('button', { name: 'Setup 2FA' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set up two-factor sign-in' });
@@ -173,7 +176,7 @@ test('a learner turns on two-factor sign-in and signs in with a code from their 
 });
 
 test('a learner downloads their data as a file and as a readable page', async ({ page }) => {
-  const { email } = await register(page);
+  const { email } = await signUp(page);
   await page.goto('/profile');
   await expect(page.getByText(addressDataCoverage.exportIncluded)).toBeVisible();
   const [file] = await Promise.all([
@@ -217,7 +220,7 @@ test('a learner who has not confirmed their address is told what the export and 
 test('a learner deletes their account, and the email is free to register again', async ({
   page,
 }) => {
-  const { email } = await register(page);
+  const { email } = await signUp(page);
   await openSettingsTab(page, 'Privacy & Security');
   await page.getByRole('button', { name: 'Delete Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
@@ -244,7 +247,7 @@ test('a learner deletes their account, and the email is free to register again',
 test('billing shows the free plan, the shop and the contact address for refunds', async ({
   page,
 }) => {
-  await register(page);
+  await signUp(page);
   await openSettingsTab(page, 'Billing');
   await expect(page.getByText('You are on the free plan.')).toBeVisible();
   await expect(page.getByText('No purchases yet.')).toBeVisible();
@@ -254,7 +257,8 @@ test('billing shows the free plan, the shop and the contact address for refunds'
 });
 
 test('a reflection draft kept in the browser is gone after sign-out', async ({ page }) => {
-  await register(page);
+  await signUp(page);
+  await gotoReady(page, '/dashboard');
   const draftKey = 'sovereign-flame:reflection-draft:someone:course:module:lesson:prompt';
   await page.evaluate(
     (key) => localStorage.setItem(key, '{"text":"private","savedAt":"x"}'),
@@ -268,7 +272,7 @@ for (const theme of ['Light', 'Dark'] as const) {
   test(`profile and settings pages pass axe in the ${theme.toLowerCase()} theme`, async ({
     page,
   }) => {
-    await register(page);
+    await signUp(page);
     await page.goto('/settings');
     const html = page.locator('html');
     if (theme === 'Dark') {

@@ -4,8 +4,8 @@ import { useAdminSession } from '../support/admin-session.ts';
 import {
   expect,
   expectNoSeriousAxeViolations,
-  register,
   signIn,
+  signUp,
   test,
   uniqueEmail,
 } from '../support/fixtures.ts';
@@ -22,7 +22,7 @@ async function learnerPage(
     extraHTTPHeaders: { 'x-forwarded-for': `10.200.${index}.${Date.now() % 250}` },
   });
   const page = await context.newPage();
-  const { email } = await register(page, { firstName: 'Lena', email: uniqueEmail('lena') });
+  const { email } = await signUp(page, { firstName: 'Lena', email: uniqueEmail('lena') });
   return { page, email };
 }
 
@@ -137,7 +137,7 @@ test('a learner is refused the admin pages, and a signed-out visitor is sent to 
   await page.goto('/admin');
   await expect(page).toHaveURL('/login');
 
-  await register(page);
+  await signUp(page);
   await page.goto('/admin');
   await expect(page.getByText('You do not have permission to access this page')).toBeVisible();
   await expect(page).toHaveURL('/dashboard');

@@ -1,6 +1,7 @@
 import { APP_PORT } from '../../playwright.config.ts';
 import {
   completeRegistration,
+  createAccount,
   expect,
   expectCheckYourEmail,
   expectNoSeriousAxeViolations,
@@ -149,8 +150,7 @@ test('a message under the register form goes as soon as the field it names is fi
 test('registering an address that has an account looks the same, and its owner is told by mail', async ({
   page,
 }) => {
-  const { email } = await register(page, { firstName: 'Maya' });
-  await signOut(page);
+  const { email } = await createAccount(page, { firstName: 'Maya' });
   await page.goto('/register');
   await completeRegistration(page, { firstName: 'Someone', email });
   await expectCheckYourEmail(page, email);
@@ -162,15 +162,13 @@ test('registering an address that has an account looks the same, and its owner i
 });
 
 test('a wrong password is answered inline', async ({ page }) => {
-  const { email } = await register(page);
-  await signOut(page);
+  const { email } = await createAccount(page);
   await signIn(page, email, 'Wrong-password1');
   await expect(page.getByRole('alert')).toHaveText(/invalid email or password/i);
 });
 
 test('"Remember me" keeps the email for the next sign-in', async ({ page }) => {
-  const { email } = await register(page);
-  await signOut(page);
+  const { email } = await createAccount(page);
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -195,8 +193,7 @@ test('"Remember me" keeps the email for the next sign-in', async ({ page }) => {
 });
 
 test('a forgotten password is reset from the mailed link', async ({ page }) => {
-  const { email } = await register(page);
-  await signOut(page);
+  const { email } = await createAccount(page);
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -3,12 +3,13 @@ import { leaveAdminSession, useAdminSession } from '../support/admin-session.ts'
 import {
   completeRegistration,
   confirmEmail,
+  createAccount,
   expect,
   expectCheckYourEmail,
   expectNoSeriousAxeViolations,
+  gotoReady,
   latestMailTo,
-  register,
-  signOut,
+  signUp,
   test,
   uniqueEmail,
 } from '../support/fixtures.ts';
@@ -53,7 +54,8 @@ test('an admin generates a code; a learner redeems it in lower case, opens the c
   await expectNoSeriousAxeViolations(page);
   await leaveAdminSession(page.context());
 
-  await register(page, { firstName: 'Maya' });
+  await signUp(page, { firstName: 'Maya' });
+  await gotoReady(page, '/dashboard');
   await openSubscriptionTab(page);
   await page.getByRole('tab', { name: 'Redeem Code' }).click();
   const invalid = 'Invalid or expired beta code. Please check and try again.';
@@ -110,10 +112,11 @@ test('an admin generates a code; a learner redeems it in lower case, opens the c
 });
 
 test('a beta status that cannot be read says so in the spec’s words', async ({ page }) => {
-  await register(page, { firstName: 'Maya' });
+  await signUp(page, { firstName: 'Maya' });
   await page.route('**/api/beta/me', (route) =>
     route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Down' } } }),
   );
+  await gotoReady(page, '/dashboard');
   await openSubscriptionTab(page);
   await expect(
     page.getByRole('alert').filter({ hasText: 'Failed to check beta access' }),
@@ -166,8 +169,7 @@ test('an admin invites by email; the invitee registers from the link in the mail
 test('an admin grants beta access by email, extends and deactivates it and sees the statistics', async ({
   page,
 }) => {
-  const { email } = await register(page, { firstName: 'Theo' });
-  await signOut(page);
+  const { email } = await createAccount(page, { firstName: 'Theo' });
 
   await openAdminPanel(page);
   await page.getByRole('tab', { name: 'Manage Users' }).click();

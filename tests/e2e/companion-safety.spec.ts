@@ -3,7 +3,7 @@ import { E2E_HELPLINE_PHONE } from '../../playwright.config.ts';
 import type { SafetyHelp } from '../../src/shared/api/companion.ts';
 import { acceptAiNotice, panelOf } from '../support/companion.ts';
 import { grantAccess } from '../support/course-access.ts';
-import { expect, expectNoSeriousAxeViolations, register, test } from '../support/fixtures.ts';
+import { expect, expectNoSeriousAxeViolations, signUp, test } from '../support/fixtures.ts';
 
 const firstLessonPath =
   '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/what-energy-sovereignty-means';
@@ -13,7 +13,7 @@ const crisis =
 const telHref = `tel:${E2E_HELPLINE_PHONE.replace(/[^\d+]/g, '')}`;
 
 async function openLessonWithPanelClosed(page: Page, request: APIRequestContext) {
-  const learner = await register(page, { firstName: 'Maya' });
+  const learner = await signUp(page, { firstName: 'Maya' });
   await grantAccess(request, learner.email);
   await page.goto(firstLessonPath);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -155,7 +155,7 @@ test('at 1280 px, an autosaved crisis draft also brings the help into the open c
   page,
   request,
 }) => {
-  const learner = await register(page, { firstName: 'Maya' });
+  const learner = await signUp(page, { firstName: 'Maya' });
   await grantAccess(request, learner.email);
   await page.goto(firstLessonPath);
   await page.getByRole('button', { name: 'Open AI companion' }).click();

@@ -3,7 +3,7 @@ import { E2E_AI_PROVIDER, FAKE_OPENAI_OUTAGE, FAKE_OPENAI_PORT } from '../../pla
 import { AUTO_SUGGESTION_DELAY_MS } from '../../src/shared/rules/companion.ts';
 import { acceptAiNotice, panelOf } from '../support/companion.ts';
 import { grantAccess } from '../support/course-access.ts';
-import { expect, expectNoSeriousAxeViolations, register, test } from '../support/fixtures.ts';
+import { expect, expectNoSeriousAxeViolations, signUp, test } from '../support/fixtures.ts';
 
 const firstLessonPath =
   '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/what-energy-sovereignty-means';
@@ -14,7 +14,7 @@ const reflections = [
 ];
 
 async function openLessonWithAccess(page: Page, request: APIRequestContext) {
-  const learner = await register(page, { firstName: 'Maya' });
+  const learner = await signUp(page, { firstName: 'Maya' });
   await grantAccess(request, learner.email);
   await page.goto(firstLessonPath);
   // The panel starts closed below 1536 px: these journeys open it where it sits beside the lesson.
@@ -292,7 +292,7 @@ test('at 1280 px a lesson starts with the companion closed and the lesson at ful
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), mode: 'fallback' } });
   });
-  const learner = await register(page, { firstName: 'Maya' });
+  const learner = await signUp(page, { firstName: 'Maya' });
   await grantAccess(request, learner.email);
   await page.goto(firstLessonPath);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

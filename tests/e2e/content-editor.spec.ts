@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { useAdminSession } from '../support/admin-session.ts';
-import { expect, expectNoSeriousAxeViolations, register, test } from '../support/fixtures.ts';
+import { expect, expectNoSeriousAxeViolations, signUp, test } from '../support/fixtures.ts';
 
 const question = 'What did your first breath of the morning feel like?';
 const answer =
@@ -98,7 +98,7 @@ test('an admin writes and publishes a new course; a learner buys it and answers 
 
   // A learner, in another browser, meets the course at once.
   const learner = await (await browser.newContext()).newPage();
-  await register(learner, { firstName: 'Maya' });
+  await signUp(learner, { firstName: 'Maya' });
   await learner.goto('/buy-now?course=quiet-mornings');
   await expect(learner.getByLabel('Quiet Mornings')).toBeChecked();
   await learner.getByRole('button', { name: 'Secure Checkout' }).click();

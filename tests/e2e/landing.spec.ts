@@ -2,11 +2,11 @@ import type { Page } from '@playwright/test';
 import { E2E_YOUTUBE_URL } from '../../playwright.config.ts';
 import { useAdminSession } from '../support/admin-session.ts';
 import {
+  createAccount,
   expect,
   expectNoSeriousAxeViolations,
   latestMailTo,
-  register,
-  signOut,
+  signUp,
   test,
   uniqueEmail,
 } from '../support/fixtures.ts';
@@ -110,7 +110,7 @@ test('the header links the sections, the shop and registration, and turns solid 
 test('a signed-in visitor sees Dashboard and Logout, and logs out from the landing page', async ({
   page,
 }) => {
-  await register(page);
+  await signUp(page);
   await page.goto('/');
   const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
@@ -202,8 +202,7 @@ test('a visitor takes the whole assessment, an admin reads it and the applicant 
   page,
 }) => {
   // The confirmation goes only to an address an account has confirmed: the form takes any address.
-  const { email } = await register(page, { email: uniqueEmail('applicant') });
-  await signOut(page);
+  const { email } = await createAccount(page, { email: uniqueEmail('applicant') });
   await page.goto('/');
   const opener = page.getByRole('button', { name: 'Begin Your Sacred Assessment' });
   const dialog = await openAssessment(page);

@@ -1,6 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { grantAccess } from '../support/course-access.ts';
-import { expect, expectNoSeriousAxeViolations, register, test } from '../support/fixtures.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  gotoReady,
+  signUp,
+  test,
+} from '../support/fixtures.ts';
 
 const firstLessonPath =
   '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/what-energy-sovereignty-means';
@@ -10,7 +16,7 @@ const anotherLongReflection =
   'What is asking to change is how quickly I say yes to every request, before I have checked whether I have anything left to give.';
 
 async function learnerWithAccess(page: Page, request: APIRequestContext) {
-  const learner = await register(page, { firstName: 'Maya' });
+  const learner = await signUp(page, { firstName: 'Maya' });
   await grantAccess(request, learner.email);
   return learner;
 }
@@ -21,7 +27,8 @@ const reflectionCard = (page: Page, question: RegExp) =>
 test('a learner buys a course, starts it from the dashboard, reflects, completes a lesson and sees the progress', async ({
   page,
 }) => {
-  await register(page, { firstName: 'Maya' });
+  await signUp(page, { firstName: 'Maya' });
+  await gotoReady(page, '/dashboard');
   await expect(page.getByText('No courses yet.')).toBeVisible();
   await page.getByRole('link', { name: 'Enroll now: Energy Sovereignty' }).click();
   await expect(page).toHaveURL('/buy-now?course=energy-sovereignty');
@@ -150,7 +157,7 @@ test('playing a video records it under Recently Watched', async ({ page, request
 test('a course without access shows Course Access Required, with the way to enroll', async ({
   page,
 }) => {
-  await register(page);
+  await signUp(page);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/learning/courses/**', async (route) => {
@@ -182,7 +189,7 @@ test('a missing lesson shows Lesson Not Found, and a signed-out visitor is sent 
 }) => {
   await page.goto(firstLessonPath);
   await expect(page).toHaveURL('/login');
-  await register(page);
+  await signUp(page);
   await page.goto(
     '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/no-such-lesson',
   );
@@ -236,7 +243,7 @@ test('the dashboard tabs show courses, sessions, subscription and profile', asyn
 });
 
 test('a subscription tab that cannot load says so and retries', async ({ page }) => {
-  await register(page);
+  await signUp(page);
   await page.route('**/api/dashboard', (route) =>
     route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Down' } } }),
   );

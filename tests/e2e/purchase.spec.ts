@@ -5,7 +5,7 @@ import {
   expectCheckYourEmail,
   expectNoSeriousAxeViolations,
   PASSWORD,
-  register,
+  signUp,
   test,
 } from '../support/fixtures.ts';
 
@@ -29,7 +29,7 @@ const myCourses = (page: Page) =>
   page.getByRole('region', { name: 'Your Courses' }).getByRole('heading', { level: 3 });
 
 test('a new learner buys one course, then the bundle, and sees each at once', async ({ page }) => {
-  await register(page);
+  await signUp(page);
 
   await page.goto('/courses');
   await expect(page.getByText('MOST POPULAR')).toBeVisible();
@@ -74,7 +74,7 @@ test('a new learner buys one course, then the bundle, and sees each at once', as
 });
 
 test('cancelling the test payment returns to the shop with a notice', async ({ page }) => {
-  await register(page);
+  await signUp(page);
   await page.goto('/shop');
   await checkout(page);
   await expect(page).toHaveURL(/\/checkout\/test\//);
@@ -147,7 +147,7 @@ test('the purchase form follows the spec rules and shows checkout errors', async
   await checkout(page);
   await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
 
-  await register(page);
+  await signUp(page);
   await page.goto('/shop');
   // A refusal with a reason says it once: trying again would be refused again.
   await page.route('**/api/create-checkout-session', (route) =>

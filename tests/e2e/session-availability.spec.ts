@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { useAdminSession } from '../support/admin-session.ts';
-import { expect, expectNoSeriousAxeViolations, register, test } from '../support/fixtures.ts';
+import { expect, expectNoSeriousAxeViolations, signUp, test } from '../support/fixtures.ts';
 
 // The learner reads times in the creator's own zone (CREATOR_TIME_ZONE's default), so the hours
 // the admin types are the hours the learner sees.
@@ -48,7 +48,7 @@ test('the creator adds evening hours in the Sessions tab, and a learner can book
   await save(admin);
   await expectNoSeriousAxeViolations(admin);
 
-  await register(page, { firstName: 'Juno' });
+  await signUp(page, { firstName: 'Juno' });
   await page.goto('/book-session');
   const times = await wednesdayTimes(page);
   await expect(times.getByRole('radio', { name: opening.start })).toHaveCount(1);

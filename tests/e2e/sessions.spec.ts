@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { useAdminSession } from '../support/admin-session.ts';
-import { expect, expectNoSeriousAxeViolations, register, test } from '../support/fixtures.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  gotoReady,
+  signUp,
+  test,
+} from '../support/fixtures.ts';
 
 /** Chooses the n-th free time of the day shown, as a keyboard user would: focus, then Space. */
 async function chooseTime(page: Page, index: number): Promise<string> {
@@ -35,7 +41,8 @@ for (const [width, dayIndex] of [
       page,
       browser,
     }) => {
-      const { email } = await register(page, { firstName: 'Iris' });
+      const { email } = await signUp(page, { firstName: 'Iris' });
+      await gotoReady(page, '/dashboard');
       await page.getByRole('tab', { name: 'Sessions' }).click();
       await expect(page.getByText('You have no upcoming sessions.')).toBeVisible();
       await page.getByRole('link', { name: 'Book a one-to-one illumination session' }).click();

@@ -54,6 +54,35 @@ export async function register(
   return registered;
 }
 
+/**
+ * Setup, not the journey: a learner signed in on this page's browser, made through the API the
+ * register form calls and signed in by the link mailed to them, as `register` does through the
+ * form. For the journeys that are about something else; the auth journeys register by the form.
+ * The page is left where it was: the journey opens the page it is about.
+ */
+export async function signUp(
+  page: Page,
+  { firstName = 'Maya', lastName = 'Stone', email = uniqueEmail() } = {},
+): Promise<{ email: string; firstName: string }> {
+  const created = await page.request.post('/api/auth/sign-up/email', {
+    data: { firstName, lastName, email, password: PASSWORD },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const opened = await page.request.get(await confirmationLinkMailedTo(email));
+  expect(opened.ok()).toBe(true);
+  return { email, firstName };
+}
+
+/** As `signUp`, for a journey that begins signed out: the browser keeps no session. */
+export async function createAccount(
+  page: Page,
+  details: { firstName?: string; email?: string } = {},
+): Promise<{ email: string; firstName: string }> {
+  const created = await signUp(page, details);
+  await page.context().clearCookies();
+  return created;
+}
+
 /** What the register page says once the account is created: the next step is in the mail. */
 export async function expectCheckYourEmail(page: Page, email: string): Promise<void> {
   const panel = page.getByRole('region', { name: 'Check your email' });
@@ -65,13 +94,18 @@ export async function expectCheckYourEmail(page: Page, email: string): Promise<v
  * their inbox; the page they were on stays as it was.
  */
 export async function confirmEmail(page: Page, email: string): Promise<void> {
-  const mail = await latestMailTo(email, 'Confirm your Sovereign Flame email address');
-  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`no link in the mail to ${email}`);
+  const link = await confirmationLinkMailedTo(email);
   const inbox = await page.context().newPage();
   const opened = await inbox.goto(link);
   expect(opened?.ok()).toBe(true);
   await inbox.close();
+}
+
+async function confirmationLinkMailedTo(email: string): Promise<string> {
+  const mail = await latestMailTo(email, 'Confirm your Sovereign Flame email address');
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in the mail to ${email}`);
+  return link;
 }
 
 /** Fills and sends the register form already on screen (wherever it will return to). */
