@@ -267,7 +267,7 @@ test('a subscription tab that cannot load says so and retries', async ({ page })
 
 test('the dashboard and the lesson page pass axe-core', async ({ page, request }) => {
   await learnerWithAccess(page, request);
-  await page.reload();
+  await page.goto('/dashboard');
   await expect(page.getByRole('article', { name: 'Energy Sovereignty' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await page.goto(firstLessonPath);
