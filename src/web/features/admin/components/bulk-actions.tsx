@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useGrantBulkBetaAccess } from '../api/grant-bulk-beta-access.ts';
 import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
-import { CourseChecklist } from './course-checklist.tsx';
+import { CourseChecklist } from '../../../components/ui/course-checklist.tsx';
 import { notify } from '../../../lib/notify.ts';
 
 /** Spec 2 §2 'Bulk Actions': beta access for a list of emails, confirmed before it is sent. */
@@ -84,7 +84,14 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
             className="w-full rounded-lg border border-ink-600/40 bg-white px-3 py-2"
           />
         </div>
-        <CourseChecklist legend="Beta courses" selected={courseIds} onChange={setCourseIds} />
+        <CourseChecklist
+          legend="Beta courses"
+          selected={courseIds}
+          onChange={setCourseIds}
+          hasSelectAll
+          hasBundle={false}
+          hasComingSoonBadges
+        />
         <div>
           <label htmlFor={expiryId} className="mb-1 block text-sm font-medium">
             Beta access expires on (optional)

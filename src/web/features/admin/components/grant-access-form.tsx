@@ -8,7 +8,7 @@ import { adminMessages, adminSuccess } from '../../../../shared/rules/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useGrantEnrollments } from '../api/grant-enrollments.ts';
 import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
-import { CourseChecklist } from './course-checklist.tsx';
+import { CourseChecklist } from '../../../components/ui/course-checklist.tsx';
 import { notify } from '../../../lib/notify.ts';
 
 const accessTypeLabels: Record<AccessTypeChoice, string> = {
@@ -61,7 +61,14 @@ export function GrantAccessForm({
       <h3 id="grant-new-access" className="font-display text-lg font-bold">
         Grant New Access
       </h3>
-      <CourseChecklist legend="Courses" selected={courseIds} onChange={setCourseIds} />
+      <CourseChecklist
+        legend="Courses"
+        selected={courseIds}
+        onChange={setCourseIds}
+        hasSelectAll
+        hasBundle={false}
+        hasComingSoonBadges
+      />
       <div className="flex flex-wrap gap-4">
         <div>
           <label htmlFor={accessTypeId} className="mb-1 block text-sm font-medium">

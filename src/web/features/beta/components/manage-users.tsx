@@ -19,7 +19,7 @@ import {
 } from '../api/admin-actions.ts';
 import { useBetaAdminData } from '../api/get-beta-admin-data.ts';
 import { CopyCodeButton } from './copy-code-button.tsx';
-import { CourseChecklist } from './course-checklist.tsx';
+import { CourseChecklist } from '../../../components/ui/course-checklist.tsx';
 import { useCourseNames } from './course-names.ts';
 import { messageOf } from '../../../lib/api-client.ts';
 import { firstIssue } from '../../../lib/use-submit.ts';
@@ -132,7 +132,13 @@ function BetaAccessForm<Input>(props: BetaAccessFormProps<Input>) {
         value={recipient}
         onChange={(event) => setRecipient(event.target.value)}
       />
-      <CourseChecklist value={courseIds} onChange={setCourseIds} />
+      <CourseChecklist
+        legend="Courses"
+        selected={courseIds}
+        onChange={setCourseIds}
+        whenEmpty="every"
+        look="grid"
+      />
       <TextField
         label={props.durationLabel}
         type="number"
