@@ -10,6 +10,7 @@ import { useBilling, useOpenBillingPortal, useRequestRefund } from '../api/billi
 import { cardClass, linkClass } from './account-page.tsx';
 import { formatDate } from '../../../../shared/rules/dates.ts';
 import { notify } from '../../../lib/notify.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 const planText: Record<Billing['plan'], string> = {
   paid: 'You are on the paid plan: you own courses you bought.',
@@ -46,12 +47,7 @@ export function BillingTab() {
         </h2>
         <p className="mt-2 text-ink-800">{planText[plan]}</p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link
-            to={paths.shop}
-            className="inline-flex items-center rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700"
-          >
-            Upgrade Plan
-          </Link>
+          <ButtonLink to={paths.shop}>Upgrade Plan</ButtonLink>
           {canOpenBillingPortal && (
             <>
               <Button variant="secondary" onClick={openPortal} disabled={portal.isPending}>

@@ -11,6 +11,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { useAssessment } from '../api/get-assessment.ts';
 import { useMarkAssessmentAnswered } from '../api/mark-assessment-answered.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /** An answer in the words the applicant chose from, not the stored codes. */
 function answerText(assessment: Assessment, question: AssessmentQuestion): string {
@@ -59,12 +60,7 @@ export function AssessmentView({ id }: { id: string }) {
         ))}
       </dl>
       <div className="mt-5 flex flex-wrap gap-3">
-        <a
-          href={replyLink}
-          className="inline-flex items-center rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700"
-        >
-          Reply by email
-        </a>
+        <ButtonLink to={replyLink}>Reply by email</ButtonLink>
         <Button
           variant="secondary"
           disabled={mark.isPending}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { SUBSCRIBERS_CSV_URL, useSubscriberList } from '../api/list-subscribers.ts';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /** Newsletter subscribers, newest first, and every one of them as CSV. */
 export function SubscribersTab() {
@@ -13,13 +14,9 @@ export function SubscribersTab() {
         <h2 id="subscribers" className="font-display text-xl font-bold">
           Newsletter subscribers{list.data ? ` (${list.data.total})` : ''}
         </h2>
-        <a
-          href={SUBSCRIBERS_CSV_URL}
-          download
-          className="rounded-lg border border-ink-700 px-4 py-2 font-semibold hover:bg-ink-700/5"
-        >
+        <ButtonLink to={SUBSCRIBERS_CSV_URL} download variant="secondary">
           Export CSV
-        </a>
+        </ButtonLink>
       </div>
       <p className="mt-2 text-sm text-ink-700">
         Every newsletter mail carries a link with which the subscriber leaves the list.

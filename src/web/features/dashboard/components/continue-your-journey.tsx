@@ -1,7 +1,7 @@
-import { Link } from '../../../lib/router/router.tsx';
 import type { DashboardCourse } from '../../../../shared/api/dashboard.ts';
 import { buyCoursePath } from '../../../lib/paths.ts';
-import { levelLabel, linkButton, opensOnReleaseText } from './dashboard-links.ts';
+import { levelLabel, opensOnReleaseText } from './dashboard-links.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 const SUGGESTED_COURSES = 2;
 
@@ -38,13 +38,14 @@ export function ContinueYourJourney({ courses }: { courses: DashboardCourse[] })
                 {opensOnReleaseText}
               </p>
             ) : (
-              <Link
+              <ButtonLink
                 to={buyCoursePath(course.id)}
                 aria-label={`${course.comingSoon ? 'Tell me when it opens' : 'Enroll now'}: ${course.title}`}
-                className={`mt-4 self-start ${linkButton}`}
+                size="sm"
+                className="mt-4 self-start"
               >
                 {course.comingSoon ? 'Tell me when it opens' : 'Enroll now'}
-              </Link>
+              </ButtonLink>
             )}
           </li>
         ))}

@@ -11,6 +11,7 @@ import {
 } from '../api/sessions.ts';
 import { SlotPicker } from '../components/slot-picker.tsx';
 import { formatSpan, formatTime, viewerTimeZone } from '../session-time.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /** /sessions/{id}: when it is, Join from 10 minutes before, Reschedule until the cut-off. */
 export function SessionRoute() {
@@ -63,14 +64,9 @@ function SessionDetails({ session }: { session: LearnerSession }) {
 function JoinButton({ session }: { session: LearnerSession }) {
   if (session.joinUrl) {
     return (
-      <a
-        href={session.joinUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="inline-flex rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700"
-      >
+      <ButtonLink to={session.joinUrl} target="_blank" rel="noopener noreferrer">
         Join
-      </a>
+      </ButtonLink>
     );
   }
   return (
