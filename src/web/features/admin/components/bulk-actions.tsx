@@ -9,6 +9,7 @@ import { useGrantBulkBetaAccess } from '../api/grant-bulk-beta-access.ts';
 import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
 import { CourseChecklist } from '../../../components/ui/course-checklist.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { panelClass } from '../../../components/ui/panel.tsx';
 
 /** Spec 2 §2 'Bulk Actions': beta access for a list of emails, confirmed before it is sent. */
 export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) => void }) {
@@ -54,7 +55,7 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
   };
 
   return (
-    <section className="rounded-xl bg-white p-5 shadow-sm">
+    <section className={panelClass}>
       <h2>
         <button
           type="button"
