@@ -29,6 +29,7 @@ export type GenerateBetaCodeInput = z.input<typeof generateBetaCodeSchema>;
 export const redeemBetaCodeSchema = z.object({
   code: z.string().trim().min(1, betaMessages.codeRequired).max(50, betaMessages.invalidCode),
 });
+export type RedeemBetaCodeInput = z.input<typeof redeemBetaCodeSchema>;
 
 /** An address, as an admin types it: trimmed, lower case. */
 const address = (requiredMessage: string) =>

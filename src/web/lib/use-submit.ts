@@ -3,6 +3,16 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { messageOf } from './api-client.ts';
 
+/** A shared zod schema, or anything that checks values as one does. */
+export interface SubmitSchema<Input> {
+  safeParse: (values: unknown) => z.ZodSafeParseResult<Input>;
+}
+
+export type SubmitMutation<Input, Result> = Pick<
+  UseMutationResult<Result, Error, Input>,
+  'mutate' | 'isPending'
+>;
+
 export interface SubmitOptions<Result> {
   /** The spec's words when the request fails without a reason of the server's. */
   failure: string;
@@ -16,8 +26,8 @@ export interface SubmitOptions<Result> {
  * show its first issue, else send them; a failure shows `messageOf`'s words beside the form.
  */
 export function useSubmit<Input, Result>(
-  schema: { safeParse: (values: unknown) => z.ZodSafeParseResult<Input> },
-  mutation: Pick<UseMutationResult<Result, Error, Input>, 'mutate' | 'isPending'>,
+  schema: SubmitSchema<Input>,
+  mutation: SubmitMutation<Input, Result>,
   { failure, onSuccess, onFailure }: SubmitOptions<Result>,
 ) {
   const [error, setError] = useState('');

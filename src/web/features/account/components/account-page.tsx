@@ -26,6 +26,5 @@ export function AccountPage({ title, children }: { title: string; children: Reac
   );
 }
 
-export const cardClass = 'rounded-xl bg-white p-5 shadow-sm';
 export const linkClass =
   'font-medium text-flame-700 underline underline-offset-2 hover:text-flame-600';

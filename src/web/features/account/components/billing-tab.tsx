@@ -7,9 +7,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useBilling, useOpenBillingPortal, useRequestRefund } from '../api/billing.ts';
-import { cardClass, linkClass } from './account-page.tsx';
+import { linkClass } from './account-page.tsx';
 import { formatDate } from '../../../../shared/rules/dates.ts';
 import { notify } from '../../../lib/notify.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { Panel, panelClass } from '../../../components/ui/panel.tsx';
 
 const planText: Record<Billing['plan'], string> = {
   paid: 'You are on the paid plan: you own courses you bought.',
@@ -29,7 +31,7 @@ export function BillingTab() {
   if (billing.isPending) return <p className="text-ink-700">Loading your billing...</p>;
   if (billing.isError) {
     return (
-      <div role="alert" className={cardClass}>
+      <div role="alert" className={panelClass}>
         <p>Your billing could not be loaded.</p>
         <Button className="mt-3" onClick={() => void billing.refetch()}>
           Retry
@@ -40,18 +42,10 @@ export function BillingTab() {
   const { plan, purchases, canOpenBillingPortal, contactEmail } = billing.data;
   return (
     <div className="space-y-6">
-      <section aria-labelledby="plan-heading" className={cardClass}>
-        <h2 id="plan-heading" className="font-display text-xl font-bold">
-          Billing
-        </h2>
+      <Panel title="Billing">
         <p className="mt-2 text-ink-800">{planText[plan]}</p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link
-            to={paths.shop}
-            className="inline-flex items-center rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700"
-          >
-            Upgrade Plan
-          </Link>
+          <ButtonLink to={paths.shop}>Upgrade Plan</ButtonLink>
           {canOpenBillingPortal && (
             <>
               <Button variant="secondary" onClick={openPortal} disabled={portal.isPending}>
@@ -63,12 +57,9 @@ export function BillingTab() {
             </>
           )}
         </div>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="purchases-heading" className={cardClass}>
-        <h2 id="purchases-heading" className="font-display text-xl font-bold">
-          Purchases and Receipts
-        </h2>
+      <Panel title="Purchases and Receipts">
         {purchases.length === 0 ? (
           <p className="mt-2 text-ink-700">
             No purchases yet.{' '}
@@ -123,7 +114,7 @@ export function BillingTab() {
             </>
           )}
         </p>
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { addressDataCoverage } from '../../../../shared/rules/account.ts';
 import { useSession } from '../../../lib/session.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /**
  * The learner's copy of everything we keep: a file to keep (JSON) and a page to read (HTML),
@@ -23,14 +24,10 @@ export function DownloadDataLinks({ className = '' }: { className?: string }) {
 function DownloadLinks() {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <a
-        href="/api/account/export?format=json"
-        download
-        className="inline-flex items-center gap-2 rounded-lg border border-ink-700 bg-white px-4 py-2.5 font-semibold text-ink-800 hover:bg-ink-700/5"
-      >
+      <ButtonLink to="/api/account/export?format=json" download variant="secondary">
         <Download className="h-4 w-4" aria-hidden="true" />
         Download Data
-      </a>
+      </ButtonLink>
       <a
         href="/api/account/export?format=html"
         download

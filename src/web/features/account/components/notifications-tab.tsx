@@ -1,8 +1,8 @@
 import type { NotificationPreferences } from '../../../../shared/rules/account.ts';
 import { useSettings, useUpdateSettings } from '../api/settings.ts';
-import { cardClass } from './account-page.tsx';
 import { settingsSaveToasts } from './save-toasts.ts';
 import { ToggleRow } from './toggle-row.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 const preferences: { key: keyof NotificationPreferences; label: string; description: string }[] = [
   {
@@ -28,10 +28,7 @@ export function NotificationsTab() {
   const update = useUpdateSettings();
   const current = settings.data?.notificationPreferences;
   return (
-    <section aria-labelledby="notifications-heading" className={cardClass}>
-      <h2 id="notifications-heading" className="font-display text-xl font-bold">
-        Notifications
-      </h2>
+    <Panel title="Notifications">
       <div className="mt-2 divide-y divide-ink-600/20">
         {preferences.map((preference) => {
           // Email Notifications off turns the two below off: they show it, and keep their own
@@ -64,6 +61,6 @@ export function NotificationsTab() {
         purchases. We send no course-update or marketing email yet; your choices here are kept for
         when we do.
       </p>
-    </section>
+    </Panel>
   );
 }

@@ -1,19 +1,16 @@
 import type { Settings } from '../../../../shared/api/account.ts';
 import { useSession } from '../../../lib/session.ts';
-import { cardClass } from './account-page.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
 import { DownloadDataLinks } from './download-data-links.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 export function PrivacySecurityTab({ settings }: { settings: Settings | undefined }) {
   const isAddressConfirmed = useSession().data?.emailVerified ?? false;
   return (
-    <section aria-labelledby="privacy-heading" className={`${cardClass} space-y-8`}>
-      <h2 id="privacy-heading" className="font-display text-xl font-bold">
-        Privacy &amp; Security
-      </h2>
+    <Panel title="Privacy &amp; Security" className="space-y-8">
       <ChangePasswordForm />
       {settings && <TwoFactorSection isEnabled={settings.twoFactorEnabled} />}
       <DevicesSection />
@@ -26,6 +23,6 @@ export function PrivacySecurityTab({ settings }: { settings: Settings | undefine
         <DownloadDataLinks />
       </div>
       <DeleteAccountSection isAddressConfirmed={isAddressConfirmed} />
-    </section>
+    </Panel>
   );
 }

@@ -5,8 +5,8 @@ import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { useSettings, useUpdateSettings } from '../api/settings.ts';
-import { cardClass } from './account-page.tsx';
 import { settingsSaveToasts } from './save-toasts.ts';
+import { Panel, panelClass } from '../../../components/ui/panel.tsx';
 
 type TextFieldName = 'fullName' | 'bio' | 'website' | 'avatarUrl';
 
@@ -20,16 +20,13 @@ const themeLabels: Record<ThemePreference, string> = {
 export function ProfileSettingsTab({ profile }: { profile: Profile }) {
   return (
     <div className="space-y-6">
-      <section aria-labelledby="profile-settings-heading" className={`${cardClass} space-y-4`}>
-        <h2 id="profile-settings-heading" className="font-display text-xl font-bold">
-          Profile
-        </h2>
+      <Panel title="Profile" className="space-y-4">
         <SignInAddress email={profile.email} />
         <SaveOnBlurField name="fullName" label="Full Name" saved={profile.fullName} />
         <SaveOnBlurField name="bio" label="Bio" saved={profile.bio} multiline />
         <SaveOnBlurField name="website" label="Website" saved={profile.website} />
         <SaveOnBlurField name="avatarUrl" label="Avatar URL" saved={profile.avatarUrl} />
-      </section>
+      </Panel>
       <ThemeSetting />
     </div>
   );
@@ -83,7 +80,7 @@ function ThemeSetting() {
     );
   };
   return (
-    <fieldset className={cardClass}>
+    <fieldset className={panelClass}>
       <legend className="float-left font-display text-xl font-bold">Theme</legend>
       <div className="clear-both flex flex-wrap gap-4 pt-3">
         {themePreferences.map((theme) => (

@@ -7,11 +7,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { AccountPage, cardClass, linkClass } from '../components/account-page.tsx';
+import { AccountPage, linkClass } from '../components/account-page.tsx';
 import { Avatar } from '../components/avatar.tsx';
 import { DownloadDataLinks } from '../components/download-data-links.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { Panel, panelClass } from '../../../components/ui/panel.tsx';
 
 const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
@@ -21,7 +22,7 @@ export function ProfileRoute() {
     <AccountPage title="My Profile">
       {profile.isPending && <p className="text-ink-700">Loading your profile...</p>}
       {profile.isError && (
-        <div role="alert" className={cardClass}>
+        <div role="alert" className={panelClass}>
           <p className="font-semibold">{accountMessages.profileNotFound}</p>
           <p className="mt-1 text-ink-700">{accountMessages.loadProfileFailed}</p>
           <Button className="mt-3" onClick={() => void profile.refetch()}>
@@ -39,7 +40,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   return (
     <>
-      <section aria-labelledby="about-heading" className={cardClass}>
+      <section aria-labelledby="about-heading" className={panelClass}>
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex items-center gap-4">
             <Avatar name={profile.fullName} url={profile.avatarUrl} />
@@ -100,21 +101,15 @@ function ProfileDetails({ profile }: { profile: Profile }) {
         </div>
       </section>
 
-      <section aria-labelledby="stats-heading" className={cardClass}>
-        <h2 id="stats-heading" className="font-display text-xl font-bold">
-          Your Journey
-        </h2>
+      <Panel title="Your Journey">
         <dl className="mt-4 grid gap-4 sm:grid-cols-3">
           <Stat label="Courses Enrolled" value={profile.stats.coursesEnrolled} />
           <Stat label="Lessons Completed" value={profile.stats.lessonsCompleted} />
           <Stat label="Reflections Written" value={profile.stats.reflectionsWritten} />
         </dl>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="actions-heading" className={cardClass}>
-        <h2 id="actions-heading" className="font-display text-xl font-bold">
-          Quick Actions
-        </h2>
+      <Panel title="Quick Actions">
         <div className="mt-4 flex flex-wrap items-center gap-4">
           <Link to={paths.settings} className={linkClass}>
             Account Settings
@@ -124,7 +119,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           </Link>
         </div>
         <DownloadDataLinks className="mt-4" />
-      </section>
+      </Panel>
     </>
   );
 }

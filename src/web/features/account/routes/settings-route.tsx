@@ -5,11 +5,12 @@ import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { useUrlTab } from '../../../lib/url-tab.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSettings } from '../api/settings.ts';
-import { AccountPage, cardClass } from '../components/account-page.tsx';
+import { AccountPage } from '../components/account-page.tsx';
 import { BillingTab } from '../components/billing-tab.tsx';
 import { NotificationsTab } from '../components/notifications-tab.tsx';
 import { PrivacySecurityTab } from '../components/privacy-security-tab.tsx';
 import { ProfileSettingsTab } from '../components/profile-settings-tab.tsx';
+import { panelClass } from '../../../components/ui/panel.tsx';
 
 const settingsTabs = [
   { value: 'profile', label: 'Profile' },
@@ -40,7 +41,7 @@ export function SettingsRoute() {
           ))}
         </TabList>
         {failed && (
-          <div role="alert" className={cardClass}>
+          <div role="alert" className={panelClass}>
             <p>{accountMessages.loadSettingsFailed}</p>
             <Button
               className="mt-3"

@@ -8,6 +8,7 @@ import { ConfirmDialog, type PendingAction } from '../../../components/ui/confir
 import { UserDetails } from './user-details.tsx';
 import { UserSearchForm } from './user-search-form.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { panelClass } from '../../../components/ui/panel.tsx';
 
 /** Search a user by email, then read, grant and revoke their access; or grant beta in bulk. */
 export function AccessTab({
@@ -53,12 +54,12 @@ export function AccessTab({
           Clear
         </Button>
       </section>
-      <section className="rounded-xl bg-white p-5 shadow-sm">
+      <section className={panelClass}>
         <UserSearchForm onSearch={runSearch} isSearching={search.isPending} />
       </section>
       <BulkActions onConfirm={setPending} />
       {userId && (
-        <section className="rounded-xl bg-white p-5 shadow-sm">
+        <section className={panelClass}>
           <UserDetails userId={userId} onConfirm={setPending} />
         </section>
       )}

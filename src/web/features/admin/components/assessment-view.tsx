@@ -11,6 +11,8 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { useAssessment } from '../api/get-assessment.ts';
 import { useMarkAssessmentAnswered } from '../api/mark-assessment-answered.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 /** An answer in the words the applicant chose from, not the stored codes. */
 function answerText(assessment: Assessment, question: AssessmentQuestion): string {
@@ -40,10 +42,7 @@ export function AssessmentView({ id }: { id: string }) {
   const { data } = assessment;
   const replyLink = `mailto:${data.email}?subject=${encodeURIComponent('Your Sovereign Flame assessment')}`;
   return (
-    <section aria-labelledby="assessment-view" className="rounded-xl bg-white p-5 shadow-sm">
-      <h2 id="assessment-view" className="font-display text-xl font-bold">
-        {data.name}
-      </h2>
+    <Panel title={data.name}>
       <p className="text-sm text-ink-700">
         {data.email}, sent {formatAdminDate(data.createdAt)}
         {data.answeredAt ? `, answered ${formatAdminDate(data.answeredAt)}` : ', not answered yet'}
@@ -59,12 +58,7 @@ export function AssessmentView({ id }: { id: string }) {
         ))}
       </dl>
       <div className="mt-5 flex flex-wrap gap-3">
-        <a
-          href={replyLink}
-          className="inline-flex items-center rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700"
-        >
-          Reply by email
-        </a>
+        <ButtonLink to={replyLink}>Reply by email</ButtonLink>
         <Button
           variant="secondary"
           disabled={mark.isPending}
@@ -73,6 +67,6 @@ export function AssessmentView({ id }: { id: string }) {
           {data.answeredAt ? 'Mark as waiting' : 'Mark as answered'}
         </Button>
       </div>
-    </section>
+    </Panel>
   );
 }

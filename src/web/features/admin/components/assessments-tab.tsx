@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useAssessmentList } from '../api/list-assessments.ts';
 import { AssessmentView } from './assessment-view.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 /** Sacred assessments as visitors sent them, newest first. */
 export function AssessmentsTab() {
@@ -12,10 +13,7 @@ export function AssessmentsTab() {
   const list = useAssessmentList(page);
   return (
     <div className="space-y-6">
-      <section aria-labelledby="assessments" className="rounded-xl bg-white p-5 shadow-sm">
-        <h2 id="assessments" className="font-display text-xl font-bold">
-          Assessments
-        </h2>
+      <Panel title="Assessments">
         {list.isError && <p role="alert">The assessments could not be loaded.</p>}
         {list.data && (
           <>
@@ -51,7 +49,7 @@ export function AssessmentsTab() {
             />
           </>
         )}
-      </section>
+      </Panel>
       {openId && <AssessmentView id={openId} />}
     </div>
   );

@@ -2,11 +2,14 @@ import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { adminMessages, adminSuccess, parseEmailList } from '../../../../shared/rules/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useGrantBulkBetaAccess } from '../api/grant-bulk-beta-access.ts';
 import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
-import { CourseChecklist } from './course-checklist.tsx';
+import { CourseChecklist } from '../../../components/ui/course-checklist.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { panelClass } from '../../../components/ui/panel.tsx';
 
 /** Spec 2 §2 'Bulk Actions': beta access for a list of emails, confirmed before it is sent. */
 export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) => void }) {
@@ -17,8 +20,6 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
   const [notFound, setNotFound] = useState<string[]>([]);
   const grant = useGrantBulkBetaAccess();
   const panelId = useId();
-  const emailsId = useId();
-  const expiryId = useId();
 
   const submit = () => {
     const emails = parseEmailList(emailText);
@@ -54,7 +55,7 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
   };
 
   return (
-    <section className="rounded-xl bg-white p-5 shadow-sm">
+    <section className={panelClass}>
       <h2>
         <button
           type="button"
@@ -71,32 +72,27 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
         </button>
       </h2>
       <div id={panelId} hidden={!isOpen} className="mt-4 space-y-4">
-        <div>
-          <label htmlFor={emailsId} className="mb-1 block text-sm font-medium">
-            Emails (one a line, or separated by commas)
-          </label>
-          <textarea
-            id={emailsId}
-            rows={4}
-            maxLength={20_000}
-            value={emailText}
-            onChange={(event) => setEmailText(event.target.value)}
-            className="w-full rounded-lg border border-ink-600/40 bg-white px-3 py-2"
-          />
-        </div>
-        <CourseChecklist legend="Beta courses" selected={courseIds} onChange={setCourseIds} />
-        <div>
-          <label htmlFor={expiryId} className="mb-1 block text-sm font-medium">
-            Beta access expires on (optional)
-          </label>
-          <input
-            id={expiryId}
-            type="date"
-            value={expiresOn}
-            onChange={(event) => setExpiresOn(event.target.value)}
-            className="rounded-lg border border-ink-600/40 bg-white px-3 py-2"
-          />
-        </div>
+        <TextAreaField
+          label="Emails (one a line, or separated by commas)"
+          maxLength={20_000}
+          value={emailText}
+          onChange={(event) => setEmailText(event.target.value)}
+        />
+        <CourseChecklist
+          legend="Beta courses"
+          selected={courseIds}
+          onChange={setCourseIds}
+          hasSelectAll
+          hasBundle={false}
+          hasComingSoonBadges
+        />
+        <TextField
+          label="Beta access expires on (optional)"
+          type="date"
+          value={expiresOn}
+          onChange={(event) => setExpiresOn(event.target.value)}
+          className="max-w-xs"
+        />
         <Button onClick={submit} disabled={grant.isPending}>
           Grant Beta Access
         </Button>

@@ -6,9 +6,10 @@ import {
 } from '../../../../shared/api/admin.ts';
 import { adminMessages, adminSuccess } from '../../../../shared/rules/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { useGrantEnrollments } from '../api/grant-enrollments.ts';
 import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
-import { CourseChecklist } from './course-checklist.tsx';
+import { CourseChecklist } from '../../../components/ui/course-checklist.tsx';
 import { notify } from '../../../lib/notify.ts';
 
 const accessTypeLabels: Record<AccessTypeChoice, string> = {
@@ -30,7 +31,6 @@ export function GrantAccessForm({
   const [expiresOn, setExpiresOn] = useState('');
   const grant = useGrantEnrollments();
   const accessTypeId = useId();
-  const expiryId = useId();
 
   const submit = () => {
     if (courseIds.length === 0) {
@@ -61,7 +61,14 @@ export function GrantAccessForm({
       <h3 id="grant-new-access" className="font-display text-lg font-bold">
         Grant New Access
       </h3>
-      <CourseChecklist legend="Courses" selected={courseIds} onChange={setCourseIds} />
+      <CourseChecklist
+        legend="Courses"
+        selected={courseIds}
+        onChange={setCourseIds}
+        hasSelectAll
+        hasBundle={false}
+        hasComingSoonBadges
+      />
       <div className="flex flex-wrap gap-4">
         <div>
           <label htmlFor={accessTypeId} className="mb-1 block text-sm font-medium">
@@ -80,18 +87,12 @@ export function GrantAccessForm({
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor={expiryId} className="mb-1 block text-sm font-medium">
-            Expires on (optional)
-          </label>
-          <input
-            id={expiryId}
-            type="date"
-            value={expiresOn}
-            onChange={(event) => setExpiresOn(event.target.value)}
-            className="rounded-lg border border-ink-600/40 bg-white px-3 py-2"
-          />
-        </div>
+        <TextField
+          label="Expires on (optional)"
+          type="date"
+          value={expiresOn}
+          onChange={(event) => setExpiresOn(event.target.value)}
+        />
       </div>
       <p className="text-sm text-ink-700">
         Without a date, beta access lasts 30 days and other access 365 days. A course the learner

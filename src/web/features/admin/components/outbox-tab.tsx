@@ -3,6 +3,7 @@ import type { OutboxMail, OutboxPage } from '../../../../shared/api/mail.ts';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { useOutbox } from '../api/list-outbox.ts';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 const modeNotes: Record<OutboxPage['mailMode'], string> = {
   smtp: 'Mail is sent over SMTP; the outbox holds only what was kept before SMTP was set.',
@@ -17,10 +18,7 @@ export function OutboxTab() {
   const [page, setPage] = useState(1);
   const outbox = useOutbox(page);
   return (
-    <section aria-labelledby="outbox" className="rounded-xl bg-white p-5 shadow-sm">
-      <h2 id="outbox" className="font-display text-xl font-bold">
-        Outbox{outbox.data ? ` (${outbox.data.total})` : ''}
-      </h2>
+    <Panel title={`Outbox${outbox.data ? ` (${outbox.data.total})` : ''}`}>
       {outbox.data && (
         <p className="mt-2 text-sm text-ink-700">{modeNotes[outbox.data.mailMode]}</p>
       )}
@@ -41,7 +39,7 @@ export function OutboxTab() {
           />
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { useOverview } from '../api/get-overview.ts';
 import { SafetyEvents } from './safety-events.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 // Recharts loads only here, so no other page carries it.
 const OverviewChart = lazy(async () => ({
@@ -30,10 +31,7 @@ export function OverviewTab() {
           </div>
         ))}
       </dl>
-      <section aria-labelledby="weekly" className="rounded-xl bg-white p-5 shadow-sm">
-        <h2 id="weekly" className="font-display text-xl font-bold">
-          The last {weeks.length} weeks
-        </h2>
+      <Panel title={`The last ${weeks.length} weeks`}>
         <Suspense fallback={<p>Loading chart...</p>}>
           <OverviewChart weeks={weeks} />
         </Suspense>
@@ -66,7 +64,7 @@ export function OverviewTab() {
             ))}
           </tbody>
         </table>
-      </section>
+      </Panel>
       <SafetyEvents />
     </div>
   );

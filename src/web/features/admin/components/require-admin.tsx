@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Link, Navigate, useLocation } from '../../../lib/router/router.tsx';
+import { Navigate, useLocation } from '../../../lib/router/router.tsx';
 import { adminMessages } from '../../../../shared/rules/admin.ts';
 import { paths } from '../../../lib/paths.ts';
 import { sessionQueryOptions } from '../../../lib/session.ts';
 import { notify } from '../../../lib/notify.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /**
  * Spec 2 §6: the role is read fresh from the server ('Checking permissions...'); a learner is
@@ -56,12 +57,7 @@ function TwoFactorSetupStep() {
         Two-Factor Sign-In Required
       </h1>
       <p>{adminMessages.twoFactorRequired}</p>
-      <Link
-        to={`${paths.settings}?tab=privacy`}
-        className="inline-flex rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700"
-      >
-        Set Up Two-Factor Sign-In
-      </Link>
+      <ButtonLink to={`${paths.settings}?tab=privacy`}>Set Up Two-Factor Sign-In</ButtonLink>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { SafetyEventCount } from '../../../../shared/api/companion.ts';
 import { useSafetyEvents } from '../api/get-safety-events.ts';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 const pathLabels: Record<SafetyEventCount['path'], string> = {
   chat: 'Chat message',
@@ -17,16 +18,13 @@ const signalLabels: Record<SafetyEventCount['signal'], string> = {
 export function SafetyEvents() {
   const events = useSafetyEvents();
   return (
-    <section aria-labelledby="safety-events" className="rounded-xl bg-white p-5 shadow-sm">
-      <h2 id="safety-events" className="font-display text-xl font-bold">
-        Safety responses in the last 30 days
-      </h2>
+    <Panel title="Safety responses in the last 30 days">
       <p className="mt-1 text-sm text-ink-700">
         How often the AI companion met words of crisis with its safety response and the helpline.
         What learners wrote is never recorded here.
       </p>
       <SafetyEventsBody events={events} />
-    </section>
+    </Panel>
   );
 }
 

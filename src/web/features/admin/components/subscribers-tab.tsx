@@ -2,25 +2,22 @@ import { useState } from 'react';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { SUBSCRIBERS_CSV_URL, useSubscriberList } from '../api/list-subscribers.ts';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 /** Newsletter subscribers, newest first, and every one of them as CSV. */
 export function SubscribersTab() {
   const [page, setPage] = useState(1);
   const list = useSubscriberList(page);
   return (
-    <section aria-labelledby="subscribers" className="rounded-xl bg-white p-5 shadow-sm">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="subscribers" className="font-display text-xl font-bold">
-          Newsletter subscribers{list.data ? ` (${list.data.total})` : ''}
-        </h2>
-        <a
-          href={SUBSCRIBERS_CSV_URL}
-          download
-          className="rounded-lg border border-ink-700 px-4 py-2 font-semibold hover:bg-ink-700/5"
-        >
+    <Panel
+      title={`Newsletter subscribers${list.data ? ` (${list.data.total})` : ''}`}
+      actions={
+        <ButtonLink to={SUBSCRIBERS_CSV_URL} download variant="secondary">
           Export CSV
-        </a>
-      </div>
+        </ButtonLink>
+      }
+    >
       <p className="mt-2 text-sm text-ink-700">
         Every newsletter mail carries a link with which the subscriber leaves the list.
       </p>
@@ -45,6 +42,6 @@ export function SubscribersTab() {
           />
         </>
       )}
-    </section>
+    </Panel>
   );
 }

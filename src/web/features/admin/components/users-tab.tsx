@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useUserList } from '../api/list-users.ts';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 /** Every user, newest first, or those whose email or name contains the text; a page at a time. */
 export function UsersTab({ onOpenUser }: { onOpenUser: (userId: string) => void }) {
@@ -12,10 +13,7 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (userId: string) => void 
   const [page, setPage] = useState(1);
   const list = useUserList(search.trim(), page);
   return (
-    <section aria-labelledby="all-users" className="rounded-xl bg-white p-5 shadow-sm">
-      <h2 id="all-users" className="font-display text-xl font-bold">
-        All users
-      </h2>
+    <Panel title="All users">
       <TextField
         label="Email or name contains"
         type="search"
@@ -76,6 +74,6 @@ export function UsersTab({ onOpenUser }: { onOpenUser: (userId: string) => void 
           <Pager label="Users pages" page={page} hasMore={list.data.hasMore} onPage={setPage} />
         </>
       )}
-    </section>
+    </Panel>
   );
 }

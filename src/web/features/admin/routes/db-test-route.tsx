@@ -2,6 +2,7 @@ import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useDiagnostics } from '../api/get-diagnostics.ts';
 import { DiagnosticsLayout } from '../components/diagnostics-layout.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 /** Spec 2's database test page, as a read-only status page for admins. */
 export function DbTestRoute() {
@@ -13,10 +14,7 @@ export function DbTestRoute() {
       {diagnostics.isError && <p role="alert">The diagnostics could not be loaded.</p>}
       {diagnostics.data && (
         <>
-          <section aria-labelledby="database" className="rounded-xl bg-white p-5 shadow-sm">
-            <h2 id="database" className="font-display text-xl font-bold">
-              Database
-            </h2>
+          <Panel title="Database">
             <dl className="mt-3 grid gap-x-6 gap-y-1 sm:grid-cols-[8rem_1fr]">
               <dt className="font-semibold">Status</dt>
               <dd>{diagnostics.data.database.status === 'up' ? 'Connected' : 'Unreachable'}</dd>
@@ -25,11 +23,8 @@ export function DbTestRoute() {
               <dt className="font-semibold">Courses</dt>
               <dd>{catalogue.data?.courses.length ?? '…'} in the catalogue</dd>
             </dl>
-          </section>
-          <section aria-labelledby="migrations" className="rounded-xl bg-white p-5 shadow-sm">
-            <h2 id="migrations" className="font-display text-xl font-bold">
-              Migrations applied ({diagnostics.data.migrations.length})
-            </h2>
+          </Panel>
+          <Panel title={`Migrations applied (${diagnostics.data.migrations.length})`}>
             <ol className="mt-3 space-y-1 font-mono text-sm">
               {diagnostics.data.migrations.map((migration) => (
                 <li key={migration.name}>
@@ -38,7 +33,7 @@ export function DbTestRoute() {
                 </li>
               ))}
             </ol>
-          </section>
+          </Panel>
         </>
       )}
     </DiagnosticsLayout>

@@ -7,6 +7,7 @@ import { useSearchUser } from '../api/search-user.ts';
 import { AccessSources } from '../components/access-sources.tsx';
 import { DiagnosticsLayout } from '../components/diagnostics-layout.tsx';
 import { UserSearchForm } from '../components/user-search-form.tsx';
+import { Panel, panelClass } from '../../../components/ui/panel.tsx';
 
 /**
  * Spec 2's enrollment debug page, read-only: a user's enrollments and the access they give, then
@@ -19,7 +20,7 @@ export function EnrollmentDebugRoute() {
   const [isRawShown, setIsRawShown] = useState(false);
   return (
     <DiagnosticsLayout title="Enrollment diagnostics">
-      <section className="rounded-xl bg-white p-5 shadow-sm">
+      <section className={panelClass}>
         <UserSearchForm onSearch={(email) => search.mutate(email)} isSearching={search.isPending} />
         {search.isError && (
           <p role="alert" className="mt-3">
@@ -30,10 +31,7 @@ export function EnrollmentDebugRoute() {
         )}
       </section>
       {detail.data && (
-        <section aria-labelledby="access-facts" className="rounded-xl bg-white p-5 shadow-sm">
-          <h2 id="access-facts" className="font-display text-xl font-bold">
-            {detail.data.user.email}: {detail.data.tier}
-          </h2>
+        <Panel title={`${detail.data.user.email}: ${detail.data.tier}`}>
           <ul className="mt-3 space-y-3">
             {detail.data.enrollments.map((enrollment) => (
               <li key={enrollment.courseId}>
@@ -71,7 +69,7 @@ export function EnrollmentDebugRoute() {
               {JSON.stringify(detail.data, null, 2)}
             </pre>
           )}
-        </section>
+        </Panel>
       )}
     </DiagnosticsLayout>
   );

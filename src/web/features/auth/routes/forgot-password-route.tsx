@@ -6,30 +6,20 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
-import {
-  authMessages,
-  firstValidationMessage,
-  forgotPasswordSchema,
-} from '../../../../shared/api/auth.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
+import { authMessages, forgotPasswordSchema } from '../../../../shared/api/auth.ts';
 
 export function ForgotPasswordRoute() {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
   const [sentTo, setSentTo] = useState<string>();
   const requestReset = useRequestPasswordReset();
-
-  const submit = async (event: FormEvent) => {
+  const { submit, error } = useSubmit(forgotPasswordSchema, requestReset, {
+    failure: authMessages.unexpected,
+    onSuccess: () => setSentTo(email.trim()),
+  });
+  const send = (event: FormEvent) => {
     event.preventDefault();
-    const invalid = firstValidationMessage(forgotPasswordSchema, { email });
-    setError(invalid);
-    if (invalid) return;
-    try {
-      await requestReset.mutateAsync(email.trim());
-      setSentTo(email.trim());
-    } catch (failure) {
-      setError(messageOf(failure, authMessages.unexpected));
-    }
+    submit({ email });
   };
 
   return (
@@ -46,7 +36,7 @@ export function ForgotPasswordRoute() {
           </Link>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className="space-y-4">
+        <form onSubmit={send} noValidate className="space-y-4">
           <h2 className="font-display text-2xl font-bold">Forgot your password?</h2>
           <TextField
             label="Email"

@@ -9,7 +9,7 @@ import { formatDate } from '../../../../shared/rules/dates.ts';
 import { useGenerateBetaCode } from '../api/admin-actions.ts';
 import { useBetaAdminData } from '../api/get-beta-admin-data.ts';
 import { CopyCodeButton } from './copy-code-button.tsx';
-import { CourseChecklist } from './course-checklist.tsx';
+import { CourseChecklist } from '../../../components/ui/course-checklist.tsx';
 import { useCourseNames } from './course-names.ts';
 import { useSubmit } from '../../../lib/use-submit.ts';
 
@@ -35,7 +35,13 @@ export function GenerateCodes() {
   return (
     <div className="space-y-6">
       <form onSubmit={send} noValidate className="space-y-4">
-        <CourseChecklist value={courseIds} onChange={setCourseIds} />
+        <CourseChecklist
+          legend="Courses"
+          selected={courseIds}
+          onChange={setCourseIds}
+          whenEmpty="every"
+          look="grid"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Max uses"

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
-import type { z } from 'zod';
 import {
   createBetaInvitationSchema,
   grantBetaAccessSchema,
@@ -19,10 +18,9 @@ import {
 } from '../api/admin-actions.ts';
 import { useBetaAdminData } from '../api/get-beta-admin-data.ts';
 import { CopyCodeButton } from './copy-code-button.tsx';
-import { CourseChecklist } from './course-checklist.tsx';
+import { CourseChecklist } from '../../../components/ui/course-checklist.tsx';
 import { useCourseNames } from './course-names.ts';
-import { messageOf } from '../../../lib/api-client.ts';
-import { firstIssue } from '../../../lib/use-submit.ts';
+import { useSubmit, type SubmitMutation, type SubmitSchema } from '../../../lib/use-submit.ts';
 
 export function ManageUsers() {
   return (
@@ -45,9 +43,7 @@ function GrantForm() {
       recipient={{ name: 'user-email', label: 'User email', type: 'email', maxLength: 254 }}
       durationLabel="Grant duration (days)"
       submitLabel="Grant Access"
-      parse={({ recipient, ...rest }) =>
-        grantBetaAccessSchema.safeParse({ email: recipient, ...rest })
-      }
+      schema={grantBetaAccessSchema}
       mutation={grant}
       messages={{ success: betaMessages.granted, failure: betaMessages.grantFailed }}
     />
@@ -62,66 +58,49 @@ function InviteForm() {
       recipient={{ name: 'email', label: 'Invitation email', type: 'email', maxLength: 254 }}
       durationLabel="Invitation duration (days)"
       submitLabel="Send Invitation"
-      parse={({ recipient, ...rest }) =>
-        createBetaInvitationSchema.safeParse({ email: recipient, ...rest })
-      }
+      schema={createBetaInvitationSchema}
       mutation={invite}
       messages={{ success: betaMessages.invited, failure: betaMessages.inviteFailed }}
     />
   );
 }
 
-interface BetaAccessFormProps<Input> {
+interface BetaAccessFormProps<Input, Result> {
   heading: string;
   /** Who receives the access: the address of a user's account, or an address to invite. */
   recipient: { name: string; label: string; type?: 'email'; maxLength: number };
   durationLabel: string;
   submitLabel: string;
-  parse: (values: {
-    recipient: string;
-    courseIds: string[];
-    durationDays: string;
-  }) => { success: true; data: Input } | { success: false; error: z.ZodError };
-  mutation: {
-    mutate: (
-      input: Input,
-      callbacks: { onSuccess: () => void; onError: (failure: Error) => void },
-    ) => void;
-    isPending: boolean;
-  };
+  /** Checks { email, courseIds, durationDays }: the recipient's address is the email. */
+  schema: SubmitSchema<Input>;
+  mutation: SubmitMutation<Input, Result>;
   messages: { success: string; failure: string };
 }
 
 /** A beta grant to a user or an invitation, both by email: recipient, courses and duration. */
-function BetaAccessForm<Input>(props: BetaAccessFormProps<Input>) {
+function BetaAccessForm<Input, Result>(props: BetaAccessFormProps<Input, Result>) {
   const { heading, recipient: field, mutation, messages } = props;
   const [recipient, setRecipient] = useState('');
   const [courseIds, setCourseIds] = useState<string[]>([]);
   const [durationDays, setDurationDays] = useState(String(betaLimits.accessDays.default));
-  const [error, setError] = useState('');
   const headingId = `beta-${field.name}-heading`;
-
-  const submit = (event: FormEvent) => {
+  const { submit, error } = useSubmit(props.schema, mutation, {
+    failure: messages.failure,
+    onSuccess: () => {
+      toast.success(messages.success);
+      setRecipient('');
+    },
+    // The spec's words, and what went wrong when the server said (a 409: already invited).
+    onFailure: (reason) =>
+      toast.error(reason === messages.failure ? reason : `${messages.failure}: ${reason}`),
+  });
+  const send = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = props.parse({ recipient, courseIds, durationDays });
-    if (!parsed.success) return setError(firstIssue(parsed.error));
-    setError('');
-    mutation.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(messages.success);
-        setRecipient('');
-      },
-      onError: (failure) => {
-        const reason = messageOf(failure, messages.failure);
-        setError(reason);
-        // The spec's words, and what went wrong when the server said (a 409: already invited).
-        toast.error(reason === messages.failure ? reason : `${messages.failure}: ${reason}`);
-      },
-    });
+    submit({ email: recipient, courseIds, durationDays });
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="space-y-4">
+    <form onSubmit={send} noValidate aria-labelledby={headingId} className="space-y-4">
       <h3 id={headingId} className="font-display text-lg font-semibold">
         {heading}
       </h3>
@@ -132,7 +111,13 @@ function BetaAccessForm<Input>(props: BetaAccessFormProps<Input>) {
         value={recipient}
         onChange={(event) => setRecipient(event.target.value)}
       />
-      <CourseChecklist value={courseIds} onChange={setCourseIds} />
+      <CourseChecklist
+        legend="Courses"
+        selected={courseIds}
+        onChange={setCourseIds}
+        whenEmpty="every"
+        look="grid"
+      />
       <TextField
         label={props.durationLabel}
         type="number"

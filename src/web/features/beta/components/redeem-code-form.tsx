@@ -1,38 +1,31 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
+import { redeemBetaCodeSchema } from '../../../../shared/api/beta.ts';
 import { betaMessages } from '../../../../shared/rules/beta.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useRedeemBetaCode } from '../api/redeem-beta-code.ts';
-import { messageOf } from '../../../lib/api-client.ts';
+import { useSubmit } from '../../../lib/use-submit.ts';
 
 export function RedeemCodeForm() {
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
   const redeem = useRedeemBetaCode();
-
-  const submit = (event: FormEvent) => {
+  // A failure is said once, beside the field: a toast as well would repeat it and outlive the fix.
+  const { submit, error } = useSubmit(redeemBetaCodeSchema, redeem, {
+    failure: betaMessages.redeemFailed,
+    onSuccess: () => {
+      setCode('');
+      toast.success(betaMessages.redeemed);
+    },
+  });
+  const send = (event: FormEvent) => {
     event.preventDefault();
-    setError('');
-    if (!code.trim()) {
-      setError(betaMessages.codeRequired);
-      return;
-    }
-    redeem.mutate(code, {
-      onSuccess: () => {
-        setCode('');
-        toast.success(betaMessages.redeemed);
-      },
-      onError: (failure) => {
-        // Said once, beside the field: a toast as well would repeat it and outlive the fix.
-        setError(messageOf(failure, betaMessages.redeemFailed));
-      },
-    });
+    submit({ code });
   };
 
   return (
-    <form onSubmit={submit} noValidate className="max-w-md space-y-3">
+    <form onSubmit={send} noValidate className="max-w-md space-y-3">
       <TextField
         label="Beta code"
         placeholder="SF-XXXX-XXXX"

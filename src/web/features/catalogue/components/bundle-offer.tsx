@@ -1,8 +1,8 @@
-import { Link } from '../../../lib/router/router.tsx';
 import type { CatalogueResponse } from '../../../../shared/api/catalogue.ts';
 import { bundlePricing } from '../../../../shared/rules/pricing.ts';
 import { PriceWithSaving } from '../../../components/ui/price-with-saving.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /** The special offer: every course, present and coming, with the saving computed from the prices. */
 export function BundleOffer({ catalogue }: { catalogue: CatalogueResponse }) {
@@ -33,12 +33,9 @@ export function BundleOffer({ catalogue }: { catalogue: CatalogueResponse }) {
       </ul>
       <div className="mt-6 flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 text-ink-900">
         <PriceWithSaving pricing={pricing} />
-        <Link
-          to={paths.buyNow}
-          className="ml-auto rounded-lg bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700"
-        >
+        <ButtonLink to={paths.buyNow} size="lg" className="ml-auto">
           Buy the Bundle
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

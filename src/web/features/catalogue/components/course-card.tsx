@@ -1,8 +1,8 @@
-import { Link } from '../../../lib/router/router.tsx';
 import type { CourseSummary } from '../../../../shared/api/catalogue.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { buyCoursePath } from '../../../lib/paths.ts';
 import { CourseFacts } from './course-facts.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 const levelLabels: Record<CourseSummary['level'], string> = {
   foundational: 'Foundational',
@@ -41,13 +41,9 @@ export function CourseCard({
             Coming Soon
           </span>
         ) : (
-          <Link
-            to={buyCoursePath(course.id)}
-            aria-label={`Buy Now: ${course.title}`}
-            className="rounded-lg bg-flame-600 px-4 py-2 font-semibold text-white hover:bg-flame-700"
-          >
+          <ButtonLink to={buyCoursePath(course.id)} aria-label={`Buy Now: ${course.title}`}>
             Buy Now
-          </Link>
+          </ButtonLink>
         )}
       </div>
     </article>

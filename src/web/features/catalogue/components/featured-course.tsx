@@ -1,8 +1,8 @@
-import { Link } from '../../../lib/router/router.tsx';
 import type { CourseSummary } from '../../../../shared/api/catalogue.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { buyCoursePath } from '../../../lib/paths.ts';
 import { CourseFacts } from './course-facts.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /** The core journey, featured above the grid. */
 export function FeaturedCourse({ course }: { course: CourseSummary }) {
@@ -27,13 +27,13 @@ export function FeaturedCourse({ course }: { course: CourseSummary }) {
           {formatEuros(course.product.priceCents)}
         </span>
         {!course.product.comingSoon && (
-          <Link
+          <ButtonLink
             to={buyCoursePath(course.id)}
             aria-label={`Buy Now: ${course.title}`}
-            className="rounded-lg bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700"
+            size="lg"
           >
             Buy Now
-          </Link>
+          </ButtonLink>
         )}
       </div>
     </section>

@@ -12,6 +12,7 @@ import { toast } from 'react-hot-toast';
 import type { ChatMessage, Conversation } from '../../../../shared/api/companion.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, companionMessages } from '../../../../shared/rules/companion.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { companionSettingsQueryKey } from '../api/companion-settings.ts';
 import { conversationQueryKey, useConversation } from '../api/get-conversation.ts';
 import { sendChatMessage } from '../api/send-chat-message.ts';
@@ -205,14 +206,14 @@ export function ChatTab({
           rows={2}
           className="block min-h-0 flex-1 resize-none rounded-lg border border-ink-600/40 px-3 py-2 text-sm text-ink-900 placeholder:text-ink-600 focus:border-flame-600"
         />
-        <button
+        <Button
           type="submit"
+          size="icon"
           aria-label="Send message"
           disabled={draft.trim() === '' || isSending || isStreaming}
-          className="rounded-lg bg-flame-600 p-2.5 text-white hover:bg-flame-700 disabled:cursor-not-allowed disabled:bg-flame-600/50"
         >
           <SendHorizontal className="h-5 w-5" aria-hidden="true" />
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Award, BookOpenCheck, Feather, Layers, Lock } from 'lucide-react';
 import type { Achievement } from '../../../../shared/api/dashboard.ts';
 import { formatDate } from '../../../../shared/rules/dates.ts';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 const icons: Record<Achievement['id'], typeof Award> = {
   'first-reflection': Feather,
@@ -12,10 +13,7 @@ const icons: Record<Achievement['id'], typeof Award> = {
 /** Milestones earned from the learner's real progress. */
 export function Achievements({ achievements }: { achievements: Achievement[] }) {
   return (
-    <section aria-labelledby="achievements" className="rounded-xl bg-white p-5 shadow-sm">
-      <h2 id="achievements" className="font-display text-xl font-bold">
-        Achievements
-      </h2>
+    <Panel title="Achievements">
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {achievements.map((achievement) => {
           const Icon = achievement.earnedAt ? icons[achievement.id] : Lock;
@@ -41,6 +39,6 @@ export function Achievements({ achievements }: { achievements: Achievement[] }) 
           );
         })}
       </ul>
-    </section>
+    </Panel>
   );
 }

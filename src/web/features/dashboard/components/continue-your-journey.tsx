@@ -1,7 +1,8 @@
-import { Link } from '../../../lib/router/router.tsx';
 import type { DashboardCourse } from '../../../../shared/api/dashboard.ts';
 import { buyCoursePath } from '../../../lib/paths.ts';
-import { levelLabel, linkButton, opensOnReleaseText } from './dashboard-links.ts';
+import { levelLabel, opensOnReleaseText } from './dashboard-links.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { panelClass } from '../../../components/ui/panel.tsx';
 
 const SUGGESTED_COURSES = 2;
 
@@ -22,7 +23,7 @@ export function ContinueYourJourney({ courses }: { courses: DashboardCourse[] })
       </h2>
       <ul className="mt-4 grid gap-4 md:grid-cols-2">
         {suggestions.map((course) => (
-          <li key={course.id} className="flex flex-col rounded-xl bg-white p-5 shadow-sm">
+          <li key={course.id} className={`flex flex-col ${panelClass}`}>
             <p className="text-xs font-semibold tracking-wide text-flame-700 uppercase">
               {levelLabel(course.level)}
               {course.comingSoon && (
@@ -38,13 +39,14 @@ export function ContinueYourJourney({ courses }: { courses: DashboardCourse[] })
                 {opensOnReleaseText}
               </p>
             ) : (
-              <Link
+              <ButtonLink
                 to={buyCoursePath(course.id)}
                 aria-label={`${course.comingSoon ? 'Tell me when it opens' : 'Enroll now'}: ${course.title}`}
-                className={`mt-4 self-start ${linkButton}`}
+                size="sm"
+                className="mt-4 self-start"
               >
                 {course.comingSoon ? 'Tell me when it opens' : 'Enroll now'}
-              </Link>
+              </ButtonLink>
             )}
           </li>
         ))}

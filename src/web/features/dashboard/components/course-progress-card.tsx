@@ -1,6 +1,6 @@
-import { Link } from '../../../lib/router/router.tsx';
 import type { DashboardCourse } from '../../../../shared/api/dashboard.ts';
-import { completedModules, levelLabel, linkButton, nextLessonPath } from './dashboard-links.ts';
+import { completedModules, levelLabel, nextLessonPath } from './dashboard-links.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /** A course the learner can open: percent, completed modules, and where to go on. */
 export function CourseProgressCard({
@@ -41,13 +41,14 @@ export function CourseProgressCard({
           style={{ width: `${course.progress}%` }}
         />
       </div>
-      <Link
+      <ButtonLink
         to={nextLessonPath(course)}
         aria-label={`${course.hasStarted ? 'Continue learning' : 'Start course'}: ${course.title}`}
-        className={`mt-5 self-start ${linkButton}`}
+        size="sm"
+        className="mt-5 self-start"
       >
         {course.hasStarted ? 'Continue learning' : 'Start course'}
-      </Link>
+      </ButtonLink>
     </article>
   );
 }

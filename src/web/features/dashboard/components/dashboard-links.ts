@@ -1,8 +1,6 @@
 import type { DashboardCourse } from '../../../../shared/api/dashboard.ts';
 import { lessonPath } from '../../../lib/paths.ts';
 
-export const linkButton =
-  'inline-flex items-center justify-center gap-1.5 rounded-lg bg-flame-600 px-4 py-2 text-sm font-semibold text-white hover:bg-flame-700';
 export const textLink = 'font-medium text-flame-700 underline hover:text-flame-600';
 
 /** Spec 2 §2: foundational = Beginner, core = Intermediate, else Advanced. */

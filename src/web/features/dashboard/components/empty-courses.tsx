@@ -1,15 +1,14 @@
-import { Link } from '../../../lib/router/router.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { linkButton } from './dashboard-links.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 export function EmptyCourses() {
   return (
     <div className="rounded-xl border border-dashed border-ink-600/40 bg-white p-8 text-center">
       <p className="font-display text-lg font-semibold">No courses yet.</p>
       <p className="mt-1 text-ink-700">Find the course that calls to you and begin.</p>
-      <Link to={paths.courses} className={`mt-4 ${linkButton}`}>
+      <ButtonLink to={paths.courses} size="sm" className="mt-4">
         Browse Courses
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

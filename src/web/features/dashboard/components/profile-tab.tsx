@@ -2,14 +2,12 @@ import { Link } from '../../../lib/router/router.tsx';
 import type { SessionUser } from '../../../../shared/api/auth.ts';
 import { paths } from '../../../lib/paths.ts';
 import { textLink } from './dashboard-links.ts';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 export function ProfileTab({ user }: { user: SessionUser }) {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
-    <section aria-labelledby="profile-heading" className="rounded-xl bg-white p-5 shadow-sm">
-      <h2 id="profile-heading" className="font-display text-xl font-bold">
-        Profile
-      </h2>
+    <Panel title="Profile">
       <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[8rem_1fr]">
         <dt className="font-semibold text-ink-800">Name</dt>
         <dd className="text-ink-900">{name || 'Not set'}</dd>
@@ -24,6 +22,6 @@ export function ProfileTab({ user }: { user: SessionUser }) {
           Account settings
         </Link>
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -2,14 +2,12 @@ import { PlayCircle } from 'lucide-react';
 import { Link } from '../../../lib/router/router.tsx';
 import type { RecentlyWatched as RecentlyWatchedEntry } from '../../../../shared/api/dashboard.ts';
 import { lessonPath } from '../../../lib/paths.ts';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 /** The learner's own most recently played lesson videos. */
 export function RecentlyWatched({ entries }: { entries: RecentlyWatchedEntry[] }) {
   return (
-    <section aria-labelledby="recently-watched" className="rounded-xl bg-white p-5 shadow-sm">
-      <h2 id="recently-watched" className="font-display text-xl font-bold">
-        Recently Watched
-      </h2>
+    <Panel title="Recently Watched">
       {entries.length === 0 ? (
         <p className="mt-4 text-ink-700">Lessons you watch will appear here.</p>
       ) : (
@@ -35,6 +33,6 @@ export function RecentlyWatched({ entries }: { entries: RecentlyWatchedEntry[] }
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DaysLeft } from '../../../components/ui/days-left.tsx';
 import { useOpenCustomerPortal } from '../api/open-customer-portal.ts';
 import { opensOnReleaseText } from './dashboard-links.ts';
+import { Panel, panelClass } from '../../../components/ui/panel.tsx';
 
 const DESCRIPTION_LIMIT = 100;
 
@@ -47,7 +48,7 @@ export function SubscriptionTab({
   const portal = useOpenCustomerPortal();
   if (isError) {
     return (
-      <div role="alert" className="rounded-xl bg-white p-5 shadow-sm">
+      <div role="alert" className={panelClass}>
         <h2 className="font-display text-xl font-bold">Error Loading Subscription</h2>
         <p className="mt-2 text-ink-700">Failed to load subscription data</p>
         <Button className="mt-4" onClick={onRetry}>
@@ -59,10 +60,7 @@ export function SubscriptionTab({
   if (!dashboard) return null;
   return (
     <div className="space-y-6">
-      <section aria-labelledby="your-subscription" className="rounded-xl bg-white p-5 shadow-sm">
-        <h2 id="your-subscription" className="font-display text-xl font-bold">
-          Your Subscription
-        </h2>
+      <Panel title="Your Subscription">
         <p className="mt-2 text-ink-800">
           <span className="font-semibold">Access status: </span>
           {tierText[dashboard.tier]}
@@ -95,7 +93,7 @@ export function SubscriptionTab({
             </li>
           ))}
         </ul>
-      </section>
+      </Panel>
       {betaManager}
     </div>
   );

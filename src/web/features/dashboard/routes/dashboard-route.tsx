@@ -15,6 +15,7 @@ import { MyCoursesTab } from '../components/my-courses-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { ProfileTab } from '../components/profile-tab.tsx';
 import { SubscriptionTab } from '../components/subscription-tab.tsx';
+import { panelClass } from '../../../components/ui/panel.tsx';
 
 function isDashboardTab(value: string | null): value is DashboardTab {
   return dashboardTabs.some((tab) => tab.value === value);
@@ -49,7 +50,7 @@ export function DashboardRoute({ betaManager, notices, upcomingSessions }: Dashb
   const loadState = dashboard.isPending ? (
     <p className="text-ink-700">Loading your dashboard...</p>
   ) : dashboard.isError ? (
-    <div role="alert" className="rounded-xl bg-white p-5 shadow-sm">
+    <div role="alert" className={panelClass}>
       <p>Your dashboard could not be loaded.</p>
       <Button className="mt-3" onClick={() => void dashboard.refetch()}>
         Retry

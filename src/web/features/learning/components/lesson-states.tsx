@@ -3,11 +3,7 @@ import { Link } from '../../../lib/router/router.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { buyCoursePath, paths } from '../../../lib/paths.ts';
-
-const primaryLink =
-  'inline-flex items-center justify-center rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700';
-const secondaryLink =
-  'inline-flex items-center justify-center rounded-lg border border-ink-700 bg-white px-4 py-2.5 font-semibold text-ink-800 hover:bg-ink-700/5';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 function Screen({ children }: { children: ReactNode }) {
   return (
@@ -38,9 +34,9 @@ export function LessonNotFound() {
       <p className="mt-3 text-ink-700">
         The lesson you&apos;re looking for doesn&apos;t exist or you don&apos;t have access.
       </p>
-      <Link to={paths.courses} className={`mt-6 ${primaryLink}`}>
+      <ButtonLink to={paths.courses} className="mt-6">
         Browse All Courses
-      </Link>
+      </ButtonLink>
     </Screen>
   );
 }
@@ -53,12 +49,10 @@ export function CourseAccessRequired({ courseId }: { courseId: string }) {
         Enroll in this course to open its lessons, videos and reflections.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to={buyCoursePath(courseId)} className={primaryLink}>
-          Enroll Now
-        </Link>
-        <Link to={paths.courses} className={secondaryLink}>
+        <ButtonLink to={buyCoursePath(courseId)}>Enroll Now</ButtonLink>
+        <ButtonLink to={paths.courses} variant="secondary">
           Browse All Courses
-        </Link>
+        </ButtonLink>
       </div>
       <Link
         to={paths.dashboard}

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
-import { Link } from '../../../lib/router/router.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { Section } from './section.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 interface Offering {
   name: string;
@@ -89,16 +89,17 @@ export function OfferingsSection() {
                 </li>
               ))}
             </ul>
-            <Link
+            <ButtonLink
               to={
                 offering.to ??
                 (offering.courseId ? `${paths.buyNow}?course=${offering.courseId}` : paths.buyNow)
               }
               aria-label={`Buy Now: ${offering.name}`}
-              className="mt-auto rounded-lg bg-flame-600 px-4 py-3 text-center font-semibold text-white hover:bg-flame-700"
+              size="lg"
+              className="mt-auto"
             >
               Buy Now
-            </Link>
+            </ButtonLink>
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { Logo } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSession, useSignOut } from '../../../lib/session.ts';
 import { useIsScrolledPast } from '../hooks/use-is-scrolled-past.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /** Spec 1 §9: the header turns solid once the page is scrolled more than this. */
 const SOLID_HEADER_AFTER_PX = 10;
@@ -132,12 +133,9 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
         </>
       ) : (
         <li>
-          <Link
-            to={paths.register}
-            className="mt-2 block rounded-lg bg-flame-600 px-4 py-2 text-center font-semibold text-white hover:bg-flame-700 md:mt-0 md:ml-2"
-          >
+          <ButtonLink to={paths.register} className="mt-2 w-full md:mt-0 md:ml-2 md:w-auto">
             Register
-          </Link>
+          </ButtonLink>
         </li>
       )}
     </ul>

@@ -1,5 +1,5 @@
-import { Link } from '../../../lib/router/router.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 export function FullAccessPanel() {
   return (
@@ -8,12 +8,9 @@ export function FullAccessPanel() {
       <p className="mt-3 text-ink-700">
         Every course on sale is already yours. Your journey continues on your dashboard.
       </p>
-      <Link
-        to={paths.dashboard}
-        className="mt-6 inline-block rounded-lg bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700"
-      >
+      <ButtonLink to={paths.dashboard} size="lg" className="mt-6">
         Go to Dashboard
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSessionAction } from '../api/admin-sessions.ts';
 import { formatSpan } from '../session-time.ts';
+import { panelClass } from '../../../components/ui/panel.tsx';
 
 const field = 'w-full rounded-lg border border-ink-600/40 px-3 py-2';
 
@@ -23,7 +24,7 @@ export function AdminSessionRow({
   const hasStarted = new Date(session.startsAt) <= new Date();
 
   return (
-    <li className="space-y-3 rounded-xl bg-white p-5 shadow-sm">
+    <li className={`space-y-3 ${panelClass}`}>
       <p className="font-semibold">{when}</p>
       <p className="text-ink-700">
         {session.learner ? `${session.learner.name} · ${session.learner.email}` : 'Deleted account'}

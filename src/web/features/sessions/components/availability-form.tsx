@@ -3,6 +3,7 @@ import type { Availability, AvailabilityResponse } from '../../../../shared/api/
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSaveAvailability } from '../api/admin-sessions.ts';
+import { panelClass } from '../../../components/ui/panel.tsx';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const field = 'rounded-lg border border-ink-600/40 px-3 py-2';
@@ -25,7 +26,7 @@ export function AvailabilityForm({ saved }: { saved: AvailabilityResponse }) {
 
   return (
     <form
-      className="space-y-6 rounded-xl bg-white p-5 shadow-sm"
+      className={`space-y-6 ${panelClass}`}
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate(form);

@@ -3,6 +3,7 @@ import { dayLabel } from '../../../../shared/rules/sessions.ts';
 import { Link } from '../../../lib/router/router.tsx';
 import { useMySessions } from '../api/sessions.ts';
 import { formatSpan, viewerTimeZone } from '../session-time.ts';
+import { panelClass } from '../../../components/ui/panel.tsx';
 
 const link = 'font-medium text-flame-700 underline hover:text-flame-800';
 
@@ -13,7 +14,7 @@ export function UpcomingSessionsCard({ headingLevel = 2 }: { headingLevel?: 2 | 
   const upcoming = sessions.data?.upcoming.slice(0, 3) ?? [];
   const timeZone = viewerTimeZone();
   return (
-    <section aria-labelledby="upcoming-sessions" className="rounded-xl bg-white p-5 shadow-sm">
+    <section aria-labelledby="upcoming-sessions" className={panelClass}>
       <Heading id="upcoming-sessions" className="font-display text-xl font-bold">
         Upcoming Sessions
       </Heading>

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from '../../../lib/router/router.tsx';
 import { useBookSession, useSlots } from '../api/sessions.ts';
 import { SlotPicker } from '../components/slot-picker.tsx';
 import { formatSpan } from '../session-time.ts';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 /** /book-session: pick a day and a time, then pay; the time is held while the checkout is open. */
 export function BookSessionRoute() {
@@ -29,10 +30,10 @@ export function BookSessionRoute() {
       {slots.isPending && <p className="mt-6">Loading free times...</p>}
       {slots.isError && <ErrorAlert>{slots.error.message}</ErrorAlert>}
       {slots.data && (
-        <section aria-labelledby="choose-time" className="mt-6 rounded-xl bg-white p-5 shadow-sm">
-          <h2 id="choose-time" className="font-display text-xl font-bold">
-            {slots.data.sessionMinutes} minutes · {formatEuros(slots.data.product.priceCents)}
-          </h2>
+        <Panel
+          title={`${slots.data.sessionMinutes} minutes · ${formatEuros(slots.data.product.priceCents)}`}
+          className="mt-6"
+        >
           <div className="mt-4">
             <SlotPicker slots={slots.data.slots} selected={selected} onSelect={setSelected} />
           </div>
@@ -50,7 +51,7 @@ export function BookSessionRoute() {
                 : 'Choose a day and a time to continue.'}
             </p>
           </div>
-        </section>
+        </Panel>
       )}
       <p className="mt-6">
         <Link to="/sessions" className="font-medium text-flame-700 underline">

@@ -11,6 +11,8 @@ import {
 } from '../api/sessions.ts';
 import { SlotPicker } from '../components/slot-picker.tsx';
 import { formatSpan, formatTime, viewerTimeZone } from '../session-time.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { panelClass } from '../../../components/ui/panel.tsx';
 
 /** /sessions/{id}: when it is, Join from 10 minutes before, Reschedule until the cut-off. */
 export function SessionRoute() {
@@ -43,7 +45,7 @@ export function SessionRoute() {
 function SessionDetails({ session }: { session: LearnerSession }) {
   const isBooked = session.status === 'booked';
   return (
-    <section className="mt-6 space-y-5 rounded-xl bg-white p-5 shadow-sm">
+    <section className={`mt-6 space-y-5 ${panelClass}`}>
       <p className="text-lg">
         {formatSpan(session.startsAt, session.endsAt)}{' '}
         <span className="text-ink-700">({viewerTimeZone()})</span>
@@ -63,14 +65,9 @@ function SessionDetails({ session }: { session: LearnerSession }) {
 function JoinButton({ session }: { session: LearnerSession }) {
   if (session.joinUrl) {
     return (
-      <a
-        href={session.joinUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="inline-flex rounded-lg bg-flame-600 px-4 py-2.5 font-semibold text-white hover:bg-flame-700"
-      >
+      <ButtonLink to={session.joinUrl} target="_blank" rel="noopener noreferrer">
         Join
-      </a>
+      </ButtonLink>
     );
   }
   return (
