@@ -9,7 +9,13 @@ import type {
 import type { LessonPage } from '../../shared/api/learning.ts';
 import { lessonCompletions, lessonReflections } from '../db/schema/learning.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { createAdmin, createUser, type TestAdmin, type TestUser } from '../testing/users.ts';
+import {
+  createAdmin,
+  createUser,
+  TEST_PASSWORD,
+  type TestAdmin,
+  type TestUser,
+} from '../testing/users.ts';
 
 let testApp: TestApp;
 let admin: TestAdmin;
@@ -42,8 +48,8 @@ const aLesson = (id: string, promptIds: string[] = ['first-thought']) => ({
 });
 
 /** Creates a course with one module and one lesson in its draft; answers the saved draft. */
-async function createWrittenCourse(id: string): Promise<CourseDraft> {
-  const created = await asAdmin().post(base, { id, title: `Course ${id}` });
+async function createWrittenCourse(id: string, by: TestAdmin = admin): Promise<CourseDraft> {
+  const created = await testApp.as(by).post(base, { id, title: `Course ${id}` });
   expect(created.statusCode, created.body).toBe(201);
   const { draft, version } = created.json<CourseDraft>();
   const written: CourseDocument = {
@@ -56,7 +62,7 @@ async function createWrittenCourse(id: string): Promise<CourseDraft> {
       { id: 'opening', title: 'Opening', description: 'Where it begins.', lessons: [aLesson('arrive')] },
     ],
   };
-  const saved = await asAdmin().put(`${base}/${id}`, { version, draft: written });
+  const saved = await testApp.as(by).put(`${base}/${id}`, { version, draft: written });
   expect(saved.statusCode, saved.body).toBe(200);
   return saved.json<CourseDraft>();
 }
@@ -316,5 +322,37 @@ describe('the content changes log', () => {
       'restored',
     ]);
     expect(dawn.every((change) => change.changedBy === admin.email)).toBe(true);
+  });
+});
+
+describe('an admin who deletes their account', () => {
+  it('leaves their edits on record, unnamed, in the changes, the draft and the published versions', async () => {
+    const departing = await createAdmin(testApp.app, testApp.db);
+    const { version } = await createWrittenCourse('parting-gift', departing);
+    const published = await testApp.as(departing).post(`${base}/parting-gift/publish`, { version });
+    expect(published.statusCode, published.body).toBe(200);
+
+    const deleted = await testApp
+      .as(departing)
+      .post('/api/account/delete', { password: TEST_PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const { changes } = (await asAdmin().get('/api/admin/content/changes')).json<{
+      changes: ContentChange[];
+    }>();
+    const parting = changes.filter((change) => change.courseId === 'parting-gift');
+    expect(parting.map((change) => change.action).reverse()).toEqual([
+      'created',
+      'saved',
+      'published',
+    ]);
+    expect(parting.every((change) => change.changedBy === 'a deleted admin account')).toBe(true);
+    expect((await readDraft('parting-gift')).updatedBy).toBe('a deleted admin account');
+    const { versions } = (await asAdmin().get(`${base}/parting-gift/versions`)).json<{
+      versions: PublishedVersion[];
+    }>();
+    expect(versions.map((entry) => entry.publishedBy)).toEqual(['a deleted admin account']);
+    const everything = JSON.stringify([changes, versions, await readDraft('parting-gift')]);
+    expect(everything).not.toContain(departing.email);
   });
 });
