@@ -51,9 +51,6 @@ export const accountControlMessages = {
   enabled: 'The account was enabled',
 } as const;
 
-/** The bundle is a product, not a course one can be granted. */
-export const BUNDLE_COURSE_ID = 'complete-bundle';
-
 /**
  * The bulk action's email list: split on newlines and commas, trimmed, lower-cased, without
  * blanks or repeats. null when any entry is not an email address.

@@ -1,4 +1,3 @@
-import { BUNDLE_COURSE_ID } from '../../../shared/rules/admin.ts';
 import { useCatalogue } from '../../lib/catalogue.ts';
 import { Button } from './button.tsx';
 import { CheckboxField } from './checkbox-field.tsx';
@@ -22,8 +21,6 @@ export interface CourseChecklistProps {
   whenEmpty?: 'none' | 'every';
   /** Select All and Deselect All above the boxes. */
   hasSelectAll?: boolean;
-  /** Whether the bundle's own id may be ticked: an admin grants courses, never the bundle. */
-  hasBundle?: boolean;
   /** A 'Coming Soon' badge beside a course not yet released. */
   hasComingSoonBadges?: boolean;
   look?: keyof typeof looks;
@@ -36,14 +33,11 @@ export function CourseChecklist({
   onChange,
   whenEmpty = 'none',
   hasSelectAll = false,
-  hasBundle = true,
   hasComingSoonBadges = false,
   look = 'list',
 }: CourseChecklistProps) {
   const catalogue = useCatalogue();
-  const courses = (catalogue.data?.courses ?? []).filter(
-    (course) => hasBundle || course.id !== BUNDLE_COURSE_ID,
-  );
+  const courses = catalogue.data?.courses ?? [];
   const toggle = (courseId: string, isChecked: boolean) =>
     onChange(
       isChecked ? [...selected, courseId] : selected.filter((candidate) => candidate !== courseId),

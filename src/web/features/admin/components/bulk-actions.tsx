@@ -83,7 +83,6 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
           selected={courseIds}
           onChange={setCourseIds}
           hasSelectAll
-          hasBundle={false}
           hasComingSoonBadges
         />
         <TextField

@@ -66,7 +66,6 @@ export function GrantAccessForm({
         selected={courseIds}
         onChange={setCourseIds}
         hasSelectAll
-        hasBundle={false}
         hasComingSoonBadges
       />
       <div className="flex flex-wrap gap-4">
