@@ -6,9 +6,13 @@ const question = 'What did your first breath of the morning feel like?';
 const answer =
   'It felt slow and wide, like opening a window before anyone else was awake, and for once I did not reach for my phone first.';
 
+/** A lesson's video file, served to the learner's browser from a fixture: no video host is reached. */
+const videoAddress = 'https://media.example/quiet-mornings/first-breath.webm';
+const videoTitle = 'One slow breath, guided';
+
 const lessonsOf = (page: Page) => page.getByRole('list', { name: 'Lessons of Waking Gently' });
 
-test('an admin writes and publishes a new course; a learner buys it and answers its prompt, without a restart', async ({
+test('an admin writes and publishes a new course with a video file; a learner buys it, watches the video and answers its prompt, without a restart', async ({
   page,
   browser,
 }) => {
@@ -47,6 +51,11 @@ test('an admin writes and publishes a new course; a learner buys it and answers 
   const preview = page.getByRole('region', { name: 'Preview of the lesson text' });
   await expect(preview.getByRole('heading', { name: 'Breathe first' })).toBeVisible();
   await expect(preview.getByText('one slow breath')).toBeVisible();
+
+  // A video file, played in the learner's browser's own player.
+  await page.getByLabel(/A video file at an address/).check();
+  await page.getByLabel('Video address (https)').fill(videoAddress);
+  await page.getByLabel('Video title').fill(videoTitle);
 
   await page.getByLabel('New question').fill(question);
   await page.getByRole('button', { name: 'Add question' }).click();
@@ -98,6 +107,9 @@ test('an admin writes and publishes a new course; a learner buys it and answers 
 
   // A learner, in another browser, meets the course at once.
   const learner = await (await browser.newContext()).newPage();
+  await learner.route(videoAddress, (route) =>
+    route.fulfill({ path: 'tests/support/media/first-breath.webm', contentType: 'video/webm' }),
+  );
   await signUp(learner, { firstName: 'Maya' });
   await learner.goto('/buy-now?course=quiet-mornings');
   await expect(learner.getByLabel('Quiet Mornings')).toBeChecked();
@@ -111,6 +123,16 @@ test('an admin writes and publishes a new course; a learner buys it and answers 
   await course.getByRole('link', { name: 'Start course: Quiet Mornings' }).click();
   await expect(learner.getByRole('heading', { level: 1, name: 'The First Breath' })).toBeVisible();
   await expect(learner.getByRole('heading', { name: 'Breathe first' })).toBeVisible();
+
+  // The learner plays the video from its own play button, at the player's centre, to the end.
+  const video = learner.getByLabel(videoTitle);
+  await expect(video).toBeVisible();
+  await video.click();
+  await expect
+    .poll(() => video.evaluate((player: HTMLVideoElement) => player.ended), { timeout: 15_000 })
+    .toBe(true);
+  await learner.reload();
+  await expect(learner.getByRole('link', { name: /The First Breath.*Watched/ })).toBeVisible();
 
   const card = learner.getByRole('article', { name: new RegExp(question.slice(0, 30)) });
   await card.getByRole('textbox').fill(answer);
