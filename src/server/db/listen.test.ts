@@ -69,3 +69,9 @@ it('after close, a failure of the connection it gave back neither throws nor lis
     process.off('uncaughtException', keep);
   }
 });
+
+it('gives its connection back when it cannot listen, so the pool does not lose it', async () => {
+  const pool = await openPool();
+  await expect(listenToChannel(pool, 'not a channel', () => {}, quiet)).rejects.toThrow();
+  expect(pool.totalCount - pool.idleCount).toBe(0);
+});

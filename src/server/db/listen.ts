@@ -48,11 +48,23 @@ export async function listenToChannel(
       next.off('notification', notice);
       next.off('error', lose);
     };
-    await next.query(`LISTEN ${channel}`);
+    try {
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      // Given back here; the caller decides whether to try again.
+      if (client === next) {
+        client = undefined;
+        detach();
+        next.release(true);
+      }
+      throw error;
+    }
   };
 
   const scheduleReconnect = () => {
     if (closed) return;
+    // One attempt waits at a time, however many failures asked for it.
+    clearTimeout(retry);
     retry = setTimeout(() => {
       connect().then(onNotice, (error: unknown) => {
         log.warn({ err: error, channel }, 'could not listen for changes; trying again');
