@@ -614,7 +614,8 @@ function undeniedMatches(
   pattern: RegExp,
 ): { sentence: Sentence; phrase: string }[] {
   const found: { sentence: Sentence; phrase: string }[] = [];
-  for (const match of reading.text.matchAll(pattern)) {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(reading.text); match; match = pattern.exec(reading.text)) {
     const sentence = sentenceAt(reading, match.index);
     const end = match.index + match[0].length;
     const words = reading.text
