@@ -4,6 +4,8 @@
  * misspellings all become one canonical spelling. Every step is linear in the text's length.
  */
 
+import { BoundedCache } from '../bounded-cache.ts';
+
 /** Longer text is cut: no request carries more (a reflection is at most 10,000 characters). */
 export const CHECKED_TEXT_LIMIT = 25_000;
 
@@ -309,7 +311,22 @@ function expandContractions(text: string): string {
     .replace(/'/g, '');
 }
 
+/**
+ * A word's canonical form depends on the word alone, and a learner's words come back on every
+ * autosave: each is worked out once, up to a bound.
+ */
+const canonicalWords = new BoundedCache<string, string>(20_000);
+const LONGEST_REMEMBERED_WORD = 32;
+
 function canonicalWord(word: string): string {
+  const remembered = canonicalWords.get(word);
+  if (remembered !== undefined) return remembered;
+  const canonical = spellOut(word);
+  if (word.length <= LONGEST_REMEMBERED_WORD) canonicalWords.set(word, canonical);
+  return canonical;
+}
+
+function spellOut(word: string): string {
   if (word === '') return '';
   const known = spellings[word];
   if (known) return known;
