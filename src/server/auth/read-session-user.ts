@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { SessionClaim, SessionReader, SessionRecord } from '../http/guards.ts';
+import { BoundedCache } from '../../shared/bounded-cache.ts';
 import { findSessionUser } from '../users/find-session-user.ts';
 import type { Auth } from './auth.ts';
 import { getSessionUser } from './session-user.ts';
@@ -60,17 +61,12 @@ function isUnexpiredAndNotDueToRoll(found: SessionRecord, cookie: SessionCookie)
  * Which user each recent token settled to: a statement that must know the user before it runs
  * (a reflection's ciphertext is bound to its owner) takes it from here and checks it against the
  * session row in the same statement, so a revoked session is refused all the same. A token's
- * user never changes; the oldest entries go first once the map is full.
+ * user never changes.
  */
-const userIdByToken = new Map<string, string>();
-const REMEMBERED_TOKENS = 10_000;
+const userIdByToken = new BoundedCache<string, string>(10_000);
 
 function rememberUserOfToken(token: string, userId: string) {
-  if (userIdByToken.get(token) === userId) return;
-  if (userIdByToken.size >= REMEMBERED_TOKENS) {
-    userIdByToken.delete(userIdByToken.keys().next().value!);
-  }
-  userIdByToken.set(token, userId);
+  if (userIdByToken.get(token) !== userId) userIdByToken.set(token, userId);
 }
 
 interface SessionCookie {
@@ -98,8 +94,8 @@ async function verifySessionCookie(request: FastifyRequest): Promise<SessionCook
   const sessionCookie = cookies.get(settings.sessionCookieName);
   if (sessionCookie === undefined) return null;
   return {
-    token: verifySignedValue(sessionCookie, settings.secret),
-    isRemembered: !verifySignedValue(cookies.get(settings.dontRememberCookieName), settings.secret),
+    token: verifySignedValue(sessionCookie, settings),
+    isRemembered: !verifySignedValue(cookies.get(settings.dontRememberCookieName), settings),
     settings,
   };
 }
@@ -110,6 +106,8 @@ interface SessionSettings {
   dontRememberCookieName: string;
   expiresInMs: number;
   updateAgeMs: number;
+  /** Signed cookies whose signature held under this secret, and their values. */
+  verifiedCookies: BoundedCache<string, string>;
 }
 
 const settingsByAuth = new WeakMap<Auth, Promise<SessionSettings>>();
@@ -124,6 +122,7 @@ function sessionSettingsOf(auth: Auth): Promise<SessionSettings> {
       dontRememberCookieName: context.authCookies.dontRememberToken.name,
       expiresInMs: context.sessionConfig.expiresIn * 1000,
       updateAgeMs: context.sessionConfig.updateAge * 1000,
+      verifiedCookies: new BoundedCache<string, string>(VERIFIED_COOKIES),
     }));
     settingsByAuth.set(auth, settings);
   }
@@ -153,9 +152,27 @@ function safelyDecoded(value: string): string {
   }
 }
 
+/**
+ * A signed cookie is checked once: a session's cookie comes back on every request, and the HMAC
+ * was a tenth of a signed-in request's own CPU. Only cookies that held are remembered, and only
+ * as long as a real one, so a forger fills nothing.
+ */
+const VERIFIED_COOKIES = 10_000;
+const LONGEST_REMEMBERED_COOKIE = 256;
+
 /** The value of a `value.signature` cookie signed with HMAC-SHA256, or null when forged. */
-function verifySignedValue(cookie: string | undefined, secret: string): string | null {
+function verifySignedValue(cookie: string | undefined, settings: SessionSettings): string | null {
   if (!cookie) return null;
+  const remembered = settings.verifiedCookies.get(cookie);
+  if (remembered !== undefined) return remembered;
+  const value = signedValueOf(cookie, settings.secret);
+  if (value !== null && cookie.length <= LONGEST_REMEMBERED_COOKIE) {
+    settings.verifiedCookies.set(cookie, value);
+  }
+  return value;
+}
+
+function signedValueOf(cookie: string, secret: string): string | null {
   const separator = cookie.lastIndexOf('.');
   if (separator < 1) return null;
   const value = cookie.slice(0, separator);
