@@ -26,16 +26,17 @@ export function resumePosition(positionSeconds: number, durationSeconds: number)
   return remainingPercent <= RESTART_WITHIN_LAST_PERCENT ? 0 : Math.floor(positionSeconds);
 }
 
+const vimeoPlayerFlags = new URLSearchParams({
+  autoplay: '1',
+  color: VIMEO_EMBED_COLOR,
+  title: '0',
+  byline: '0',
+  portrait: '0',
+  dnt: '1',
+}).toString();
+
 /** The Vimeo player page with the spec's flags; `#t=` resumes at a position. */
 export function vimeoEmbedUrl(videoId: string, startSeconds = 0): string {
-  const flags = new URLSearchParams({
-    autoplay: '1',
-    color: VIMEO_EMBED_COLOR,
-    title: '0',
-    byline: '0',
-    portrait: '0',
-    dnt: '1',
-  });
   const start = startSeconds > 0 ? `#t=${Math.floor(startSeconds)}s` : '';
-  return `https://player.vimeo.com/video/${videoId}?${flags.toString()}${start}`;
+  return `https://player.vimeo.com/video/${videoId}?${vimeoPlayerFlags}${start}`;
 }
