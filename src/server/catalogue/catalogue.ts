@@ -92,10 +92,17 @@ export function toLessonSummary(lesson: Lesson): LessonSummary {
   return summary;
 }
 
-/** Lessons of a course in reading order, across modules. */
-export function lessonsInOrder(course: Course): Lesson[] {
-  return course.modules.flatMap((module) => module.lessons);
+/** Lessons of a course in reading order, across modules; a published course never changes. */
+export function lessonsInOrder(course: Course): readonly Lesson[] {
+  let lessons = lessonsByCourse.get(course);
+  if (!lessons) {
+    lessons = course.modules.flatMap((module) => module.lessons);
+    lessonsByCourse.set(course, lessons);
+  }
+  return lessons;
 }
+
+const lessonsByCourse = new WeakMap<Course, readonly Lesson[]>();
 
 /** The catalogue's words for a lesson's video: its video title, the lesson's description and mm:ss. */
 export function videoFallbackOf(lesson: Lesson): {
