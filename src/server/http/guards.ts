@@ -104,13 +104,32 @@ export interface PendingSession extends SessionClaim {
 }
 
 export function pendingSessionOf(request: FastifyRequest, reply: FastifyReply): PendingSession {
-  const { sessions } = request.server;
-  return {
-    ...request.sessionClaim!,
-    settle: async (found) => signedIn(request, await sessions.settle(request, reply, found)),
-    readUser: async () =>
-      request.user ?? signedIn(request, await sessions.readUser(request, reply)),
-  };
+  return new ClaimedSession(request, reply);
+}
+
+/** A class, not a literal with closures: built on every signed-in request of the fast path. */
+class ClaimedSession implements PendingSession {
+  readonly token: string;
+  readonly userId: string | undefined;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly reply: FastifyReply,
+  ) {
+    ({ token: this.token, userId: this.userId } = request.sessionClaim!);
+  }
+
+  async settle(found: SessionRecord | null): Promise<SessionUser> {
+    const { request, reply } = this;
+    return signedIn(request, await request.server.sessions.settle(request, reply, found));
+  }
+
+  async readUser(): Promise<SessionUser> {
+    const { request, reply } = this;
+    return (
+      request.user ?? signedIn(request, await request.server.sessions.readUser(request, reply))
+    );
+  }
 }
 
 function signedIn(request: FastifyRequest, user: SessionUser | null): SessionUser {
