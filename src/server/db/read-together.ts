@@ -37,10 +37,10 @@ export function prepareReadTogether<Reads extends Record<string, JsonRead<unknow
   const statement = prepareSql<Record<string, unknown>>(db, name, sql`${prefix}select ${columns}`);
   return {
     async execute(values) {
-      const { rows } = await statement.execute(values);
-      return Object.fromEntries(
-        keys.map((key) => [key, reads[key]!.decode(rows[0]![key])]),
-      ) as Results<Reads>;
+      const [row] = (await statement.execute(values)).rows;
+      const results: Record<string, unknown> = {};
+      for (const key of keys) results[key] = reads[key]!.decode(row![key]);
+      return results as Results<Reads>;
     },
   };
 }
@@ -66,15 +66,16 @@ export function rowsOf<
     : sql`${table}`;
   return {
     sql: sql`(select coalesce(json_agg(${row} ${orderBy}), '[]'::json) from ${table} where ${where})`,
+    // Loops, not Object.fromEntries: every signed-in page decodes its rows here.
     decode: (value) =>
-      (value as Record<string, unknown>[]).map((json) =>
-        Object.fromEntries(
-          columns.map(([key, column]) => {
-            const raw = json[column.name];
-            return [key, raw === null || raw === undefined ? null : column.mapFromDriverValue(raw)];
-          }),
-        ),
-      ) as Pick<Table['$inferSelect'], Key>[],
+      (value as Record<string, unknown>[]).map((json) => {
+        const decoded: Record<string, unknown> = {};
+        for (const [key, column] of columns) {
+          const raw = json[column.name];
+          decoded[key] = raw === null || raw === undefined ? null : column.mapFromDriverValue(raw);
+        }
+        return decoded;
+      }) as Pick<Table['$inferSelect'], Key>[],
   };
 }
 
