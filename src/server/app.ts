@@ -19,7 +19,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { pruneAuthRateLimits } from './auth/auth-rate-limits.ts';
 import { logFailedSignIns } from './auth/log-failed-sign-ins.ts';
 import { pruneExpiredAuthMail } from './auth/prune-expired-auth-mail.ts';
-import { sessionReader } from './auth/read-session-user.ts';
+import { createSessionReader } from './auth/read-session-user.ts';
 import { betaRoutes } from './beta/beta.routes.ts';
 import { betaGrantFactsSource } from './beta/beta-grant-facts.ts';
 import { endBetaGrantsForPurchase } from './beta/upgrade-beta-grants.ts';
@@ -160,7 +160,7 @@ export async function buildApp(
   app.decorate('videos', createVideoLibrary(config.vimeo, app.log));
   app.decorateRequest('user', null as never);
   // What one feature supplies to another, wired here so that neither imports the other.
-  app.decorate('sessions', sessionReader);
+  app.decorate('sessions', await createSessionReader(app.auth));
   app.decorateRequest('sessionClaim', null);
   app.decorate('accessSources', {
     subscriptions: listSubscriptionFacts,

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
-import type { SessionClaim, SessionReader, SessionRecord } from '../http/guards.ts';
+import type { SessionReader, SessionRecord } from '../http/guards.ts';
 import { BoundedCache } from '../../shared/bounded-cache.ts';
 import { findSessionUser } from '../users/find-session-user.ts';
 import type { Auth } from './auth.ts';
@@ -14,46 +14,58 @@ import { getSessionUser } from './session-user.ts';
  * cache's lifetime, so we read the row ourselves and leave every write to Better Auth: a session
  * that is due to roll, expired or unknown goes through `getSessionUser`, which refreshes or
  * clears the cookie exactly as before. A route may read the row in its own statement instead
- * (`readSessionClaim`, then `settleSessionUser`), so its signed-in request is one round trip.
+ * (`readClaim`, then `settle`), so its signed-in request is one round trip.
  */
-export const sessionReader: SessionReader = {
-  readUser: readSessionUser,
-  readClaim: readSessionClaim,
-  settle: settleSessionUser,
-};
+export async function createSessionReader(auth: Auth): Promise<SessionReader> {
+  const settings = await sessionSettingsOf(auth);
+  const verifiedCookies = new BoundedCache<string, string>(VERIFIED_COOKIES);
+  const cookieByRequest = new WeakMap<FastifyRequest, SessionCookie | null>();
 
-async function readSessionUser(
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<SessionUser | null> {
-  const cookie = await readSessionCookie(request);
-  if (!cookie) return null;
-  const found = cookie.token ? await findSessionUser(request.server.db, cookie.token) : null;
-  return settleSessionUser(request, reply, found);
+  /** The request's session cookie, verified once per request; null when it has none. */
+  const readSessionCookie = (request: FastifyRequest): SessionCookie | null => {
+    let cookie = cookieByRequest.get(request);
+    if (cookie === undefined) {
+      cookie = verifySessionCookie(request.headers.cookie, settings, verifiedCookies);
+      cookieByRequest.set(request, cookie);
+    }
+    return cookie;
+  };
+
+  const settle = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    found: SessionRecord | null,
+  ): Promise<SessionUser | null> => {
+    const cookie = readSessionCookie(request);
+    if (found && cookie?.token && isUnexpiredAndNotDueToRoll(found, cookie, settings)) {
+      rememberUserOfToken(cookie.token, found.user.id);
+      return found.user;
+    }
+    return getSessionUser(request, reply);
+  };
+
+  return {
+    async readUser(request, reply) {
+      const cookie = readSessionCookie(request);
+      if (!cookie) return null;
+      const found = cookie.token ? await findSessionUser(request.server.db, cookie.token) : null;
+      return settle(request, reply, found);
+    },
+    readClaim(request) {
+      const token = readSessionCookie(request)?.token;
+      return token ? { token, userId: userIdByToken.get(token) } : null;
+    },
+    settle,
+  };
 }
 
-async function readSessionClaim(request: FastifyRequest): Promise<SessionClaim | null> {
-  const token = (await readSessionCookie(request))?.token;
-  return token ? { token, userId: userIdByToken.get(token) } : null;
-}
-
-async function settleSessionUser(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  found: SessionRecord | null,
-): Promise<SessionUser | null> {
-  const cookie = await readSessionCookie(request);
-  if (found && cookie?.token && isUnexpiredAndNotDueToRoll(found, cookie)) {
-    rememberUserOfToken(cookie.token, found.user.id);
-    return found.user;
-  }
-  return getSessionUser(request, reply);
-}
-
-function isUnexpiredAndNotDueToRoll(found: SessionRecord, cookie: SessionCookie): boolean {
+function isUnexpiredAndNotDueToRoll(
+  found: SessionRecord,
+  cookie: SessionCookie,
+  settings: SessionSettings,
+): boolean {
   const now = Date.now();
-  const rollsAt =
-    found.expiresAt.getTime() - cookie.settings.expiresInMs + cookie.settings.updateAgeMs;
+  const rollsAt = found.expiresAt.getTime() - settings.expiresInMs + settings.updateAgeMs;
   return found.expiresAt.getTime() > now && (!cookie.isRemembered || rollsAt > now);
 }
 
@@ -73,30 +85,21 @@ interface SessionCookie {
   /** The session token, or null when the cookie's signature does not hold. */
   token: string | null;
   isRemembered: boolean;
-  settings: SessionSettings;
 }
 
-const cookieByRequest = new WeakMap<FastifyRequest, Promise<SessionCookie | null>>();
-
-/** The request's session cookie, verified once per request; null when it has none. */
-function readSessionCookie(request: FastifyRequest): Promise<SessionCookie | null> {
-  let cookie = cookieByRequest.get(request);
-  if (!cookie) {
-    cookie = verifySessionCookie(request);
-    cookieByRequest.set(request, cookie);
-  }
-  return cookie;
-}
-
-async function verifySessionCookie(request: FastifyRequest): Promise<SessionCookie | null> {
-  const cookies = parseCookieHeader(request.headers.cookie);
-  const settings = await sessionSettingsOf(request.server.auth);
+function verifySessionCookie(
+  header: string | undefined,
+  settings: SessionSettings,
+  verifiedCookies: BoundedCache<string, string>,
+): SessionCookie | null {
+  const cookies = parseCookieHeader(header);
   const sessionCookie = cookies.get(settings.sessionCookieName);
   if (sessionCookie === undefined) return null;
+  const verify = (cookie: string | undefined) =>
+    verifySignedValue(cookie, settings.secret, verifiedCookies);
   return {
-    token: verifySignedValue(sessionCookie, settings),
-    isRemembered: !verifySignedValue(cookies.get(settings.dontRememberCookieName), settings),
-    settings,
+    token: verify(sessionCookie),
+    isRemembered: !verify(cookies.get(settings.dontRememberCookieName)),
   };
 }
 
@@ -106,27 +109,18 @@ interface SessionSettings {
   dontRememberCookieName: string;
   expiresInMs: number;
   updateAgeMs: number;
-  /** Signed cookies whose signature held under this secret, and their values. */
-  verifiedCookies: BoundedCache<string, string>;
 }
 
-const settingsByAuth = new WeakMap<Auth, Promise<SessionSettings>>();
-
 /** Better Auth's own cookie names, secret and rolling window, so both readers agree. */
-function sessionSettingsOf(auth: Auth): Promise<SessionSettings> {
-  let settings = settingsByAuth.get(auth);
-  if (!settings) {
-    settings = auth.$context.then((context) => ({
-      secret: context.secret,
-      sessionCookieName: context.authCookies.sessionToken.name,
-      dontRememberCookieName: context.authCookies.dontRememberToken.name,
-      expiresInMs: context.sessionConfig.expiresIn * 1000,
-      updateAgeMs: context.sessionConfig.updateAge * 1000,
-      verifiedCookies: new BoundedCache<string, string>(VERIFIED_COOKIES),
-    }));
-    settingsByAuth.set(auth, settings);
-  }
-  return settings;
+async function sessionSettingsOf(auth: Auth): Promise<SessionSettings> {
+  const context = await auth.$context;
+  return {
+    secret: context.secret,
+    sessionCookieName: context.authCookies.sessionToken.name,
+    dontRememberCookieName: context.authCookies.dontRememberToken.name,
+    expiresInMs: context.sessionConfig.expiresIn * 1000,
+    updateAgeMs: context.sessionConfig.updateAge * 1000,
+  };
 }
 
 /** As Better Auth's cookie parser reads them: the first cookie of a name wins, values decoded. */
@@ -161,13 +155,17 @@ const VERIFIED_COOKIES = 10_000;
 const LONGEST_REMEMBERED_COOKIE = 256;
 
 /** The value of a `value.signature` cookie signed with HMAC-SHA256, or null when forged. */
-function verifySignedValue(cookie: string | undefined, settings: SessionSettings): string | null {
+function verifySignedValue(
+  cookie: string | undefined,
+  secret: string,
+  verifiedCookies: BoundedCache<string, string>,
+): string | null {
   if (!cookie) return null;
-  const remembered = settings.verifiedCookies.get(cookie);
+  const remembered = verifiedCookies.get(cookie);
   if (remembered !== undefined) return remembered;
-  const value = signedValueOf(cookie, settings.secret);
+  const value = signedValueOf(cookie, secret);
   if (value !== null && cookie.length <= LONGEST_REMEMBERED_COOKIE) {
-    settings.verifiedCookies.set(cookie, value);
+    verifiedCookies.set(cookie, value);
   }
   return value;
 }

@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import { adminMessages } from '../../shared/rules/admin.ts';
 import { AppError, SIGN_IN_MESSAGE } from './errors.ts';
@@ -36,7 +42,7 @@ export interface SessionReader {
   /** The signed-in user of a request, or null. */
   readUser: (request: FastifyRequest, reply: FastifyReply) => Promise<SessionUser | null>;
   /** The request's session cookie when its signature holds, without reading the database. */
-  readClaim: (request: FastifyRequest) => Promise<SessionClaim | null>;
+  readClaim: (request: FastifyRequest) => SessionClaim | null;
   /**
    * The user of a session row read for this request, or null. A session due to roll, expired or
    * unknown goes through Better Auth, which rolls or clears the cookie.
@@ -81,18 +87,29 @@ export function hasAdminPowers(user: SessionUser): boolean {
  * refuses it. Should anything answer before the route settles the session, the error handler
  * settles it first, so a caller without a session still gets 401.
  */
-export async function requireSessionClaim(
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  const claim = await request.server.sessions.readClaim(request);
+export const requireSessionClaim: preValidationHookHandler = (request, reply, done) => {
+  const claim = request.server.sessions.readClaim(request);
   if (claim) {
     request.sessionClaim = claim;
+    done();
     return;
   }
-  // Better Auth checks the same signature and finds no user either; it may clear cookies.
-  await request.server.sessions.readUser(request, reply);
-  throw new AppError('unauthorized', SIGN_IN_MESSAGE);
+  refuseUnsignedRequest(request, reply, done);
+};
+
+/**
+ * Better Auth checks the same signature and finds no user either; it may clear the cookies.
+ * A callback, as app.ts asks of the hooks on every signed-in request.
+ */
+function refuseUnsignedRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  request.server.sessions.readUser(request, reply).then(
+    () => done(new AppError('unauthorized', SIGN_IN_MESSAGE)),
+    (error: unknown) => done(error as Error),
+  );
 }
 
 /** A claimed session, for the route that reads it: its token and how to settle what it read. */
@@ -176,9 +193,7 @@ export function claimSessionBeforeBody(app: FastifyInstance): void {
   });
 }
 
-const refuseWithoutSessionCookie: onRequestHookHandler = async (request, reply) => {
-  if (await request.server.sessions.readClaim(request)) return;
-  // As requireSessionClaim: Better Auth finds no user either, and may clear the cookies.
-  await request.server.sessions.readUser(request, reply);
-  throw new AppError('unauthorized', SIGN_IN_MESSAGE);
+const refuseWithoutSessionCookie: onRequestHookHandler = (request, reply, done) => {
+  if (request.server.sessions.readClaim(request)) done();
+  else refuseUnsignedRequest(request, reply, done);
 };
