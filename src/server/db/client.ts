@@ -34,7 +34,7 @@ const schema = {
   ...settingsTables,
 };
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Either the database or an open transaction: what a step of a larger transaction takes. */
 export type Executor = Database | Transaction;
