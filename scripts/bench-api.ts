@@ -126,7 +126,9 @@ async function main() {
     );
     await stop(recorder.child);
 
-    const app = await startApp([]);
+    // BENCH_PROFILE_DIR: the app under load writes a CPU profile there when the run ends.
+    const profileDir = process.env.BENCH_PROFILE_DIR;
+    const app = await startApp(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     const barePort = await freePort();
     const bareUrl = `http://127.0.0.1:${barePort}`;
     children.push(
