@@ -82,6 +82,17 @@ describe('the signed-in user of a request', () => {
     expect((await readPurchases(learner.cookie)).statusCode).toBe(401);
   });
 
+  it('refuses a forged signature on a token whose real cookie it has just accepted', async () => {
+    const learner = await createUser(testApp.app);
+    expect((await readPurchases(learner.cookie)).statusCode).toBe(200);
+    const [name, value] = learner.cookie.split(';')[0]!.split('=');
+    const [token, signature] = decodeURIComponent(value!).split('.');
+    const otherSignature = `${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
+    const forged = `${name}=${encodeURIComponent(`${token}.${otherSignature}`)}`;
+    expect((await readPurchases(forged)).statusCode).toBe(401);
+    expect((await readPurchases(learner.cookie)).statusCode).toBe(200);
+  });
+
   it('ends at once when the session is revoked in the database', async () => {
     const learner = await createUser(testApp.app);
     expect((await readMe(learner.cookie)).statusCode).toBe(200);
