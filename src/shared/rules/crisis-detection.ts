@@ -614,8 +614,10 @@ function undeniedMatches(
   pattern: RegExp,
 ): { sentence: Sentence; phrase: string }[] {
   const found: { sentence: Sentence; phrase: string }[] = [];
+  // exec on the global pattern, not matchAll, which copies the pattern on every call.
   pattern.lastIndex = 0;
   for (let match = pattern.exec(reading.text); match; match = pattern.exec(reading.text)) {
+    if (match[0] === '') pattern.lastIndex += 1; // as matchAll steps past an empty match
     const sentence = sentenceAt(reading, match.index);
     const end = match.index + match[0].length;
     const words = reading.text
