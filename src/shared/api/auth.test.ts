@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { emailProblem } from '../rules/email.ts';
 import {
   authMessages,
+  emailSchema,
   firstValidationMessage,
   forgotPasswordSchema,
   loginSchema,
@@ -276,6 +278,22 @@ describe('the live password checklist', () => {
         const isAccepted =
           firstValidationMessage(signUpSchema, { ...validRegistration, password }) === undefined;
         expect(requiredAllMet).toBe(isAccepted);
+      }),
+    );
+  });
+});
+
+describe('emailProblem, the same rule without zod', () => {
+  it('says what emailSchema says, in the same words, of any typed address', () => {
+    const typed = fc.oneof(
+      fc.string({ unit: fc.constantFrom('a', 'b', '.', '@', ' ', '\t'), maxLength: 40 }),
+      fc.constantFrom('', '   ', ' maya@example.com ', `${'a'.repeat(250)}@example.com`),
+    );
+    fc.assert(
+      fc.property(typed, (address) => {
+        const parsed = emailSchema.safeParse(address);
+        const schemaSays = parsed.success ? undefined : parsed.error.issues[0]?.message;
+        expect(emailProblem(address)).toBe(schemaSays);
       }),
     );
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, isEmailAddress } from '../rules/email.ts';
+import { EMAIL_MAX_LENGTH, emailMessages, isEmailAddress } from '../rules/email.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -7,9 +7,9 @@ export const NAME_MAX_LENGTH = 100;
 export const FULL_NAME_MAX_LENGTH = 200;
 
 export const authMessages = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters`,
+  emailRequired: emailMessages.required,
+  emailInvalid: emailMessages.invalid,
+  emailTooLong: emailMessages.tooLong,
   passwordRequired: 'Password is required',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',

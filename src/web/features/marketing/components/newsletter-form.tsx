@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { newsletterSubscriptionSchema } from '../../../../shared/api/marketing.ts';
-import { EMAIL_MAX_LENGTH } from '../../../../shared/rules/email.ts';
+import { EMAIL_MAX_LENGTH, emailProblem } from '../../../../shared/rules/email.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter.ts';
@@ -19,9 +18,9 @@ export function NewsletterForm() {
     const emailField = event.currentTarget.elements.namedItem('email') as HTMLInputElement;
     setError(undefined);
     // The server's own rule, checked here first: a mistyped address needs no round trip.
-    const checked = newsletterSubscriptionSchema.safeParse({ email });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? FAILED);
+    const problem = emailProblem(email);
+    if (problem) {
+      setError(problem);
       emailField.focus();
       return;
     }
