@@ -5,17 +5,21 @@
  * contentful paint and total blocking time of each page rendered at build time. Fails when the
  * JavaScript is over budget.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromiumFlags } from '../playwright.config.ts';
 import { prerenderedPages } from '../src/server/http/prerendered-pages.ts';
+import {
+  JS_BUDGET_BYTES,
+  loadUntilHydrated,
+  recordDownloads,
+  type Download,
+} from '../tests/support/page-weight.ts';
 import { freePort, waitUntilAnswering } from './bench-support.ts';
 
-const JS_BUDGET_BYTES = 100 * 1024;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const pagesToPaint = Object.keys(prerenderedPages);
 
@@ -23,13 +27,6 @@ const profiles = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, cpuSlowdown: 1 },
   { name: 'phone, CPU 4x slower', viewport: { width: 390, height: 844 }, cpuSlowdown: 4 },
 ];
-
-interface Download {
-  url: string;
-  type: 'script' | 'stylesheet';
-  bytes: number;
-  gzipBytes: number;
-}
 
 async function main() {
   execFileSync('node', ['scripts/build-if-stale.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -86,23 +83,11 @@ async function main() {
 async function measureDownloads(browser: Browser, baseUrl: string): Promise<Download[]> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const pending: Promise<Download>[] = [];
-  page.on('response', (response) => {
-    const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    pending.push(
-      response.body().then((body) => ({
-        url: new URL(response.url()).pathname,
-        type,
-        bytes: body.length,
-        gzipBytes: gzipSync(body, { level: 9 }).length,
-      })),
-    );
-  });
+  const downloads = recordDownloads(page);
   await loadUntilHydrated(page, baseUrl);
-  const downloads = await Promise.all(pending);
+  const recorded = await downloads();
   await context.close();
-  return downloads.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return recorded;
 }
 
 interface PageSpeed {
@@ -150,17 +135,6 @@ async function measurePageSpeed(
   );
   await context.close();
   return speed;
-}
-
-/**
- * A rendered page asks for its scripts only after its first paint, which on a busy machine can
- * come after the network has already been idle for a while: so this waits for React to have
- * taken the page over (its controls enabled), then for the network to settle.
- */
-async function loadUntilHydrated(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() => !document.querySelector('#root > fieldset[disabled]'));
-  await page.waitForLoadState('networkidle');
 }
 
 function printDownloads(downloads: Download[]) {

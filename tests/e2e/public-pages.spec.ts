@@ -1,6 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { E2E_CONTACT_EMAIL } from '../../playwright.config.ts';
 import { expect, expectNoSeriousAxeViolations, gotoReady, test } from '../support/fixtures.ts';
+import { JS_BUDGET_BYTES, loadUntilHydrated, recordDownloads } from '../support/page-weight.ts';
 
 /** The pages rendered at build time, each with text a visitor reads first. */
 const publicPages = [
@@ -63,6 +64,19 @@ test('the rendered landing page answers clicks once loaded', async ({ page }) =>
   await page.goto('/');
   await page.getByRole('button', { name: 'Begin Your Sacred Assessment' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a first visit to the landing page downloads no more JavaScript than its budget', async ({
+  page,
+}) => {
+  const downloads = recordDownloads(page);
+  await loadUntilHydrated(page, '/');
+  const scripts = (await downloads()).filter((file) => file.type === 'script');
+  const total = scripts.reduce((sum, file) => sum + file.gzipBytes, 0);
+  const listing = scripts.map((file) => `${file.gzipBytes} B gzipped  ${file.url}`).join('\n');
+  expect(total, `the scripts of a first visit to /:\n${listing}`).toBeLessThanOrEqual(
+    JS_BUDGET_BYTES,
+  );
 });
 
 test('the landing page loads the code of its later sections only when the visitor scrolls to them', async ({
