@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
 import type { AdminUserDetail } from '../../shared/api/admin.ts';
@@ -86,6 +87,28 @@ describe('GET /api/admin/users', () => {
     expect(page1.hasMore).toBe(true);
     expect(page2.users.map((user: { id: string }) => user.id)).toEqual([second.id]);
     expect(page2.hasMore).toBe(false);
+  });
+
+  it('pages in email order through a text more than 500 users contain, as through a few', async () => {
+    const tag = unique();
+    // More than the search counts before it lets the email index walk (FEW_MATCHES).
+    await testApp.db.execute(sql`
+      insert into users (id, name, email, first_name, last_name, created_at, updated_at)
+      select 'many-' || ${tag} || '-' || i, 'Many ' || i,
+             'many-' || ${tag} || '-' || lpad(i::text, 3, '0') || '@example.com',
+             'Many', 'User ' || i, now(), now()
+      from generate_series(600, 0, -1) as i`);
+    const emailsOf = (page: { users: { email: string }[] }) => page.users.map((user) => user.email);
+    const email = (i: number) => `many-${tag}-${String(i).padStart(3, '0')}@example.com`;
+
+    const common = (await get(`/api/admin/users?search=${tag}-&pageSize=2&page=3`, admin)).json();
+    expect(emailsOf(common)).toEqual([email(4), email(5)]);
+    expect(common.hasMore).toBe(true);
+    const few = (await get(`/api/admin/users?search=${tag}-59&pageSize=2&page=2`, admin)).json();
+    expect(emailsOf(few)).toEqual([email(592), email(593)]);
+
+    const found = await get(`/api/admin/user-search?email=${tag}-`, admin);
+    expect(found.json().email).toBe(email(0));
   });
 
   it('answers 400 for a bad page size, 401 without a session and 403 for a learner', async () => {
