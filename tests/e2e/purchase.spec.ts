@@ -107,6 +107,8 @@ test('a signed-out buyer registers at checkout and keeps the order', async ({ pa
     .getByRole('region', { name: 'Check your email' })
     .getByRole('link', { name: 'Sign in' })
     .click();
+  // "Check your email" also names a region Email: the sign-in page is awaited before typing.
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
