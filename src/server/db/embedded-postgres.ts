@@ -25,11 +25,13 @@ const USER = 'app';
 
 /**
  * Starts a real PostgreSQL server owned by this process, with its files in DATA_DIR/postgres.
- * It listens on 127.0.0.1 only, on a free port, and is stopped by `stop()`.
+ * It listens on 127.0.0.1 only, on a free port other than `appPort` (free now, as the app's own
+ * port is until the app listens on it after the database), and is stopped by `stop()`.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
+  appPort?: number,
 ): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireDataDirLock(dataDir);
@@ -45,7 +47,8 @@ export async function startEmbeddedPostgres(
   stopOrphanedServer(databaseDir, log);
 
   const password = readOrCreateSecret(dataDir, 'postgres-password');
-  const port = await findFreePort();
+  let port = await findFreePort();
+  while (port === appPort) port = await findFreePort();
   let isStarted = false;
   let startupLog = '';
   const server = new EmbeddedPostgresServer({

@@ -11,7 +11,7 @@ interface Logger {
 export async function openDatabase(config: Config, log: Logger): Promise<DatabaseConnection> {
   const embedded = config.databaseUrl
     ? undefined
-    : await startEmbeddedPostgres(config.dataDir, log);
+    : await startEmbeddedPostgres(config.dataDir, log, config.port);
   const connection = connectDatabase(config.databaseUrl ?? embedded!.url);
   try {
     await migrateDatabase(connection.db);
