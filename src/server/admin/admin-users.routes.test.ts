@@ -91,7 +91,7 @@ describe('GET /api/admin/users', () => {
 
   it('pages in email order through a text more than 500 users contain, as through a few', async () => {
     const tag = unique();
-    // More than the search counts before it lets the email index walk (FEW_MATCHES).
+    // More users contain the text than the search counts first (FEW_MATCHES): the ordered walk.
     await testApp.db.execute(sql`
       insert into users (id, name, email, first_name, last_name, created_at, updated_at)
       select 'many-' || ${tag} || '-' || i, 'Many ' || i,
