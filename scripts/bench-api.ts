@@ -1,7 +1,9 @@
 /**
  * The signed-in path's price, measured in one run on one machine: starts a PostgreSQL, the built
  * app and bare Fastify yardsticks on that same database (scripts/bench-bare-route.mjs), loads
- * each route in turn with autocannon at 50 connections and prints requests/s and p99.
+ * each route in turn with autocannon at 50 connections and prints requests/s, p99 and the CPU
+ * time each request cost the process that answered it and PostgreSQL (steadier than requests/s
+ * on a busy machine, and where to look first).
  *
  * Each signed-in route is judged against its own yardstick: a bare Fastify route sending the very
  * statements the app sent for that route and that learner (recorded first, by running the app
@@ -19,7 +21,7 @@ import path from 'node:path';
 import { enrollInCourses } from '../src/server/access/enrollments.ts';
 import { connectDatabase } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts';
-import { freePort, waitUntilAnswering } from './bench-support.ts';
+import { cpuMicroseconds, freePort, waitUntilAnswering } from './bench-support.ts';
 
 const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 2;
@@ -46,6 +48,8 @@ interface Request {
 interface Target extends Request {
   name: string;
   url: string;
+  /** The process that answers it, whose CPU per request is printed. */
+  server: ChildProcess;
   signedIn: boolean;
   /** Judged as a share of this yardstick. */
   yardstick?: Target;
@@ -57,12 +61,15 @@ interface Figures {
   requestsPerSecond: number;
   p99Ms: number;
   failures: number;
+  /** CPU time per request, in µs, of the process that answered it and of PostgreSQL. */
+  serverCpu: number;
+  databaseCpu: number;
 }
 
 const reflectionDraft = 'A draft that the autosave keeps, as a learner types it.';
 
 /** The signed-in routes, each with a name its yardstick is found by. */
-const signedInRoutes: (Request & { name: string; key: string })[] = [
+const allSignedInRoutes: (Request & { name: string; key: string })[] = [
   { name: 'GET /api/me/purchases', key: 'purchases', path: '/api/me/purchases' },
   {
     name: 'GET lesson page',
@@ -82,6 +89,11 @@ const signedInRoutes: (Request & { name: string; key: string })[] = [
     }),
   },
 ];
+
+/** BENCH_ROUTES (keys, comma-separated) loads only those, to profile one route at a time. */
+const signedInRoutes = process.env.BENCH_ROUTES
+  ? allSignedInRoutes.filter((route) => process.env.BENCH_ROUTES!.split(',').includes(route.key))
+  : allSignedInRoutes;
 
 async function main() {
   execFileSync('node', ['scripts/build-if-stale.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -126,29 +138,28 @@ async function main() {
     );
     await stop(recorder.child);
 
-    // BENCH_PROFILE_DIR: the app under load writes a CPU profile there when the run ends.
-    const profileDir = process.env.BENCH_PROFILE_DIR;
-    const app = await startApp(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    const app = await startApp(profiledAs('app'));
     const barePort = await freePort();
     const bareUrl = `http://127.0.0.1:${barePort}`;
-    children.push(
-      spawnQuiet('node', ['scripts/bench-bare-route.mjs'], {
-        ...environment,
-        PORT: String(barePort),
-        BENCH_REPLAY_FILE: replayFile,
-      }),
+    const yardsticks = spawnQuiet(
+      'node',
+      [...profiledAs('yardsticks'), 'scripts/bench-bare-route.mjs'],
+      { ...environment, PORT: String(barePort), BENCH_REPLAY_FILE: replayFile },
     );
+    children.push(yardsticks);
     await waitUntilAnswering(`${bareUrl}/bare`);
 
     const bare: Target = {
       name: 'bare Fastify + one query',
       url: `${bareUrl}/bare`,
+      server: yardsticks,
       path: '/bare',
       signedIn: false,
     };
     const bareWrite: Target = {
       name: 'bare Fastify + one write',
       url: `${bareUrl}/bare-write`,
+      server: yardsticks,
       path: '/bare-write',
       method: 'PUT',
       body: JSON.stringify({ value: reflectionDraft }),
@@ -160,6 +171,7 @@ async function main() {
       {
         name: 'GET /api/health',
         url: `${app.url}/api/health`,
+        server: app.child,
         path: '/api/health',
         signedIn: false,
       },
@@ -169,12 +181,14 @@ async function main() {
         ...route,
         name: '  its yardstick',
         url: `${bareUrl}/replay/${route.key}`,
+        server: yardsticks,
         signedIn: false,
       };
       targets.push(
         {
           ...route,
           url: `${app.url}${route.path}`,
+          server: app.child,
           signedIn: true,
           yardstick,
           alsoAgainst: [route.method === 'PUT' ? bareWrite : bare],
@@ -255,7 +269,7 @@ function judge(targets: Target[], rounds: Figures[][]): string[] {
     );
   };
   console.log(
-    `${'route'.padEnd(28)}${'req/s'.padStart(9)}${'p99'.padStart(10)}   share of its yardstick (median of ${ROUNDS} rounds)`,
+    `${'route'.padEnd(28)}${'req/s'.padStart(9)}${'p99'.padStart(10)}${'CPU µs/request'.padStart(18)}   share of its yardstick (median of ${ROUNDS} rounds)`,
   );
   targets.forEach((target, index) => {
     const figures = rounds.map((round) => round[index]!);
@@ -263,11 +277,13 @@ function judge(targets: Target[], rounds: Figures[][]): string[] {
       requestsPerSecond: median(figures.map((figure) => figure.requestsPerSecond)),
       p99Ms: median(figures.map((figure) => figure.p99Ms)),
       failures: figures.reduce((total, figure) => total + figure.failures, 0),
+      serverCpu: median(figures.map((figure) => figure.serverCpu)),
+      databaseCpu: median(figures.map((figure) => figure.databaseCpu)),
     };
     const share = target.yardstick && shareOf(index, target.yardstick);
     printRow(target.name, summary, share);
     for (const other of target.alsoAgainst ?? []) {
-      console.log(`${''.padEnd(46)}${percent(shareOf(index, other))} of the ${other.name}`);
+      console.log(`${''.padEnd(64)}${percent(shareOf(index, other))} of the ${other.name}`);
     }
     if (summary.failures > 0) failures.push(`${target.name}: ${summary.failures} failed requests`);
     if (!target.signedIn) return;
@@ -286,6 +302,7 @@ function judge(targets: Target[], rounds: Figures[][]): string[] {
 async function load(target: Target, cookies: string[], seconds: number): Promise<Figures> {
   const headers = target.body ? { 'content-type': 'application/json' } : {};
   let connection = 0;
+  const cpuAtStart = cpuNow(target.server);
   const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
@@ -303,10 +320,21 @@ async function load(target: Target, cookies: string[], seconds: number): Promise
       );
     },
   });
+  const cpuAtEnd = cpuNow(target.server);
+  const requests = Math.max(result.requests.total, 1);
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    serverCpu: (cpuAtEnd.server - cpuAtStart.server) / requests,
+    databaseCpu: (cpuAtEnd.database - cpuAtStart.database) / requests,
+  };
+}
+
+function cpuNow(server: ChildProcess) {
+  return {
+    server: cpuMicroseconds({ pid: server.pid! }),
+    database: cpuMicroseconds({ command: 'postgres' }),
   };
 }
 
@@ -378,12 +406,13 @@ async function signUp(appUrl: string, index: number): Promise<{ userId: string; 
 }
 
 function printRow(name: string, figures: Figures, share?: number) {
+  const cpu = `${Math.round(figures.serverCpu)} + ${Math.round(figures.databaseCpu)} db`;
   const judged =
     share === undefined
       ? ''
       : `${percent(share).padStart(5)} (goal ${percent(SIGNED_IN_RATIO_GOAL)}, p99 < ${P99_GOAL_MS} ms)`;
   console.log(
-    `${name.padEnd(28)}${Math.round(figures.requestsPerSecond).toString().padStart(9)}${`${figures.p99Ms} ms`.padStart(9)}   ${judged}`,
+    `${name.padEnd(28)}${Math.round(figures.requestsPerSecond).toString().padStart(9)}${`${figures.p99Ms} ms`.padStart(9)}${cpu.padStart(18)}   ${judged}`,
   );
 }
 
@@ -394,6 +423,17 @@ function median(values: number[]): number {
 }
 
 const percent = (ratio: number) => `${Math.round(ratio * 100)} %`;
+
+/**
+ * BENCH_PROFILE_DIR: the app and the yardsticks each write a CPU profile there, named after
+ * them, when the run ends.
+ */
+function profiledAs(name: string): string[] {
+  const directory = process.env.BENCH_PROFILE_DIR;
+  return directory
+    ? ['--cpu-prof', `--cpu-prof-dir=${directory}`, `--cpu-prof-name=${name}.cpuprofile`]
+    : [];
+}
 
 function spawnQuiet(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(command, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });

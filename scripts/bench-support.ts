@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -23,4 +25,42 @@ export async function waitUntilAnswering(url: string) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${url} did not answer within two minutes`);
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+/**
+ * CPU time in microseconds, user and system, that the processes named so far have spent: `pid`
+ * alone, or every process whose command is `command` (PostgreSQL's server and its backends).
+ * Read from Linux's /proc, in its clock ticks (10 ms), so meant for spans of seconds.
+ */
+export function cpuMicroseconds(of: { pid: number } | { command: string }): number {
+  const pids =
+    'pid' in of
+      ? [String(of.pid)]
+      : readdirSync('/proc').filter((entry) => /^\d{1,10}$/.test(entry));
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readProcStat(pid);
+    if (!stat || ('command' in of && stat.command !== of.command)) continue;
+    ticks += stat.ticks;
+  }
+  return (ticks * 1e6) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** A process's command and its user and system ticks; undefined once it has exited. */
+function readProcStat(pid: string): { command: string; ticks: number } | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The command sits in parentheses and may hold spaces; the numbered fields follow it.
+  const commandEnd = stat.lastIndexOf(')');
+  const fields = stat.slice(commandEnd + 2).split(' ');
+  return {
+    command: stat.slice(stat.indexOf('(') + 1, commandEnd),
+    ticks: Number(fields[11]) + Number(fields[12]),
+  };
 }
