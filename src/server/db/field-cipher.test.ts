@@ -24,6 +24,12 @@ describe('the field cipher', () => {
     expect(cipher.encrypt(text, key)).not.toBe(first);
   });
 
+  it('never repeats a nonce, across the draws of nonces from the random source', () => {
+    const nonces = Array.from({ length: 2500 }, () => cipher.encrypt('same', key).split('.')[2]);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    expect(Buffer.from(nonces[0]!, 'base64url')).toHaveLength(12);
+  });
+
   it('refuses text moved to another learner or prompt, or altered', () => {
     const envelope = cipher.encrypt('mine', key);
     expect(() => cipher.decrypt(envelope, ['user-2', ...key.slice(1)])).toThrow();
