@@ -70,6 +70,21 @@ describe('the words a learner types', () => {
     expect(normaliseForCrisisCheck(typed)).toBe(canonical);
   });
 
+  it('reads each sentence the same when a later autosave sends it again', () => {
+    const sentences = [
+      'I wanna kil myslef.',
+      'The lesson felt calm.',
+      'kms tonight.',
+      'Ｉ　ｗａｎｔ.',
+    ];
+    const firstReadings = sentences.map((sentence) => normaliseForCrisisCheck(sentence));
+    const draft = sentences.join(' ');
+    expect(normaliseForCrisisCheck(draft)).toBe(firstReadings.join(' . '));
+    expect(normaliseForCrisisCheck(`${draft} And more`)).toBe(
+      [...firstReadings, 'and more'].join(' . '),
+    );
+  });
+
   it('keeps real words that are one letter from a key word', () => {
     expect(normaliseForCrisisCheck('she overdoes it with the giving and living')).toBe(
       'she overdoes it with the giving and living',

