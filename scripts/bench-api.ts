@@ -6,9 +6,10 @@
  * on a busy machine, and where to look first).
  *
  * Each signed-in route is judged against its own yardstick: a bare Fastify route sending the very
- * statements the app sent for that route and that learner (recorded first, by running the app
- * once with scripts/bench-record-statements.mjs), so that its share is the price of the
- * framework, the hooks, Drizzle, zod and our code, not of the work itself. Fails when a route
+ * statements the app sent for that route and that learner, then the very answer the app gave
+ * (both recorded first, by running the app once with scripts/bench-record-statements.mjs), so
+ * that its share is the price of the framework, the hooks, Drizzle, zod and our code (building
+ * the answer included), not of the work itself: the same database work, the same bytes sent. Fails when a route
  * serves under 85 % of its yardstick's requests/s or its p99 is 50 ms or more. The old
  * yardsticks, one bare query and one bare durable write, are printed beside; they judge nothing.
  * Absolute figures depend on the machine's load; the ratios are what it judges.
@@ -224,16 +225,22 @@ async function main() {
   }
 }
 
+/** What a yardstick does for one learner: the statements the app sent, and the app's answer. */
+interface Replay {
+  statements: unknown[];
+  answer: string;
+}
+
 /**
- * Sends each signed-in route once for each learner, one request at a time, and answers the
- * statements the app sent meanwhile: for each route's key, each learner's list.
+ * Sends each signed-in route once for each learner, one request at a time, and answers, for each
+ * route's key and each learner, the statements the app sent meanwhile and the answer it gave.
  */
 async function recordStatements(
   appUrl: string,
   cookies: string[],
   statementsFile: string,
-): Promise<Record<string, unknown[][]>> {
-  const replays: Record<string, unknown[][]> = {};
+): Promise<Record<string, Replay[]>> {
+  const replays: Record<string, Replay[]> = {};
   for (const route of signedInRoutes) {
     replays[route.key] = [];
     for (const cookie of cookies) {
@@ -244,16 +251,18 @@ async function recordStatements(
         body: route.body,
       });
       if (!response.ok) throw new Error(`${route.name} answered ${response.status}`);
-      await response.arrayBuffer();
+      const answer = await response.text();
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const lines = readFileSync(statementsFile).subarray(start).toString().trim().split('\n');
-      replays[route.key]!.push(lines.filter(Boolean).map((line) => JSON.parse(line) as unknown));
+      const statements = lines.filter(Boolean).map((line) => JSON.parse(line) as unknown);
+      replays[route.key]!.push({ statements, answer });
     }
   }
   for (const route of signedInRoutes) {
-    const counts = replays[route.key]!.map((statements) => statements.length);
+    const counts = replays[route.key]!.map((replay) => replay.statements.length);
+    const bytes = replays[route.key]!.map((replay) => Buffer.byteLength(replay.answer));
     console.log(
-      `${route.name}: ${Math.min(...counts)} to ${Math.max(...counts)} statements a request`,
+      `${route.name}: ${Math.min(...counts)} to ${Math.max(...counts)} statements a request, answers of ${Math.min(...bytes)} to ${Math.max(...bytes)} bytes`,
     );
   }
   return replays;

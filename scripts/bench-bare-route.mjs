@@ -3,7 +3,9 @@
  * Fastify (no hooks, no Drizzle, no zod):
  * - `/replay/:route` sends the very statements the app sent for that route and that learner
  *   (recorded by scripts/bench-record-statements.mjs, read from BENCH_REPLAY_FILE), in order on
- *   one connection, so a route's share of it is the price of the framework and our code alone;
+ *   one connection, then the very answer the app gave, as recorded: the same work on the
+ *   database and on the wire, so a route's share of it is the price of the framework and our
+ *   code alone (building its answer included);
  * - `/bare`, one query, and `/bare-write`, an update of one row that commits, the least any read
  *   or save costs.
  * Each connection names its learner or its own row (`x-bench-row`).
@@ -21,7 +23,10 @@ await pool.query(
   `insert into bench_rows select id, '', now() from generate_series(0, ${ROWS - 1}) as id on conflict do nothing`,
 );
 
-/** For each route, each learner's statements, as recorded (JSON turns a Buffer into its bytes). */
+/**
+ * For each route, each learner's statements and answer, as recorded (JSON turns a Buffer into
+ * its bytes).
+ */
 const replays = JSON.parse(readFileSync(process.env.BENCH_REPLAY_FILE, 'utf8'), (_key, value) =>
   value?.type === 'Buffer' && Array.isArray(value.data) ? Buffer.from(value.data) : value,
 );
@@ -40,17 +45,16 @@ app.put('/bare-write', async (request) => {
   );
   return { updatedAt: rows[0]?.updated_at ?? null };
 });
-const replay = async (request) => {
+const replay = async (request, reply) => {
   const learners = replays[request.params.route];
-  const statements = learners[rowOf(request) % learners.length];
+  const { statements, answer } = learners[rowOf(request) % learners.length];
   const client = await pool.connect();
   try {
-    let rows = [];
-    for (const statement of statements) rows = (await client.query(statement)).rows;
-    return { rows };
+    for (const statement of statements) await client.query(statement);
   } finally {
     client.release();
   }
+  return reply.type('application/json; charset=utf-8').send(answer);
 };
 app.get('/replay/:route', replay);
 app.put('/replay/:route', replay);

@@ -31,7 +31,8 @@ const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toStr
 
 /**
  * CPU time in microseconds, user and system, that the processes named so far have spent: `pid`
- * alone, or every process whose command is `command` (PostgreSQL's server and its backends).
+ * alone, or every process whose command is `command` (PostgreSQL's server and its backends, with
+ * those of any other PostgreSQL the machine runs: keep it idle meanwhile).
  * Read from Linux's /proc, in its clock ticks (10 ms), so meant for spans of seconds.
  */
 export function cpuMicroseconds(of: { pid: number } | { command: string }): number {
