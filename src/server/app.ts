@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { startAfterPaintScript } from '../shared/start-after-paint.ts';
 import { themeBootScript } from '../shared/theme-boot.ts';
 import type { AccessSources } from './access/access-sources.ts';
@@ -33,6 +33,7 @@ import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
 import { createFieldCipher, type FieldCipher } from './db/field-cipher.ts';
+import { answerSerializerCompiler } from './http/answer-contract.ts';
 import { bodyLimits } from './http/body-limits.ts';
 import { redirectPagesToAppUrl } from './http/canonical-host.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -117,7 +118,7 @@ export async function buildApp(
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandling(app);
   // The hooks every request runs take a callback, not a promise: Better Auth's AsyncLocalStorage
   // makes every promise the process creates dearer.

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { answerCheck } from './answer-contract.ts';
 
 /** An answer's JSON in two parts: one the same for every caller, the rest per request. */
 export interface JsonWithFixedPart<Whole, FixedKey extends keyof Whole> {
@@ -12,30 +13,36 @@ export interface JsonWithFixedPart<Whole, FixedKey extends keyof Whole> {
 /**
  * For an answer whose larger part is the same for every caller (a lesson's text and its course's
  * outline): serialising the whole answer per request cost more CPU than reading its learner's rows.
- * Both parts are encoded by the contract's schema, as the route's serializer would encode them.
+ * Both parts are held to the contract's schema as the route's serializer would (`answerCheck`).
  */
 export function jsonWithFixedPart<
   Schema extends z.ZodObject,
   FixedKey extends keyof z.output<Schema> & string,
 >(schema: Schema, fixedKeys: FixedKey[]): JsonWithFixedPart<z.output<Schema>, FixedKey> {
   const mask = Object.fromEntries(fixedKeys.map((key) => [key, true])) as never;
-  const fixedSchema: z.ZodType = schema.pick(mask);
-  const restSchema: z.ZodType = schema.omit(mask);
+  const checkFixed = answerCheck(schema.pick(mask));
+  const checkRest = answerCheck(schema.omit(mask));
   const fixedPartByOwner = new WeakMap<object, string>();
   return {
     fixedPartOf(owner, build) {
       let fixedPart = fixedPartByOwner.get(owner);
       if (fixedPart === undefined) {
-        fixedPart = JSON.stringify(fixedSchema.encode(build())).slice(1, -1);
+        fixedPart = JSON.stringify(checked(checkFixed, build())).slice(1, -1);
         fixedPartByOwner.set(owner, fixedPart);
       }
       return fixedPart;
     },
     join(fixedPart, rest) {
-      const restMembers = JSON.stringify(restSchema.encode(rest)).slice(1, -1);
+      const restMembers = JSON.stringify(checked(checkRest, rest)).slice(1, -1);
       return `{${[fixedPart, restMembers].filter((part) => part !== '').join(',')}}`;
     },
   };
+}
+
+function checked(check: ReturnType<typeof answerCheck>, value: unknown): unknown {
+  const result = check(value);
+  if (!result.success) throw result.error;
+  return result.data;
 }
 
 /**
