@@ -93,6 +93,16 @@ describe('the signed-in user of a request', () => {
     expect((await readPurchases(learner.cookie)).statusCode).toBe(200);
   });
 
+  it('reads the session beside other cookies, and still refuses a forgery sent beside them', async () => {
+    const learner = await createUser(testApp.app);
+    const withTheme = `sf_theme=dark; ${learner.cookie}`;
+    expect((await readPurchases(withTheme)).statusCode).toBe(200);
+    const [name, value] = learner.cookie.split(';')[0]!.split('=');
+    const forged = `sf_theme=dark; ${name}=${encodeURIComponent(`${decodeURIComponent(value!).split('.')[0]}.${'A'.repeat(43)}=`)}`;
+    expect((await readPurchases(forged)).statusCode).toBe(401);
+    expect((await readPurchases(withTheme)).statusCode).toBe(200);
+  });
+
   it('ends at once when the session is revoked in the database', async () => {
     const learner = await createUser(testApp.app);
     expect((await readMe(learner.cookie)).statusCode).toBe(200);

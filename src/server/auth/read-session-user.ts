@@ -18,14 +18,14 @@ import { getSessionUser } from './session-user.ts';
  */
 export async function createSessionReader(auth: Auth): Promise<SessionReader> {
   const settings = await sessionSettingsOf(auth);
-  const verifiedCookies = new BoundedCache<string, string>(VERIFIED_COOKIES);
+  const verifiedHeaders = new BoundedCache<string, SessionCookie>(VERIFIED_HEADERS);
   const cookieByRequest = new WeakMap<FastifyRequest, SessionCookie | null>();
 
   /** The request's session cookie, verified once per request; null when it has none. */
   const readSessionCookie = (request: FastifyRequest): SessionCookie | null => {
     let cookie = cookieByRequest.get(request);
     if (cookie === undefined) {
-      cookie = verifySessionCookie(request.headers.cookie, settings, verifiedCookies);
+      cookie = verifySessionCookie(request.headers.cookie, settings, verifiedHeaders);
       cookieByRequest.set(request, cookie);
     }
     return cookie;
@@ -90,17 +90,22 @@ interface SessionCookie {
 function verifySessionCookie(
   header: string | undefined,
   settings: SessionSettings,
-  verifiedCookies: BoundedCache<string, string>,
+  verifiedHeaders: BoundedCache<string, SessionCookie>,
 ): SessionCookie | null {
+  if (header === undefined) return null;
+  const remembered = verifiedHeaders.get(header);
+  if (remembered !== undefined) return remembered;
   const cookies = parseCookieHeader(header);
   const sessionCookie = cookies.get(settings.sessionCookieName);
   if (sessionCookie === undefined) return null;
-  const verify = (cookie: string | undefined) =>
-    verifySignedValue(cookie, settings.secret, verifiedCookies);
-  return {
-    token: verify(sessionCookie),
-    isRemembered: !verify(cookies.get(settings.dontRememberCookieName)),
+  const verified: SessionCookie = {
+    token: signedValueOf(sessionCookie, settings.secret),
+    isRemembered: !signedValueOf(cookies.get(settings.dontRememberCookieName), settings.secret),
   };
+  if (verified.token !== null && header.length <= LONGEST_REMEMBERED_HEADER) {
+    verifiedHeaders.set(header, verified);
+  }
+  return verified;
 }
 
 interface SessionSettings {
@@ -124,9 +129,9 @@ async function sessionSettingsOf(auth: Auth): Promise<SessionSettings> {
 }
 
 /** As Better Auth's cookie parser reads them: the first cookie of a name wins, values decoded. */
-function parseCookieHeader(header: string | undefined): Map<string, string> {
+function parseCookieHeader(header: string): Map<string, string> {
   const cookies = new Map<string, string>();
-  for (const pair of (header ?? '').split(';')) {
+  for (const pair of header.split(';')) {
     const separator = pair.indexOf('=');
     if (separator === -1) continue;
     const name = pair.slice(0, separator).trim();
@@ -147,30 +152,17 @@ function safelyDecoded(value: string): string {
 }
 
 /**
- * A signed cookie is checked once: a session's cookie comes back on every request, and the HMAC
- * was a tenth of a signed-in request's own CPU. Only cookies that held are remembered, and only
- * as long as a real one, so a forger fills nothing.
+ * A session's Cookie header comes back unchanged on every request, and reading it (parsing,
+ * decoding, the HMAC) was a tenth of a signed-in request's own CPU: a header whose session
+ * signature held is remembered whole. Only those, and only as long as a browser's, so a forger
+ * fills nothing.
  */
-const VERIFIED_COOKIES = 10_000;
-const LONGEST_REMEMBERED_COOKIE = 256;
+const VERIFIED_HEADERS = 10_000;
+const LONGEST_REMEMBERED_HEADER = 1024;
 
 /** The value of a `value.signature` cookie signed with HMAC-SHA256, or null when forged. */
-function verifySignedValue(
-  cookie: string | undefined,
-  secret: string,
-  verifiedCookies: BoundedCache<string, string>,
-): string | null {
+function signedValueOf(cookie: string | undefined, secret: string): string | null {
   if (!cookie) return null;
-  const remembered = verifiedCookies.get(cookie);
-  if (remembered !== undefined) return remembered;
-  const value = signedValueOf(cookie, secret);
-  if (value !== null && cookie.length <= LONGEST_REMEMBERED_COOKIE) {
-    verifiedCookies.set(cookie, value);
-  }
-  return value;
-}
-
-function signedValueOf(cookie: string, secret: string): string | null {
   const separator = cookie.lastIndexOf('.');
   if (separator < 1) return null;
   const value = cookie.slice(0, separator);
