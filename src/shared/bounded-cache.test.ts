@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedCache } from './bounded-cache.ts';
+import { BoundedCache, rememberedByText } from './bounded-cache.ts';
 
 describe('BoundedCache', () => {
   it('answers what it was given', () => {
@@ -24,5 +24,26 @@ describe('BoundedCache', () => {
     cache.set('b', 2);
     cache.set('a', 3);
     expect([cache.get('a'), cache.get('b'), cache.size]).toEqual([3, 2, 2]);
+  });
+});
+
+describe('rememberedByText', () => {
+  it('works a text out once, and a text over its bound each time', () => {
+    const seen: string[] = [];
+    const upper = rememberedByText(
+      (text) => {
+        seen.push(text);
+        return text.toUpperCase();
+      },
+      10,
+      3,
+    );
+    expect([upper('abc'), upper('abc'), upper('abcd'), upper('abcd')]).toEqual([
+      'ABC',
+      'ABC',
+      'ABCD',
+      'ABCD',
+    ]);
+    expect(seen).toEqual(['abc', 'abcd', 'abcd']);
   });
 });

@@ -22,3 +22,22 @@ export class BoundedCache<K, V> {
     return this.#entries.size;
   }
 }
+
+/**
+ * `compute`, a pure function of a text, remembered for texts of up to `longestText` characters,
+ * at most `capacity` of them: a longer text is worked out each time and fills nothing.
+ */
+export function rememberedByText<T>(
+  compute: (text: string) => T,
+  capacity: number,
+  longestText: number,
+): (text: string) => T {
+  const cache = new BoundedCache<string, T>(capacity);
+  return (text) => {
+    const remembered = cache.get(text);
+    if (remembered !== undefined) return remembered;
+    const answer = compute(text);
+    if (text.length <= longestText) cache.set(text, answer);
+    return answer;
+  };
+}

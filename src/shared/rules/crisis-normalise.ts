@@ -4,7 +4,7 @@
  * misspellings all become one canonical spelling. Every step is linear in the text's length.
  */
 
-import { BoundedCache } from '../bounded-cache.ts';
+import { rememberedByText } from '../bounded-cache.ts';
 
 /** Longer text is cut: no request carries more (a reflection is at most 10,000 characters). */
 export const CHECKED_TEXT_LIMIT = 25_000;
@@ -279,16 +279,7 @@ export function normaliseForCrisisCheck(text: string): string {
  * of a short draft's check, a quarter of a long reflection's). The sentences stay in this
  * process's memory only, as the words do.
  */
-const canonicalSentences = new BoundedCache<string, string>(5_000);
-const LONGEST_REMEMBERED_SENTENCE = 400;
-
-function canonicalSentence(sentence: string): string {
-  const remembered = canonicalSentences.get(sentence);
-  if (remembered !== undefined) return remembered;
-  const canonical = spellSentence(sentence);
-  if (sentence.length <= LONGEST_REMEMBERED_SENTENCE) canonicalSentences.set(sentence, canonical);
-  return canonical;
-}
+const canonicalSentence = rememberedByText(spellSentence, 5_000, 400);
 
 function spellSentence(sentence: string): string {
   const words = sentence
@@ -332,16 +323,7 @@ function expandContractions(text: string): string {
  * A word's canonical form depends on the word alone, and a learner's words come back on every
  * autosave: each is worked out once, up to a bound.
  */
-const canonicalWords = new BoundedCache<string, string>(20_000);
-const LONGEST_REMEMBERED_WORD = 32;
-
-function canonicalWord(word: string): string {
-  const remembered = canonicalWords.get(word);
-  if (remembered !== undefined) return remembered;
-  const canonical = spellOut(word);
-  if (word.length <= LONGEST_REMEMBERED_WORD) canonicalWords.set(word, canonical);
-  return canonical;
-}
+const canonicalWord = rememberedByText(spellOut, 20_000, 32);
 
 function spellOut(word: string): string {
   if (word === '') return '';
