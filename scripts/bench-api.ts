@@ -44,6 +44,8 @@ interface Request {
   path: string;
   method?: 'GET' | 'PUT';
   body?: string;
+  /** The body of the `count`th request under load, when each differs from the last. */
+  bodyUnderLoad?: (count: number) => string;
 }
 
 interface Target extends Request {
@@ -69,6 +71,28 @@ interface Figures {
 
 const reflectionDraft = 'A draft that the autosave keeps, as a learner types it.';
 
+/** Three sentences a learner types, a word at a time. */
+const typedWords = [
+  'Today I noticed how my breath settles when I sit by the window.',
+  "The lesson asked where my energy goes, and I saw it leak into other people's storms.",
+  'I want to keep some of it for myself this week.',
+]
+  .join(' ')
+  .split(' ');
+
+/**
+ * An autosave as a learner sends it: each a word longer than the last, the earlier sentences
+ * sent again, so the crisis detector's caches meet what they meet in use, no more.
+ */
+function autosaveBody(count: number): string {
+  return JSON.stringify({
+    ...lesson,
+    promptId: 'most-sovereign-moment',
+    response: typedWords.slice(0, 1 + (count % typedWords.length)).join(' '),
+    action: 'autosave',
+  });
+}
+
 /** The signed-in routes, each with a name its yardstick is found by. */
 const allSignedInRoutes: (Request & { name: string; key: string })[] = [
   { name: 'GET /api/me/purchases', key: 'purchases', path: '/api/me/purchases' },
@@ -82,12 +106,8 @@ const allSignedInRoutes: (Request & { name: string; key: string })[] = [
     key: 'reflection',
     path: '/api/learning/reflections',
     method: 'PUT',
-    body: JSON.stringify({
-      ...lesson,
-      promptId: 'most-sovereign-moment',
-      response: reflectionDraft,
-      action: 'autosave',
-    }),
+    body: autosaveBody(typedWords.length - 1),
+    bodyUnderLoad: autosaveBody,
   },
 ];
 
@@ -311,6 +331,8 @@ function judge(targets: Target[], rounds: Figures[][]): string[] {
 async function load(target: Target, cookies: string[], seconds: number): Promise<Figures> {
   const headers = target.body ? { 'content-type': 'application/json' } : {};
   let connection = 0;
+  let sent = 0;
+  const { bodyUnderLoad } = target;
   const cpuAtStart = cpuNow(target.server);
   const result = await autocannon({
     url: target.url,
@@ -318,6 +340,9 @@ async function load(target: Target, cookies: string[], seconds: number): Promise
     connections: CONNECTIONS,
     headers,
     ...(target.body ? { body: target.body } : {}),
+    ...(bodyUnderLoad
+      ? { requests: [{ setupRequest: (request) => ({ ...request, body: bodyUnderLoad(sent++) }) }] }
+      : {}),
     duration: seconds,
     // Each connection is one learner, or for a yardstick one row of its own.
     setupClient: (client) => {
