@@ -9,9 +9,10 @@
  * statements the app sent for that route and that learner, then the very answer the app gave
  * (both recorded first, by running the app once with scripts/bench-record-statements.mjs), so
  * that its share is the price of the framework, the hooks, Drizzle, zod and our code (building
- * the answer included), not of the work itself: the same database work, the same bytes sent. Fails when a route
- * serves under 85 % of its yardstick's requests/s or its p99 is 50 ms or more. The old
- * yardsticks, one bare query and one bare durable write, are printed beside; they judge nothing.
+ * the answer included), not of the work itself: the same database work, the same bytes sent.
+ * Fails when a route serves under 85 % of its yardstick's requests/s or its p99 is 50 ms or more.
+ * The old yardsticks, one bare query and one bare durable write, are printed beside; they judge
+ * nothing.
  * Absolute figures depend on the machine's load; the ratios are what it judges.
  */
 import autocannon from 'autocannon';
@@ -112,9 +113,19 @@ const allSignedInRoutes: (Request & { name: string; key: string })[] = [
 ];
 
 /** BENCH_ROUTES (keys, comma-separated) loads only those, to profile one route at a time. */
-const signedInRoutes = process.env.BENCH_ROUTES
-  ? allSignedInRoutes.filter((route) => process.env.BENCH_ROUTES!.split(',').includes(route.key))
-  : allSignedInRoutes;
+const signedInRoutes = chosenRoutes(process.env.BENCH_ROUTES);
+
+function chosenRoutes(keys: string | undefined) {
+  if (!keys) return allSignedInRoutes;
+  const known = allSignedInRoutes.map((route) => route.key);
+  const unknown = keys.split(',').filter((key) => !known.includes(key));
+  if (unknown.length > 0) {
+    throw new Error(
+      `BENCH_ROUTES names no route ${unknown.join(', ')}; known: ${known.join(', ')}`,
+    );
+  }
+  return allSignedInRoutes.filter((route) => keys.split(',').includes(route.key));
+}
 
 async function main() {
   execFileSync('node', ['scripts/build-if-stale.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
