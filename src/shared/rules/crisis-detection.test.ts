@@ -120,3 +120,19 @@ describe('what the detector decides', () => {
     expect(isAtRisk(longest)).toBe(true);
   });
 });
+
+describe('the kinds of risk beyond suicide and self-harm', () => {
+  it('reads purging as eating-disorder risk', () => {
+    expect(assessCrisis('I made myself throw up again after dinner').kinds).toContain(
+      'eating-disorder',
+    );
+  });
+
+  it('reads a partner who hits as harm from others', () => {
+    expect(assessCrisis('my husband hits me when he drinks').kinds).toContain('harm-from-others');
+  });
+
+  it('reads abuse disclosed by a young person as child abuse', () => {
+    expect(assessCrisis('I am 14 and my stepdad hurts me').kinds).toContain('child-abuse');
+  });
+});

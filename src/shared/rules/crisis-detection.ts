@@ -24,6 +24,9 @@ export const crisisKinds = [
   'farewell',
   'self-harm',
   'third-party',
+  'eating-disorder',
+  'harm-from-others',
+  'child-abuse',
 ] as const;
 export type CrisisKind = (typeof crisisKinds)[number];
 
@@ -448,6 +451,16 @@ const strongCues: Cue[] = [
       /\b(?:take|taking|end|ending) (?:his|her|their) (?:own )?life\b|\b(?:saying|says|said|thinks|believes|told me|feels) (?:that )?(?:everyone|everybody|we|the world|his family|her family) (?:would be|is|are|will be) better off without (?:him|her|them)\b|\b(?:giving|gave|give|given) away (?:all )?(?:of )?(?:his|her|their) (?:things|stuff|belongings|possessions|cat|dog|pets|books|clothes)\b|\bweigh (?:herself|himself|themselves|myself) down\b|\b(?:giving|gave|give|given) (?:all )?(?:of )?(?:my|his|her|their|all my|all his|all her) (?:[a-z]+ )?(?:things|stuff|belongings|possessions) away\b/g,
   },
   {
+    kind: 'eating-disorder',
+    pattern:
+      /\b(?:make|made|making) myself (?:throw up|sick|vomit|puke)\b|\bpurg(?:e|ed|ing)\b|\b(?:took|take|taking) (?:a lot of |so many |more )?laxatives\b|\b(?:starve|starving|starved) myself\b|\bpro ana\b|\bthinspo\b|\b(?:have not|not|did not) eat(?:en)? (?:in|for) (?:[0-9]+|two|three|four|five|six|seven) days\b/g,
+  },
+  {
+    kind: 'harm-from-others',
+    pattern:
+      /\b(?:he|she|they|my (?:partner|husband|wife|boyfriend|girlfriend|ex|dad|father|mum|mom|mother|stepdad|stepfather|stepmum|stepmom|uncle|brother)) (?:hits|hit|beats|beat|chokes|choked|strangled|strangles|kicked|kicks|threatens|threatened|locks|locked|hurts|hurt) me\b|\b(?:afraid|scared|terrified) (?:to go|of going) home\b|\b(?:touches|touched) me (?:where|when|at night|and)\b/g,
+  },
+  {
     kind: 'plan',
     pattern:
       /\b(?:drive|driving|walk|walking|go|going) (?:out )?to the (?:lake|river|sea|bridge|cliffs?|woods|forest|tracks|railway) [a-z ]{0,30}\b(?:not|never) (?:come|coming) back\b/g,
@@ -522,6 +535,10 @@ function isWishToBeDead(sentence: string): boolean {
   );
 }
 
+/** A writer who says they are a child: abuse they disclose calls for words for a young person. */
+const minor =
+  /\bi am (?:[0-9]|1[0-7]|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)(?: years old)?\b|\b(?:my teacher|at school|in year [0-9]+|in (?:[0-9]+th|ninth|tenth) grade)\b/;
+
 /** `model` is the word model of crisis-classifier.ts; tests give one learnt without a set. */
 export function assessCrisis(text: string, model: WordModel = wordModel): CrisisAssessment {
   const reading = readSentences(normaliseForCrisisCheck(text));
@@ -550,6 +567,7 @@ export function assessCrisis(text: string, model: WordModel = wordModel): Crisis
   if (kinds.size === 0 && !isPast && model.score(presentText) > WORD_MODEL_THRESHOLD) {
     kinds.add('indirect');
   }
+  if (kinds.has('harm-from-others') && minor.test(reading.text)) kinds.add('child-abuse');
   if (kinds.size > 0) return { level: 'at-risk', kinds: [...kinds] };
   return { level: isPast ? 'past' : 'none', kinds: [] };
 }
