@@ -501,8 +501,10 @@ describe('payment test mode', () => {
     expect(response.json()).toEqual({
       url: 'http://localhost:3000/billing/test?return=%2Fsettings',
     });
-    const elsewhere = await openPortal(testModeApp, buyer, { returnUrl: '/\\evil.example' });
-    expect(elsewhere.statusCode).toBe(400);
+    for (const returnUrl of ['/\\evil.example', '/.//evil.example', '/..//evil.example']) {
+      const elsewhere = await openPortal(testModeApp, buyer, { returnUrl });
+      expect(elsewhere.statusCode, returnUrl).toBe(400);
+    }
     const someoneElse = await openPortal(testModeApp, buyer, {
       returnUrl: '/settings',
       customerId: 'cus_someone_else',
@@ -664,6 +666,8 @@ describe('POST /api/create-customer-portal-session', () => {
       '/\\evil.example',
       'http://localhost:3000/\\evil.example',
       '/\t/evil.example',
+      '/.//evil.example',
+      'http://localhost:3000/..//evil.example',
     ]) {
       const elsewhere = await openPortal(stripeApp, buyer, { returnUrl });
       expect(elsewhere.statusCode, returnUrl).toBe(400);
