@@ -43,6 +43,7 @@ import { prettyLogStream } from './http/pretty-log.ts';
 import { keepApiAnswersPrivate } from './http/private-answers.ts';
 import { pruneRateLimitCountersHourly } from './http/rate-limit.ts';
 import { refuseNulText } from './http/refuse-nul-text.ts';
+import { refuseUrlFragments } from './http/refuse-url-fragments.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { recordRouteTable } from './http/route-table.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
@@ -122,6 +123,7 @@ export async function buildApp(
   registerErrorHandling(app);
   // The hooks every request runs take a callback, not a promise: Better Auth's AsyncLocalStorage
   // makes every promise the process creates dearer.
+  refuseUrlFragments(app);
   redirectPagesToAppUrl(app, config.appUrl);
   refuseCrossSiteWrites(app, config.appUrl);
   keepApiAnswersPrivate(app);

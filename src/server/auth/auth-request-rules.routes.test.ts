@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../shared/api/auth.ts';
 import { users } from '../db/schema/auth.ts';
+import { FRAGMENT_MESSAGE } from '../http/refuse-url-fragments.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { sendRawRequest } from '../testing/raw-request.ts';
 import { createUser, nextClientAddress, TEST_PASSWORD, type TestUser } from '../testing/users.ts';
 
 let testApp: TestApp;
@@ -30,34 +31,23 @@ const namesOf = async (user: TestUser) => {
 };
 
 /** A request as a raw socket sends it: light-my-request and curl would drop the fragment. */
-async function rawPost(port: number, path: string, body: object): Promise<number> {
-  const data = JSON.stringify(body);
-  const socket = connect(port, '127.0.0.1');
-  socket.write(
-    `POST ${path} HTTP/1.1\r\nHost: localhost:3000\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${Buffer.byteLength(data)}\r\nConnection: close\r\n\r\n${data}`,
-  );
-  let answer = '';
-  for await (const chunk of socket) answer += String(chunk);
-  return Number(answer.split(' ')[1]);
-}
-
 describe('a #fragment in the URL', () => {
-  it('reaches no endpoint without its rules', async () => {
-    const port = await testApp.app.listen({ port: 0, host: '127.0.0.1' }).then((address) => {
-      return Number(new URL(address).port);
-    });
+  it('is refused at the edge, so it reaches no endpoint', async () => {
     const email = 'fragment@example.com';
-    const signUp = await rawPost(port, '/api/auth/sign-up/email#x', {
-      firstName: 'F'.repeat(5000),
-      lastName: 'L',
-      email,
-      password: 'password',
+    const signUp = await sendRawRequest(testApp.app, {
+      method: 'POST',
+      target: '/api/auth/sign-up/email#x',
+      body: { firstName: 'F'.repeat(5000), lastName: 'L', email, password: 'password' },
     });
-    expect(signUp).toBe(400);
+    expect(signUp.statusCode).toBe(400);
+    expect(JSON.parse(signUp.body).error.message).toBe(FRAGMENT_MESSAGE);
     expect(await testApp.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
-    const confirmation = await rawPost(port, '/api/auth/send-verification-email#x', { email });
-    expect(confirmation).toBe(401);
+    const confirmation = await sendRawRequest(testApp.app, {
+      method: 'POST',
+      target: '/api/auth/send-verification-email#x',
+      body: { email },
+    });
+    expect(confirmation.statusCode).toBe(400);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { sendRawRequest } from '../testing/raw-request.ts';
 import { createUser, nextClientAddress } from '../testing/users.ts';
 
 let testApp: TestApp;
@@ -51,5 +52,20 @@ describe('a failed sign-in', () => {
       expect.objectContaining({ event: 'sign-in-failed', userId: null, status: 401 }),
     );
     expect(JSON.stringify(logged)).not.toContain('nobody-here');
+  });
+
+  it('is refused at the edge and still logged when the address carries a fragment (T4-L3)', async () => {
+    const learner = await createUser(testApp.app);
+    const logged = await failedSignInsLoggedDuring(async () => {
+      const answer = await sendRawRequest(testApp.app, {
+        method: 'POST',
+        target: '/api/auth/sign-in/email#x',
+        body: { email: learner.email, password: WRONG_PASSWORD },
+      });
+      expect(answer.statusCode).toBe(400);
+    });
+    expect(logged).toContainEqual(
+      expect.objectContaining({ event: 'sign-in-failed', status: 400 }),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pathnameOf } from '../http/request-path.ts';
 import { findUserIdByEmail } from '../users/find-users.ts';
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
@@ -10,7 +11,7 @@ const SIGN_IN_PATH = '/api/auth/sign-in/email';
  */
 export function logFailedSignIns(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
-    if (reply.statusCode >= 400 && request.url.split('?')[0] === SIGN_IN_PATH) {
+    if (reply.statusCode >= 400 && pathnameOf(request) === SIGN_IN_PATH) {
       void logFailedSignIn(app, request, reply.statusCode);
     }
     done();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRequest } from './request-path.ts';
 
 const PAGE_METHODS = new Set(['GET', 'HEAD']);
 
@@ -20,7 +21,7 @@ export function redirectPagesToAppUrl(app: FastifyInstance, appUrl: string): voi
 }
 
 function isPageRead(request: FastifyRequest): boolean {
-  return PAGE_METHODS.has(request.method) && !request.url.startsWith('/api/');
+  return PAGE_METHODS.has(request.method) && !isApiRequest(request);
 }
 
 /** `Host` as the browser sent it (or the trusted proxy's X-Forwarded-Host), ports normalised. */

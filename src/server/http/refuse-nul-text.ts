@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.ts';
+import { isApiRequest } from './request-path.ts';
 
 const NUL = '\u0000';
 export const NUL_TEXT_MESSAGE = 'Text may not contain the NUL character (\\u0000).';
@@ -11,7 +12,7 @@ export const NUL_TEXT_MESSAGE = 'Text may not contain the NUL character (\\u0000
 export function refuseNulText(app: FastifyInstance): void {
   app.addHook('preValidation', (request, reply, done) => {
     const isRefused =
-      request.url.startsWith('/api/') &&
+      isApiRequest(request) &&
       (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body));
     if (isRefused) reply.status(400).send(errorBody('bad_request', NUL_TEXT_MESSAGE));
     else done();

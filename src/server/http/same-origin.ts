@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
+import { isApiRequest } from './request-path.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Stripe signs its calls; it sends no browser headers and no cookie. */
@@ -24,8 +25,8 @@ export function refuseCrossSiteWrites(app: FastifyInstance, appUrl: string): voi
 }
 
 function isCrossSiteWrite(request: FastifyRequest, appOrigin: string): boolean {
-  if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return false;
-  if (SIGNED_ROUTES.has(request.url.split('?')[0] ?? '')) return false;
+  if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return false;
+  if (SIGNED_ROUTES.has(request.routeOptions.url ?? '')) return false;
   return isCrossSite(request, appOrigin);
 }
 

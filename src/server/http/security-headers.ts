@@ -1,6 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
+import { isApiRequest } from './request-path.ts';
 
 /**
  * What an answer of the API needs, as OWASP's REST security sheet puts it: it runs no script and
@@ -60,7 +61,7 @@ export async function setSecurityHeaders(
   });
   const apiHeaderEntries = Object.entries(apiHeaders);
   app.addHook('onRequest', (request, reply, done) => {
-    const headers = request.url.startsWith('/api/') ? apiHeaderEntries : pageHeaders;
+    const headers = isApiRequest(request) ? apiHeaderEntries : pageHeaders;
     for (const [name, value] of headers) reply.raw.setHeader(name, value!);
     done();
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorBody } from './errors.ts';
+import { isApiRequest, pathnameOf } from './request-path.ts';
 import { PRERENDERED_DIR, prerenderedPages } from './prerendered-pages.ts';
 
 /**
@@ -31,8 +32,8 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/');
-    const isFile = path.extname(request.url.split('?')[0] ?? '') !== '';
+    const isApi = isApiRequest(request);
+    const isFile = path.extname(pathnameOf(request)) !== '';
     if (isApi || isFile || request.method !== 'GET' || !hasBuild) {
       return reply
         .status(404)

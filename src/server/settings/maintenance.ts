@@ -1,23 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import path from 'node:path';
 import { MAINTENANCE_RETRY_AFTER_SECONDS, settingsMessages } from '../../shared/rules/settings.ts';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { errorBody } from '../http/errors.ts';
 import { escapeHtml } from '../http/escape-html.ts';
+import { isApiRequest, pathnameOf } from '../http/request-path.ts';
 
 /**
- * What stays open while the site rests: the health probe, signing in (so that an admin can come
- * in), the public settings, Stripe's webhook (a payment made before still completes), the sign-in
- * page and the files every page loads.
+ * What stays open while the site rests, by the route the router matched (never by how the target
+ * is spelt): the health probe, signing in (so that an admin can come in), the public settings,
+ * Stripe's webhook (a payment made before still completes), the sign-in page and the built files
+ * every page loads (the routes @fastify/static registers, which name their `file`).
  */
-const openPaths = ['/api/health', '/api/settings', '/api/stripe/webhook', '/login'];
-const openPrefixes = ['/api/auth/'];
+const openRoutes = new Set([
+  '/api/health',
+  '/api/settings',
+  '/api/stripe/webhook',
+  '/api/auth/*',
+  '/login',
+]);
 
-function staysOpen(url: string): boolean {
-  const pathname = url.split('?', 1)[0]!;
-  if (openPaths.includes(pathname)) return true;
-  if (openPrefixes.some((prefix) => pathname.startsWith(prefix))) return true;
-  return path.extname(pathname) !== '';
+function staysOpen(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route === undefined) return pathnameOf(request) === '/login';
+  const config = request.routeOptions.config as { file?: unknown };
+  return openRoutes.has(route) || typeof config.file === 'string';
 }
 
 /**
@@ -27,7 +33,7 @@ function staysOpen(url: string): boolean {
 export function restDuringMaintenance(app: FastifyInstance, contactEmail: string | undefined) {
   const page = maintenancePage(contactEmail);
   app.addHook('onRequest', (request, reply, done) => {
-    if (!app.settings.current().maintenanceMode || staysOpen(request.url)) return done();
+    if (!app.settings.current().maintenanceMode || staysOpen(request)) return done();
     app.sessions.readUser(request, reply).then(
       (user) => {
         if (user?.role === 'admin') return done();
@@ -40,7 +46,7 @@ export function restDuringMaintenance(app: FastifyInstance, contactEmail: string
 
 function answerResting(request: FastifyRequest, reply: FastifyReply, page: string) {
   reply.status(503).header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS));
-  if (request.url.startsWith('/api/')) {
+  if (isApiRequest(request)) {
     void reply.send(errorBody('unavailable', settingsMessages.maintenance));
     return;
   }
