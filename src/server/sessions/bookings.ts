@@ -13,7 +13,10 @@ import {
 import { computeSlots, isBookableSlot, type TimeRange } from '../../shared/rules/session-slots.ts';
 import {
   canReschedule,
+  CREATOR_COPY_EVERY_MINUTES,
   HOLD_MINUTES,
+  MAX_LISTED_SLOTS,
+  RESCHEDULES_PER_DAY,
   isInsideReminderWindow,
   REMINDER_HOURS_BEFORE,
   isJoinOpen,
@@ -22,13 +25,16 @@ import {
 import type { Executor } from '../db/client.ts';
 import { sessionBookings } from '../db/schema/sessions.ts';
 import { AppError } from '../http/errors.ts';
+import { countRequest } from '../http/rate-limit.ts';
 import { getAvailability, slotRulesOf, type StoredAvailability } from './availability.ts';
-import { sendSessionMail, type SessionMailKind } from './session-mail.ts';
+import { sendSessionMail, type MailRecipients, type SessionMailKind } from './session-mail.ts';
 import type { SessionsContext } from './sessions-context.ts';
 
 export type Booking = typeof sessionBookings.$inferSelect;
 
 const EXCLUSION_VIOLATION = '23P01';
+/** `session_bookings_one_hold_per_learner`: a learner's second hold at the same moment. */
+const UNIQUE_VIOLATION = '23505';
 /** Statuses that take the creator's time (the exclusion constraint's own list). */
 const takingTime = ['pending', 'booked', 'completed'] as const;
 
@@ -46,14 +52,16 @@ export async function listSlots(
   return {
     product: { name: product.name, priceCents: product.priceCents },
     sessionMinutes: availability.sessionMinutes,
-    slots: computeSlots(rules, busy, now).map(toSlot),
+    slots: computeSlots(rules, busy, now, MAX_LISTED_SLOTS).map(toSlot),
   };
 }
 
 /**
  * Holds the chosen slot and starts its checkout. The hold is a pending booking that lapses with
  * the checkout; the database refuses a second booking over the same time, so of two learners
- * racing for a slot one gets it and the other a clear 409.
+ * racing for a slot one gets it and the other a clear 409, and a second hold of the same learner
+ * (T4-M1), so parallel bookings cannot hoard slots. Only a confirmed address holds a time: a
+ * throwaway account costs an inbox.
  */
 export async function bookSession(
   context: SessionsContext,
@@ -62,6 +70,7 @@ export async function bookSession(
 ): Promise<BookSessionResponse> {
   const { app } = context;
   const product = saleableSession(app);
+  if (!user.emailVerified) throw new AppError('forbidden', sessionMessages.confirmAddressFirst);
   const now = new Date();
   const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   const availability = await getAvailability(app.db);
@@ -141,9 +150,9 @@ async function claimSlot<T>(
       return write(tx, slot);
     });
   } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code === EXCLUSION_VIOLATION) {
-      throw new AppError('conflict', sessionMessages.slotTaken);
-    }
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code === EXCLUSION_VIOLATION) throw new AppError('conflict', sessionMessages.slotTaken);
+    if (code === UNIQUE_VIOLATION) throw new AppError('conflict', sessionMessages.holdInProgress);
     throw error;
   }
 }
@@ -326,6 +335,7 @@ export async function rescheduleSession(
   const now = new Date();
   const row = await findOwnBooking(app, user, sessionId);
   if (row.status !== 'booked') throw new AppError('conflict', sessionMessages.notBooked);
+  await countReschedule(app, row.id);
   const availability = await getAvailability(app.db);
   if (!canReschedule(row, now, availability.rescheduleCutoffHours)) {
     throw new AppError(
@@ -348,6 +358,7 @@ export async function rescheduleSession(
           ...slot,
           reminderSentAt: isInsideReminderWindow(slot.startsAt, now) ? now : null,
           revision: sql`${sessionBookings.revision} + 1`,
+          ...creatorCopyNow(),
           updatedAt: new Date(),
         })
         .where(and(eq(sessionBookings.id, row.id), eq(sessionBookings.status, 'booked')))
@@ -357,8 +368,51 @@ export async function rescheduleSession(
     },
     { movingId: row.id },
   );
-  await mailAbout(app, moved, 'reschedule');
+  await mailAbout(app, moved, 'reschedule', undefined, moved.isCreatorCopyDue ? 'learner' : 'both');
   return toLearnerSession(app, moved, availability, now);
+}
+
+/** Five moves a day per session (T4-L2), counted once the session is known to be the caller's. */
+async function countReschedule(app: FastifyInstance, sessionId: string): Promise<void> {
+  const { hits } = await countRequest(app.db, `reschedule:session:${sessionId}`, 24 * 60 * 60);
+  if (hits > RESCHEDULES_PER_DAY) {
+    throw new AppError('rate_limited', sessionMessages.tooManyReschedules(RESCHEDULES_PER_DAY));
+  }
+}
+
+/**
+ * The creator is told of a move at once when the last copy is a few minutes old; otherwise the
+ * move waits (`isCreatorCopyDue`) and sendDueCreatorCopies sends the latest time once.
+ */
+function creatorCopyNow() {
+  const isTooSoon = sql`${sessionBookings.creatorToldAt} > now() - make_interval(mins => ${CREATOR_COPY_EVERY_MINUTES})`;
+  return {
+    isCreatorCopyDue: sql`coalesce(${isTooSoon}, false)`,
+    creatorToldAt: sql`case when coalesce(${isTooSoon}, false) then ${sessionBookings.creatorToldAt} else now() end`,
+  };
+}
+
+/**
+ * The creator's copies that waited, each with the session's latest time, claimed as reminders
+ * are (one process sends each). Runs with the reminders.
+ */
+export async function sendDueCreatorCopies(app: FastifyInstance): Promise<number> {
+  const claimed = await app.db.execute<{ id: string }>(sql`
+    update ${sessionBookings} set is_creator_copy_due = false, creator_told_at = now()
+    where id in (
+      select id from ${sessionBookings}
+      where status = 'booked' and is_creator_copy_due
+        and creator_told_at <= now() - make_interval(mins => ${CREATOR_COPY_EVERY_MINUTES})
+      for update skip locked
+    ) and is_creator_copy_due
+    returning id`);
+  const ids = claimed.rows.map((row) => row.id);
+  if (ids.length === 0) return 0;
+  const rows: Booking[] = await app.db.query.sessionBookings.findMany({
+    where: (booking, { inArray }) => inArray(booking.id, ids),
+  });
+  for (const row of rows) await mailAbout(app, row, 'reschedule', undefined, 'creator');
+  return rows.length;
 }
 
 export async function mailAbout(
@@ -366,11 +420,12 @@ export async function mailAbout(
   booking: Booking,
   kind: SessionMailKind,
   note?: string,
+  recipients: MailRecipients = 'both',
 ): Promise<void> {
   const { defaultMeetingUrl } = await getAvailability(app.db);
-  await sendSessionMail(app, booking, kind, { defaultMeetingUrl, ...(note ? { note } : {}) }).catch(
-    (error: unknown) =>
-      app.log.error({ err: error, sessionId: booking.id, kind }, 'a session mail failed'),
+  const options = { defaultMeetingUrl, recipients, ...(note ? { note } : {}) };
+  await sendSessionMail(app, booking, kind, options).catch((error: unknown) =>
+    app.log.error({ err: error, sessionId: booking.id, kind }, 'a session mail failed'),
   );
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { REMINDER_HOURS_BEFORE } from '../../shared/rules/sessions.ts';
 import { sessionBookings } from '../db/schema/sessions.ts';
-import { mailAbout, type Booking } from './bookings.ts';
+import { mailAbout, sendDueCreatorCopies, type Booking } from './bookings.ts';
 
 const CHECK_EVERY_MS = 10 * 60_000;
 
@@ -38,6 +38,9 @@ export function sendRemindersPeriodically(app: FastifyInstance): void {
     timer = setInterval(() => {
       sendDueReminders(app).catch((error: unknown) =>
         app.log.error({ err: error }, 'session reminders failed'),
+      );
+      sendDueCreatorCopies(app).catch((error: unknown) =>
+        app.log.error({ err: error }, "the creator's session copies failed"),
       );
     }, CHECK_EVERY_MS).unref();
   });

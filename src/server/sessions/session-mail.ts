@@ -8,6 +8,8 @@ import type { sessionBookings } from '../db/schema/sessions.ts';
 type Booking = typeof sessionBookings.$inferSelect;
 
 export type SessionMailKind = 'confirmation' | 'reschedule' | 'reminder' | 'cancellation';
+/** Who gets this mail: a reschedule's creator copy can wait (bookings.ts). */
+export type MailRecipients = 'both' | 'learner' | 'creator';
 
 const subjects: Record<SessionMailKind, string> = {
   confirmation: 'Your one-to-one session is booked',
@@ -32,12 +34,16 @@ export async function sendSessionMail(
   app: FastifyInstance,
   booking: Booking,
   kind: SessionMailKind,
-  { defaultMeetingUrl, note }: { defaultMeetingUrl: string | null; note?: string },
+  {
+    defaultMeetingUrl,
+    note,
+    recipients = 'both',
+  }: { defaultMeetingUrl: string | null; note?: string; recipients?: MailRecipients },
 ): Promise<void> {
   const learner = booking.userId ? await findUserById(app.db, booking.userId) : null;
   const calendarFile = calendarFileOf(app, booking, kind, defaultMeetingUrl);
   const messages: MailMessage[] = [];
-  if (learner) {
+  if (learner && recipients !== 'creator') {
     messages.push({
       to: learner.email,
       subject: subjects[kind],
@@ -46,7 +52,7 @@ export async function sendSessionMail(
     });
   }
   const { creatorEmail, creatorTimeZone } = app.config.sessions;
-  if (creatorEmail) {
+  if (creatorEmail && recipients !== 'learner') {
     const who = learner
       ? `${singleLine(`${learner.firstName} ${learner.lastName}`)} <${learner.email}>`
       : 'a deleted account';

@@ -17,7 +17,13 @@ import { sessionBookings } from '../db/schema/sessions.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { startFakeStripeServer, type FakeStripe } from '../testing/fake-stripe-server.ts';
 import { waitForMailTo } from '../testing/mail.ts';
-import { createAdmin, createUser, type TestAdmin, type TestUser } from '../testing/users.ts';
+import {
+  createAdmin,
+  createUser,
+  nextClientAddress,
+  type TestAdmin,
+  type TestUser,
+} from '../testing/users.ts';
 import { sendDueReminders } from './reminders.ts';
 
 const CREATOR_EMAIL = 'creator@example.com';
@@ -75,6 +81,7 @@ function call(
     method,
     url,
     headers: user ? { cookie: user.cookie } : {},
+    remoteAddress: nextClientAddress(),
     ...(payload ? { payload } : {}),
   });
 }

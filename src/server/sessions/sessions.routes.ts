@@ -17,7 +17,7 @@ import {
   slotsResponseSchema,
 } from '../../shared/api/sessions.ts';
 import { requireAdmin, requireUser } from '../http/guards.ts';
-import { limitUserRequests } from '../http/rate-limit.ts';
+import { limitRequests, limitUserRequests } from '../http/rate-limit.ts';
 import {
   cancelSessionByAdmin,
   listAdminSessions,
@@ -43,6 +43,14 @@ export const bookSessionRateLimit = {
   message: 'Too many bookings started. Please try again in an hour.',
 };
 
+/** Bookings from one client address, whichever accounts it signs in as (T4-M1). */
+export const bookSessionAddressRateLimit = {
+  name: 'book-session-address',
+  max: 20,
+  windowSeconds: 60 * 60,
+  message: 'Too many bookings started from your network. Please try again in an hour.',
+};
+
 /** One-to-one sessions (issue 22): the learner's booking and sessions, and the creator's view. */
 export async function sessionsRoutes(
   app: FastifyInstance,
@@ -60,7 +68,11 @@ export async function sessionsRoutes(
   routes.post(
     '/api/sessions/book',
     {
-      preValidation: [requireUser, limitUserRequests(bookSessionRateLimit)],
+      preValidation: [
+        requireUser,
+        limitUserRequests(bookSessionRateLimit),
+        limitRequests(bookSessionAddressRateLimit),
+      ],
       schema: { body: bookSessionSchema, response: { 200: bookSessionResponseSchema } },
     },
     async (request) => bookSession(context, request.user, request.body),

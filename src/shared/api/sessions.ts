@@ -11,6 +11,11 @@ export const sessionMessages = {
   notFound: 'Session not found',
   notYours: 'This session belongs to another account.',
   notBooked: 'Only a booked session can be changed.',
+  confirmAddressFirst:
+    'Please confirm your email address before you choose a time: open the link we sent you.',
+  holdInProgress: 'You are already holding a time. Please wait a moment and try again.',
+  tooManyReschedules: (count: number) =>
+    `This session has been moved ${count} times today. Please try again tomorrow.`,
   tooLateToReschedule: (hours: number, contact: string) =>
     `Sessions can be rescheduled up to ${hours} hours before they start. To change this one, write to ${contact}.`,
   meetingUrlInvalid: 'expected an https:// address',

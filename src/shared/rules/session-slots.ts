@@ -38,12 +38,14 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * Every bookable slot: each opening stretch is cut into sessions (a session, then the buffer,
  * then the next), from the stretch's start; slots inside the notice period, past the horizon,
- * overlapping a block, or closer than the buffer to a booked session are left out. In time order.
+ * overlapping a block, or closer than the buffer to a booked session are left out. In time order,
+ * the first `limit` only.
  */
 export function computeSlots(
   rules: SlotRules,
   booked: readonly TimeRange[],
   now: Date,
+  limit = Infinity,
 ): TimeRange[] {
   const earliest = now.getTime() + rules.noticeHours * HOUR_MS;
   const latest = now.getTime() + rules.horizonDays * DAY_MS;
@@ -62,6 +64,7 @@ export function computeSlots(
       const isBlocked = rules.blocks.some((block) => overlaps(slot, block, 0));
       const isTaken = booked.some((session) => overlaps(slot, session, bufferMs));
       if (!isBlocked && !isTaken) slots.push(slot);
+      if (slots.length >= limit) return slots;
     }
   }
   return slots;

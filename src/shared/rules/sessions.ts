@@ -9,6 +9,13 @@ export const HOLD_MINUTES = 30;
 /** The reminder goes this long before a session: "the day before". */
 export const REMINDER_HOURS_BEFORE = 24;
 
+/** A session moves at most this often a day: each move mails the learner and the creator. */
+export const RESCHEDULES_PER_DAY = 5;
+/** The creator's copy of a reschedule goes at most this often; the moves between wait for it. */
+export const CREATOR_COPY_EVERY_MINUTES = 5;
+/** The booking page lists at most this many slots, the soonest first. */
+export const MAX_LISTED_SLOTS = 300;
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;

@@ -93,3 +93,27 @@ export const betaInvitations = pgTable(
       .where(sql`not ${table.claimed}`),
   ],
 );
+
+/**
+ * A grant by email to an account that has not confirmed its address yet: it waits, and becomes a
+ * beta grant when that address is confirmed (decision 019: an address belongs to whoever confirms
+ * it). Kept by address, as invitations are.
+ */
+export const pendingBetaGrants = pgTable(
+  'pending_beta_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored in lower case. */
+    email: text('email').notNull(),
+    /** An empty list means every course. */
+    courseIds: text('course_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** null never ends. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    grantedBy: text('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('pending_beta_grants_email_idx').on(table.email)],
+);

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OpeningHours } from '../../../shared/rules/session-slots.ts';
@@ -63,6 +64,10 @@ export const sessionBookings = pgTable(
     /** Raised at each reschedule or cancellation: the calendar file's SEQUENCE. */
     revision: integer('revision').notNull().default(0),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** When the creator's copy of a change last went out; reschedules in between wait for it. */
+    creatorToldAt: timestamp('creator_told_at', { withTimezone: true }),
+    /** A reschedule the creator has not been told of yet (sent with the latest time). */
+    isCreatorCopyDue: boolean('is_creator_copy_due').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -71,6 +76,10 @@ export const sessionBookings = pgTable(
   },
   (table) => [
     index('session_bookings_user_idx').on(table.userId),
+    // One hold per learner, whatever races: a second pending booking of theirs is refused.
+    uniqueIndex('session_bookings_one_hold_per_learner')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
     index('session_bookings_starts_idx').on(table.startsAt),
     check('session_bookings_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
   ],
