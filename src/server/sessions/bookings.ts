@@ -12,6 +12,7 @@ import {
 } from '../../shared/api/sessions.ts';
 import { computeSlots, isBookableSlot, type TimeRange } from '../../shared/rules/session-slots.ts';
 import {
+  canCancel,
   canReschedule,
   HOLD_MINUTES,
   isInsideReminderWindow,
@@ -22,7 +23,12 @@ import {
 import type { Executor } from '../db/client.ts';
 import { sessionBookings } from '../db/schema/sessions.ts';
 import { AppError } from '../http/errors.ts';
-import { getAvailability, slotRulesOf, type StoredAvailability } from './availability.ts';
+import {
+  getAvailability,
+  missingForSale,
+  slotRulesOf,
+  type StoredAvailability,
+} from './availability.ts';
 import { sendSessionMail, type SessionMailKind } from './session-mail.ts';
 import type { SessionsContext } from './sessions-context.ts';
 
@@ -39,8 +45,8 @@ export async function listSlots(
   now = new Date(),
 ): Promise<SlotsResponse> {
   const { app } = context;
-  const product = saleableSession(app);
   const availability = await getAvailability(app.db);
+  const product = saleableSession(app, availability);
   const busy = await listBusy(app.db, { exceptPendingOf: user.id });
   const rules = slotRulesOf(availability, app.config.sessions.creatorTimeZone);
   return {
@@ -61,10 +67,10 @@ export async function bookSession(
   request: z.output<typeof bookSessionSchema>,
 ): Promise<BookSessionResponse> {
   const { app } = context;
-  const product = saleableSession(app);
+  const availability = await getAvailability(app.db);
+  const product = saleableSession(app, availability);
   const now = new Date();
   const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
-  const availability = await getAvailability(app.db);
   const held = await claimSlot(
     app,
     availability,
@@ -306,7 +312,7 @@ export async function getOwnSession(
   return toLearnerSession(app, row, await getAvailability(app.db), now);
 }
 
-async function findOwnBooking(app: FastifyInstance, user: SessionUser, sessionId: string) {
+export async function findOwnBooking(app: FastifyInstance, user: SessionUser, sessionId: string) {
   const [row] = await app.db
     .select()
     .from(sessionBookings)
@@ -332,7 +338,7 @@ export async function rescheduleSession(
       'conflict',
       sessionMessages.tooLateToReschedule(
         availability.rescheduleCutoffHours,
-        app.config.sessions.creatorEmail ?? 'us at the contact address on this site',
+        app.config.sessions.creatorEmail ?? null,
       ),
     );
   }
@@ -374,7 +380,7 @@ export async function mailAbout(
   );
 }
 
-function toLearnerSession(
+export function toLearnerSession(
   app: FastifyInstance,
   row: Booking,
   availability: StoredAvailability,
@@ -382,6 +388,7 @@ function toLearnerSession(
 ): LearnerSession {
   const isBooked = row.status === 'booked';
   const link = row.meetingUrl ?? availability.defaultMeetingUrl;
+  const cutoffHours = availability.rescheduleCutoffHours;
   return {
     id: row.id,
     status: row.status,
@@ -391,16 +398,19 @@ function toLearnerSession(
     joinOpensAt: new Date(
       row.startsAt.getTime() - JOIN_OPENS_MINUTES_BEFORE * 60_000,
     ).toISOString(),
-    canReschedule: isBooked && canReschedule(row, now, availability.rescheduleCutoffHours),
-    rescheduleCutoffHours: availability.rescheduleCutoffHours,
+    canReschedule: isBooked && canReschedule(row, now, cutoffHours),
+    canCancel: isBooked && canCancel(row, now, cutoffHours, link !== null),
+    hasMeetingLink: link !== null,
+    rescheduleCutoffHours: cutoffHours,
     contactEmail: app.config.sessions.creatorEmail ?? null,
     cancelReason: row.cancelReason,
   };
 }
 
-function saleableSession(app: FastifyInstance) {
+function saleableSession(app: FastifyInstance, availability: StoredAvailability) {
   const product = app.catalogue.session;
-  if (!product || product.comingSoon) throw new AppError('not_found', sessionMessages.notSold);
+  if (!product || product.comingSoon || missingForSale(availability).length > 0)
+    throw new AppError('not_found', sessionMessages.notSold);
   return product;
 }
 
