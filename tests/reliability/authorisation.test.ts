@@ -89,6 +89,22 @@ async function createFixtures(learner: TestUser): Promise<Fixtures> {
 
 /** A one-to-one session booked and paid in payment test mode. */
 async function bookSession(learner: TestUser): Promise<string> {
+  // Sessions are on sale once the creator saved hours and a meeting link.
+  const opened = await call(users.get('admin')!, 'PUT', '/api/admin/sessions/availability', {
+    weeklyHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      weekday,
+      start: '00:00',
+      end: '24:00',
+    })),
+    blocks: [],
+    sessionMinutes: 60,
+    bufferMinutes: 0,
+    noticeHours: 2,
+    horizonDays: 14,
+    rescheduleCutoffHours: 24,
+    defaultMeetingUrl: 'https://meet.example.com/matrix',
+  });
+  expect(opened.statusCode, opened.body).toBe(200);
   const slots = await call(learner, 'GET', '/api/sessions/slots');
   const [slot] = slots.json<{ slots: { startsAt: string }[] }>().slots;
   const booked = await call(learner, 'POST', '/api/sessions/book', { startsAt: slot!.startsAt });

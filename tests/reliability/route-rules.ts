@@ -319,6 +319,10 @@ export const routeRules: Record<string, RouteRow> = {
       body: { startsAt: '2030-01-07T13:00:00.000Z' },
     }),
   },
+  'POST /api/sessions/:id/cancel': {
+    rule: 'owner',
+    request: ({ sessionId }) => ({ params: { id: sessionId } }),
+  },
   'GET /api/admin/sessions/availability': { rule: 'admin' },
   'PUT /api/admin/sessions/availability': {
     rule: 'admin',

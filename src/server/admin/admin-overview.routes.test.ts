@@ -38,6 +38,35 @@ describe('GET /api/admin/overview', () => {
     expect(overview.weeks.at(-1)).toMatchObject({ signUps: 2, purchases: 0 });
   });
 
+  it('lists what is not ready to sell, and ticks sessions once hours and a link are saved', async () => {
+    const readiness = async () =>
+      Object.fromEntries(
+        (await get('/api/admin/overview', admin))
+          .json<Overview>()
+          .goLive.map(({ item, isReady }) => [item, isReady]),
+      );
+    // The test app: payment test mode, mail kept in the Outbox, no contact address or helpline number.
+    expect(await readiness()).toEqual({
+      payments: false,
+      mail: false,
+      contactEmail: false,
+      helplinePhone: false,
+      sessions: false,
+    });
+    const saved = await testApp.as(admin).put('/api/admin/sessions/availability', {
+      weeklyHours: [{ weekday: 2, start: '10:00', end: '12:00' }],
+      blocks: [],
+      sessionMinutes: 60,
+      bufferMinutes: 15,
+      noticeHours: 24,
+      horizonDays: 60,
+      rescheduleCutoffHours: 24,
+      defaultMeetingUrl: 'https://meet.example.com/creator',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await readiness()).sessions).toBe(true);
+  });
+
   it('answers 401 without a session and 403 for a learner', async () => {
     const learner = await createUser(testApp.app);
     for (const url of ['/api/admin/overview', '/api/admin/diagnostics']) {

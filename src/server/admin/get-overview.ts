@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Overview } from '../../shared/api/admin.ts';
 import { countAssessments } from '../marketing/assessments.ts';
 import { countSubscribers } from '../marketing/newsletter.ts';
+import { getGoLiveChecklist } from './get-go-live-checklist.ts';
 import { summarisePurchases, summarisePurchasesByWeek } from '../payments/summarise-purchases.ts';
 import { countSignUpsByWeek, countUsers } from '../users/find-users.ts';
 
@@ -12,7 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function getOverview(app: FastifyInstance, now = new Date()): Promise<Overview> {
   const weekStarts = lastWeekStarts(now, OVERVIEW_WEEKS);
   const since = new Date(`${weekStarts[0]}T00:00:00.000Z`);
-  const [users, purchases, assessments, subscribers, signUpWeeks, purchaseWeeks] =
+  const [users, purchases, assessments, subscribers, signUpWeeks, purchaseWeeks, goLive] =
     await Promise.all([
       countUsers(app.db),
       summarisePurchases(app.db),
@@ -20,8 +21,10 @@ export async function getOverview(app: FastifyInstance, now = new Date()): Promi
       countSubscribers(app.db),
       countSignUpsByWeek(app.db, since),
       summarisePurchasesByWeek(app.db, since),
+      getGoLiveChecklist(app),
     ]);
   return {
+    goLive,
     counts: {
       users,
       purchases: purchases.purchases,

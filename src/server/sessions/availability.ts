@@ -23,6 +23,20 @@ const defaultAvailability: Omit<StoredAvailability, 'updatedAt'> = {
   defaultMeetingUrl: null,
 };
 
+export type SaleRequirement = 'hours' | 'meetingLink';
+
+/**
+ * What the creator still has to save before sessions go on sale (issue 34): their own opening
+ * hours, not the defaults, and a meeting link, so nobody pays €222 for a call with no way in.
+ */
+export function missingForSale(stored: StoredAvailability): SaleRequirement[] {
+  const isSaved = stored.updatedAt.getTime() > 0 && stored.weeklyHours.length > 0;
+  return [
+    ...(isSaved ? [] : (['hours'] as const)),
+    ...(stored.defaultMeetingUrl ? [] : (['meetingLink'] as const)),
+  ];
+}
+
 export async function getAvailability(db: Executor): Promise<StoredAvailability> {
   const [stored] = await db.select().from(sessionSettings);
   return stored ?? { ...defaultAvailability, updatedAt: new Date(0) };
@@ -47,6 +61,7 @@ export async function readAvailabilityForAdmin(
     horizonDays: stored.horizonDays,
     rescheduleCutoffHours: stored.rescheduleCutoffHours,
     defaultMeetingUrl: stored.defaultMeetingUrl ?? '',
+    missingForSale: missingForSale(stored),
   };
 }
 

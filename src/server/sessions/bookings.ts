@@ -12,6 +12,7 @@ import {
 } from '../../shared/api/sessions.ts';
 import { computeSlots, isBookableSlot, type TimeRange } from '../../shared/rules/session-slots.ts';
 import {
+  canCancel,
   canReschedule,
   CREATOR_COPY_EVERY_MINUTES,
   HOLD_MINUTES,
@@ -26,7 +27,12 @@ import type { Executor } from '../db/client.ts';
 import { sessionBookings } from '../db/schema/sessions.ts';
 import { AppError } from '../http/errors.ts';
 import { countRequest } from '../http/rate-limit.ts';
-import { getAvailability, slotRulesOf, type StoredAvailability } from './availability.ts';
+import {
+  getAvailability,
+  missingForSale,
+  slotRulesOf,
+  type StoredAvailability,
+} from './availability.ts';
 import { sendSessionMail, type MailRecipients, type SessionMailKind } from './session-mail.ts';
 import type { SessionsContext } from './sessions-context.ts';
 
@@ -45,8 +51,8 @@ export async function listSlots(
   now = new Date(),
 ): Promise<SlotsResponse> {
   const { app } = context;
-  const product = saleableSession(app);
   const availability = await getAvailability(app.db);
+  const product = saleableSession(app, availability);
   const busy = await listBusy(app.db, { exceptPendingOf: user.id });
   const rules = slotRulesOf(availability, app.config.sessions.creatorTimeZone);
   return {
@@ -69,11 +75,11 @@ export async function bookSession(
   request: z.output<typeof bookSessionSchema>,
 ): Promise<BookSessionResponse> {
   const { app } = context;
-  const product = saleableSession(app);
+  const availability = await getAvailability(app.db);
+  const product = saleableSession(app, availability);
   if (!user.emailVerified) throw new AppError('forbidden', sessionMessages.confirmAddressFirst);
   const now = new Date();
   const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
-  const availability = await getAvailability(app.db);
   const held = await claimSlot(
     app,
     availability,
@@ -315,7 +321,7 @@ export async function getOwnSession(
   return toLearnerSession(app, row, await getAvailability(app.db), now);
 }
 
-async function findOwnBooking(app: FastifyInstance, user: SessionUser, sessionId: string) {
+export async function findOwnBooking(app: FastifyInstance, user: SessionUser, sessionId: string) {
   const [row] = await app.db
     .select()
     .from(sessionBookings)
@@ -342,7 +348,7 @@ export async function rescheduleSession(
       'conflict',
       sessionMessages.tooLateToReschedule(
         availability.rescheduleCutoffHours,
-        app.config.sessions.creatorEmail ?? 'us at the contact address on this site',
+        app.config.sessions.creatorEmail ?? null,
       ),
     );
   }
@@ -429,7 +435,7 @@ export async function mailAbout(
   );
 }
 
-function toLearnerSession(
+export function toLearnerSession(
   app: FastifyInstance,
   row: Booking,
   availability: StoredAvailability,
@@ -437,6 +443,7 @@ function toLearnerSession(
 ): LearnerSession {
   const isBooked = row.status === 'booked';
   const link = row.meetingUrl ?? availability.defaultMeetingUrl;
+  const cutoffHours = availability.rescheduleCutoffHours;
   return {
     id: row.id,
     status: row.status,
@@ -446,16 +453,19 @@ function toLearnerSession(
     joinOpensAt: new Date(
       row.startsAt.getTime() - JOIN_OPENS_MINUTES_BEFORE * 60_000,
     ).toISOString(),
-    canReschedule: isBooked && canReschedule(row, now, availability.rescheduleCutoffHours),
-    rescheduleCutoffHours: availability.rescheduleCutoffHours,
+    canReschedule: isBooked && canReschedule(row, now, cutoffHours),
+    canCancel: isBooked && canCancel(row, now, cutoffHours, link !== null),
+    hasMeetingLink: link !== null,
+    rescheduleCutoffHours: cutoffHours,
     contactEmail: app.config.sessions.creatorEmail ?? null,
     cancelReason: row.cancelReason,
   };
 }
 
-function saleableSession(app: FastifyInstance) {
+function saleableSession(app: FastifyInstance, availability: StoredAvailability) {
   const product = app.catalogue.session;
-  if (!product || product.comingSoon) throw new AppError('not_found', sessionMessages.notSold);
+  if (!product || product.comingSoon || missingForSale(availability).length > 0)
+    throw new AppError('not_found', sessionMessages.notSold);
   return product;
 }
 

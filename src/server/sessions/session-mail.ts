@@ -64,6 +64,9 @@ export async function sendSessionMail(
         '',
         `When: ${describeTime(booking, creatorTimeZone)}`,
         ...(note ? ['', `Note: ${singleLine(note, 500)}`] : []),
+        ...(kind !== 'cancellation' && !(booking.meetingUrl ?? defaultMeetingUrl)
+          ? ['', 'This session has no meeting link yet: add one in the Sessions tab.']
+          : []),
         '',
         `Your sessions: ${app.config.appUrl}/admin?tab=sessions`,
       ].join('\n'),
@@ -102,7 +105,9 @@ function learnerText(
       ? 'Where it was paid for, the payment is refunded to the card it came from.'
       : `Join from the session's page, from 10 minutes before the start: ${link}`,
     '',
-    'The calendar file attached adds it to your calendar.',
+    kind === 'cancellation'
+      ? 'The calendar file attached removes it from your calendar.'
+      : 'The calendar file attached adds it to your calendar.',
   ].join('\n');
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   sessionMessages,
@@ -136,6 +136,7 @@ describe('one-to-one sessions: the doors', () => {
     ['GET', '/api/sessions'],
     ['GET', `/api/sessions/${anyId}`],
     ['POST', `/api/sessions/${anyId}/reschedule`, { startsAt: new Date().toISOString() }],
+    ['POST', `/api/sessions/${anyId}/cancel`],
     ['GET', '/api/admin/sessions/availability'],
     ['PUT', '/api/admin/sessions/availability', openAllDay],
     ['GET', '/api/admin/sessions'],
@@ -186,7 +187,11 @@ describe('the creator’s availability', () => {
     const saved = await call(testApp, 'PUT', '/api/admin/sessions/availability', admin, withBlock);
     expect(saved.statusCode).toBe(200);
     const read = await call(testApp, 'GET', '/api/admin/sessions/availability', admin);
-    expect(read.json<AvailabilityResponse>()).toEqual({ ...withBlock, timeZone: 'Europe/London' });
+    expect(read.json<AvailabilityResponse>()).toEqual({
+      ...withBlock,
+      timeZone: 'Europe/London',
+      missingForSale: [],
+    });
     await call(testApp, 'PUT', '/api/admin/sessions/availability', admin, openAllDay);
   });
 
@@ -549,5 +554,104 @@ describe('the creator’s sessions', () => {
     expect(delivered.statusCode).toBe(200);
     expect(await statusOf()).toBe('cancelled');
     expect(await freeSlots(stripeApp, learner)).toContain(startsAt);
+  });
+});
+
+describe('the learner cancels', () => {
+  it('cancels before the cut-off, refunded in full, and the calendar file removes it', async () => {
+    const [learner, other] = await Promise.all([createUser(testApp.app), createUser(testApp.app)]);
+    const slots = await freeSlots(testApp, learner);
+    const sessionId = await bookAndPay(learner, slots.at(-5)!);
+    const badId = await call(testApp, 'POST', '/api/sessions/not-an-id/cancel', learner);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.body).toContain('expected a session id');
+    const theirs = await call(testApp, 'POST', `/api/sessions/${sessionId}/cancel`, other);
+    expect(theirs.statusCode).toBe(403);
+
+    const before = (
+      await call(testApp, 'GET', `/api/sessions/${sessionId}`, learner)
+    ).json<LearnerSession>();
+    expect(before).toMatchObject({ canCancel: true, hasMeetingLink: true });
+    const cancelled = await call(testApp, 'POST', `/api/sessions/${sessionId}/cancel`, learner);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      session: { status: 'cancelled', canCancel: false },
+      isRefunded: true,
+    });
+    const again = await call(testApp, 'POST', `/api/sessions/${sessionId}/cancel`, learner);
+    expect(again.statusCode).toBe(409);
+
+    const mail = await waitForMailTo(
+      testApp.db,
+      learner.email,
+      'Your one-to-one session is cancelled',
+    );
+    expect(mail.text).toContain('The calendar file attached removes it from your calendar.');
+    expect(mail.text).not.toContain('adds it to your calendar');
+    expect(mail.attachments?.[0]?.content).toContain('STATUS:CANCELLED');
+    expect(await freeSlots(testApp, learner)).toContain(slots.at(-5));
+  });
+
+  it('refuses inside the cut-off, unless the session has no meeting link', async () => {
+    const learner = await createUser(testApp.app);
+    const soon = (await freeSlots(testApp, learner)).filter(
+      (slot) => new Date(slot).getTime() < Date.now() + 20 * 3_600_000,
+    );
+    const sessionId = await bookAndPay(learner, soon.at(-1)!);
+    const late = await call(testApp, 'POST', `/api/sessions/${sessionId}/cancel`, learner);
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ error: { message: string } }>().error.message).toBe(
+      sessionMessages.tooLateToCancel(24),
+    );
+
+    // The creator removes the default link: sessions go off sale, and this one cannot be joined.
+    const noLink = { ...openAllDay, defaultMeetingUrl: '' };
+    await call(testApp, 'PUT', '/api/admin/sessions/availability', admin, noLink);
+    try {
+      const shown = (
+        await call(testApp, 'GET', `/api/sessions/${sessionId}`, learner)
+      ).json<LearnerSession>();
+      expect(shown).toMatchObject({ hasMeetingLink: false, canCancel: true, joinUrl: null });
+      // The creator's reminder says the link is missing.
+      await moveTo(sessionId, soon.at(-1)!);
+      await sendDueReminders(testApp.app);
+      const reminders = await testApp.db
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.to, CREATOR_EMAIL),
+            like(mailOutbox.subject, `Your one-to-one session is tomorrow: %<${learner.email}>`),
+          ),
+        );
+      expect(reminders).toHaveLength(1);
+      expect(reminders[0]!.text).toContain('This session has no meeting link yet');
+      const cancelled = await call(testApp, 'POST', `/api/sessions/${sessionId}/cancel`, learner);
+      expect(cancelled.statusCode).toBe(200);
+    } finally {
+      await call(testApp, 'PUT', '/api/admin/sessions/availability', admin, openAllDay);
+    }
+  });
+});
+
+describe('on sale only once the creator saved hours and a meeting link', () => {
+  it('offers no slot and takes no booking without a default meeting link', async () => {
+    const learner = await createUser(testApp.app);
+    const [slot] = await freeSlots(testApp, learner);
+    const noLink = { ...openAllDay, defaultMeetingUrl: '' };
+    const saved = await call(testApp, 'PUT', '/api/admin/sessions/availability', admin, noLink);
+    try {
+      expect(saved.json<AvailabilityResponse>().missingForSale).toEqual(['meetingLink']);
+      const slots = await call(testApp, 'GET', '/api/sessions/slots', learner);
+      expect(slots.statusCode).toBe(404);
+      expect(slots.json<{ error: { message: string } }>().error.message).toBe(
+        sessionMessages.notSold,
+      );
+      expect((await book(testApp, learner, slot!)).statusCode).toBe(404);
+    } finally {
+      await call(testApp, 'PUT', '/api/admin/sessions/availability', admin, openAllDay);
+    }
+    const reopened = await call(testApp, 'GET', '/api/admin/sessions/availability', admin);
+    expect(reopened.json<AvailabilityResponse>().missingForSale).toEqual([]);
   });
 });

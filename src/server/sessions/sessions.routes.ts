@@ -7,6 +7,7 @@ import {
   availabilitySchema,
   bookSessionResponseSchema,
   bookSessionSchema,
+  cancelOwnSessionResponseSchema,
   cancelSessionResponseSchema,
   cancelSessionSchema,
   learnerSessionSchema,
@@ -32,6 +33,7 @@ import {
   listSlots,
   rescheduleSession,
 } from './bookings.ts';
+import { cancelOwnSession } from './cancel-own-session.ts';
 import { sendRemindersPeriodically } from './reminders.ts';
 import type { SessionsContext } from './sessions-context.ts';
 
@@ -105,6 +107,15 @@ export async function sessionsRoutes(
     },
     async (request) =>
       rescheduleSession(app, request.user, request.params.id, new Date(request.body.startsAt)),
+  );
+
+  routes.post(
+    '/api/sessions/:id/cancel',
+    {
+      preValidation: requireUser,
+      schema: { params: sessionIdParamsSchema, response: { 200: cancelOwnSessionResponseSchema } },
+    },
+    async (request) => cancelOwnSession(context, request.user, request.params.id),
   );
 
   routes.get(

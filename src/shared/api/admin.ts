@@ -181,7 +181,19 @@ export const reflectionReadSchema = z.object({
 export const userReflectionsSchema = z.object({ reflections: z.array(reflectionReadSchema) });
 export type UserReflections = z.infer<typeof userReflectionsSchema>;
 
+export const goLiveItems = [
+  'payments',
+  'mail',
+  'contactEmail',
+  'helplinePhone',
+  'sessions',
+] as const;
+export const goLiveItemSchema = z.object({ item: z.enum(goLiveItems), isReady: z.boolean() });
+export type GoLiveItem = z.infer<typeof goLiveItemSchema>;
+
 export const overviewSchema = z.object({
+  /** The go-live checklist: what is still set to a default that a paying learner would trip on. */
+  goLive: z.array(goLiveItemSchema),
   counts: z.object({
     users: z.number().int(),
     purchases: z.number().int(),

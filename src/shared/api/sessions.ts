@@ -16,8 +16,10 @@ export const sessionMessages = {
   holdInProgress: 'You are already holding a time. Please wait a moment and try again.',
   tooManyReschedules: (count: number) =>
     `This session has been moved ${count} times today. Please try again tomorrow.`,
-  tooLateToReschedule: (hours: number, contact: string) =>
-    `Sessions can be rescheduled up to ${hours} hours before they start. To change this one, write to ${contact}.`,
+  tooLateToReschedule: (hours: number, contact: string | null) =>
+    `Sessions can be rescheduled up to ${hours} hours before they start.${contact ? ` To change this one, write to ${contact}.` : ''}`,
+  tooLateToCancel: (hours: number) =>
+    `Sessions can be cancelled up to ${hours} hours before they start.`,
   meetingUrlInvalid: 'expected an https:// address',
   hoursInvalid: 'expected a time such as 09:00',
   hoursOrder: 'each opening must end after it starts',
@@ -76,12 +78,22 @@ export const learnerSessionSchema = z.object({
   joinUrl: z.string().nullable(),
   joinOpensAt: z.string(),
   canReschedule: z.boolean(),
+  /** Cancel with a full refund: until the cut-off, or until the end while it has no meeting link. */
+  canCancel: z.boolean(),
+  /** Whether the creator has given the session a meeting link yet (the link itself waits for Join). */
+  hasMeetingLink: z.boolean(),
   rescheduleCutoffHours: z.number().int(),
   /** Whom to write to once rescheduling has closed. */
   contactEmail: z.string().nullable(),
   cancelReason: z.string().nullable(),
 });
 export type LearnerSession = z.infer<typeof learnerSessionSchema>;
+
+export const cancelOwnSessionResponseSchema = z.object({
+  session: learnerSessionSchema,
+  isRefunded: z.boolean(),
+});
+export type CancelOwnSessionResponse = z.infer<typeof cancelOwnSessionResponseSchema>;
 
 export const learnerSessionsResponseSchema = z.object({
   upcoming: z.array(learnerSessionSchema),
@@ -128,7 +140,13 @@ export const availabilitySchema = z.object({
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 
-export const availabilityResponseSchema = availabilitySchema.extend({ timeZone: z.string() });
+export const saleRequirements = ['hours', 'meetingLink'] as const;
+
+export const availabilityResponseSchema = availabilitySchema.extend({
+  timeZone: z.string(),
+  /** What the creator must still save before sessions are offered for sale; empty once on sale. */
+  missingForSale: z.array(z.enum(saleRequirements)),
+});
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
 
 export const adminSessionSchema = z.object({

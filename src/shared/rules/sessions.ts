@@ -47,6 +47,20 @@ export function canReschedule(session: Timed, now: Date, cutoffHours: number): b
   return now.getTime() < session.startsAt.getTime() - cutoffHours * HOUR_MS;
 }
 
+/**
+ * The learner cancels, refunded in full, until the reschedule cut-off; a session still without a
+ * meeting link can be cancelled until it ends, since it cannot be joined.
+ */
+export function canCancel(
+  session: Timed,
+  now: Date,
+  cutoffHours: number,
+  hasMeetingLink: boolean,
+): boolean {
+  if (!hasMeetingLink) return now.getTime() < session.endsAt.getTime();
+  return canReschedule(session, now, cutoffHours);
+}
+
 /** An IANA time zone this runtime knows, such as Europe/London. */
 export function isTimeZone(value: string): boolean {
   try {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 const variants = {
   primary: 'bg-flame-600 text-white hover:bg-flame-700 disabled:bg-flame-600/60',
@@ -26,6 +26,7 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

@@ -33,3 +33,22 @@ export function localDate(iso: string, timeZone = viewerTimeZone()): string {
     day: '2-digit',
   }).format(new Date(iso));
 }
+
+/** 'Wednesday' */
+export function formatWeekday(iso: string, timeZone = viewerTimeZone()): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long' }).format(new Date(iso));
+}
+
+/** '2 December' */
+export function formatDayMonth(iso: string, timeZone = viewerTimeZone()): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'long' }).format(
+    new Date(iso),
+  );
+}
+
+/** The Monday of a calendar date's week, both 'YYYY-MM-DD'. */
+export function weekOf(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { useOverview } from '../api/get-overview.ts';
+import { GoLiveChecklist } from './go-live-checklist.tsx';
 import { SafetyEvents } from './safety-events.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 
@@ -13,7 +14,7 @@ export function OverviewTab() {
   const overview = useOverview();
   if (overview.isPending) return <p>Loading overview...</p>;
   if (overview.isError) return <p role="alert">The overview could not be loaded.</p>;
-  const { counts, weeks } = overview.data;
+  const { counts, weeks, goLive } = overview.data;
   const tiles: [string, string][] = [
     ['Users', String(counts.users)],
     ['Purchases', String(counts.purchases)],
@@ -23,6 +24,7 @@ export function OverviewTab() {
   ];
   return (
     <div className="space-y-6">
+      <GoLiveChecklist items={goLive} />
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {tiles.map(([label, value]) => (
           <div key={label} className="rounded-xl bg-white p-4 shadow-sm">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BookSessionResponse,
+  CancelOwnSessionResponse,
   LearnerSession,
   LearnerSessionsResponse,
   SlotsResponse,
@@ -55,6 +56,18 @@ export function useRescheduleSession(sessionId: string) {
       apiRequest<LearnerSession>(`/api/sessions/${encodeURIComponent(sessionId)}/reschedule`, {
         body: { startsAt },
       }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+export function useCancelSession(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<CancelOwnSessionResponse>(
+        `/api/sessions/${encodeURIComponent(sessionId)}/cancel`,
+        { method: 'POST' },
+      ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

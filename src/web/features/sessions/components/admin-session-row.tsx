@@ -3,7 +3,7 @@ import type { AdminSession } from '../../../../shared/api/sessions.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSessionAction } from '../api/admin-sessions.ts';
-import { formatSpan } from '../session-time.ts';
+import { formatSpan, viewerTimeZone } from '../session-time.ts';
 import { panelClass } from '../../../components/ui/panel.tsx';
 
 const field = 'w-full rounded-lg border border-ink-600/40 px-3 py-2';
@@ -12,20 +12,35 @@ const field = 'w-full rounded-lg border border-ink-600/40 px-3 py-2';
 export function AdminSessionRow({
   session,
   timeZone,
+  hasDefaultLink,
 }: {
   session: AdminSession;
   timeZone: string;
+  hasDefaultLink: boolean;
 }) {
   const action = useSessionAction(session.id);
   const [meetingUrl, setMeetingUrl] = useState(session.meetingUrl ?? '');
   const [isCancelling, setIsCancelling] = useState(false);
   const [reason, setReason] = useState('');
-  const when = formatSpan(session.startsAt, session.endsAt, timeZone);
+  const when = `${formatSpan(session.startsAt, session.endsAt, timeZone)} (${timeZone})`;
+  const viewerZone = viewerTimeZone();
   const hasStarted = new Date(session.startsAt) <= new Date();
 
   return (
     <li className={`space-y-3 ${panelClass}`}>
       <p className="font-semibold">{when}</p>
+      {viewerZone !== timeZone && (
+        <p className="text-sm text-ink-700">
+          Your browser&apos;s time: {formatSpan(session.startsAt, session.endsAt, viewerZone)} (
+          {viewerZone})
+        </p>
+      )}
+      {!session.meetingUrl && !hasDefaultLink && (
+        <p className="rounded-lg border border-flame-700/40 bg-flame-50 p-3 text-sm">
+          This session has no meeting link: the learner sees that Join is not ready and may cancel
+          for a full refund. Add a link below or a default link under Availability.
+        </p>
+      )}
       <p className="text-ink-700">
         {session.learner ? `${session.learner.name} · ${session.learner.email}` : 'Deleted account'}
         {session.isTestPayment && ' · test payment'}

@@ -1,7 +1,34 @@
+import type { AvailabilityResponse } from '../../../../shared/api/sessions.ts';
+import { panelClass } from '../../../components/ui/panel.tsx';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { useAdminSessions, useAvailability } from '../api/admin-sessions.ts';
 import { AdminSessionRow } from './admin-session-row.tsx';
 import { AvailabilityForm } from './availability-form.tsx';
+
+const requirementWords = {
+  hours: 'save your opening hours under Availability',
+  meetingLink: 'add a default meeting link under Availability',
+} as const;
+
+/** Whether sessions are on sale, and if not, what the creator has still to save. */
+function SaleStatus({ missing }: { missing: AvailabilityResponse['missingForSale'] }) {
+  if (missing.length === 0) {
+    return (
+      <p className={panelClass}>
+        One-to-one sessions are on sale: learners can book your free times.
+      </p>
+    );
+  }
+  return (
+    <div role="note" className={`border border-flame-700/40 ${panelClass}`}>
+      <p className="font-semibold">One-to-one sessions are not on sale yet.</p>
+      <p className="mt-1">
+        So that nobody pays for a call they cannot join, learners can book once you{' '}
+        {missing.map((requirement) => requirementWords[requirement]).join(' and ')}.
+      </p>
+    </div>
+  );
+}
 
 /** The Admin Panel's Sessions tab: availability, then every booked session. */
 export function AdminSessionsTab() {
@@ -9,6 +36,7 @@ export function AdminSessionsTab() {
   const sessions = useAdminSessions();
   return (
     <div className="space-y-8">
+      {availability.data && <SaleStatus missing={availability.data.missingForSale} />}
       <section aria-labelledby="booked-sessions" className="space-y-3">
         <h2 id="booked-sessions" className="font-display text-xl font-bold">
           Booked sessions
@@ -22,6 +50,7 @@ export function AdminSessionsTab() {
                 key={session.id}
                 session={session}
                 timeZone={availability.data.timeZone}
+                hasDefaultLink={availability.data.defaultMeetingUrl !== ''}
               />
             ))}
           </ul>

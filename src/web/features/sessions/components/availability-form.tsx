@@ -18,7 +18,7 @@ const numbers = [
 
 /** Weekly opening hours and one-off blocks on the creator's clock, and the booking rules. */
 export function AvailabilityForm({ saved }: { saved: AvailabilityResponse }) {
-  const { timeZone, ...initial } = saved;
+  const { timeZone, missingForSale: _missing, ...initial } = saved;
   const [form, setForm] = useState<Availability>(initial);
   const save = useSaveAvailability();
   const set = (changes: Partial<Availability>) =>

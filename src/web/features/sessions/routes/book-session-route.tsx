@@ -30,15 +30,15 @@ export function BookSessionRoute() {
       {slots.isPending && <p className="mt-6">Loading free times...</p>}
       {slots.isError && <ErrorAlert>{slots.error.message}</ErrorAlert>}
       {slots.data && (
-        <Panel
-          title={`${slots.data.sessionMinutes} minutes · ${formatEuros(slots.data.product.priceCents)}`}
-          className="mt-6"
-        >
+        <Panel title="Choose your time" className="mt-6">
           <div className="mt-4">
             <SlotPicker slots={slots.data.slots} selected={selected} onSelect={setSelected} />
           </div>
           {book.isError && <ErrorAlert>{book.error.message}</ErrorAlert>}
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="sticky bottom-0 mt-6 -mx-5 -mb-5 flex flex-col gap-3 rounded-b-xl border-t border-ink-600/15 bg-white p-5 sm:flex-row sm:items-center">
+            <p className="font-semibold">
+              {slots.data.sessionMinutes} minutes · {formatEuros(slots.data.product.priceCents)}
+            </p>
             <Button
               disabled={!chosen || book.isPending || book.isSuccess}
               onClick={() => chosen && book.mutate(chosen.startsAt)}

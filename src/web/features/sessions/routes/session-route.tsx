@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LearnerSession } from '../../../../shared/api/sessions.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Link, useParams, useSearchParams } from '../../../lib/router/router.tsx';
 import {
+  useCancelSession,
   useConfirmSessionPayment,
   useLearnerSession,
   useRescheduleSession,
@@ -50,12 +51,18 @@ function SessionDetails({ session }: { session: LearnerSession }) {
         {formatSpan(session.startsAt, session.endsAt)}{' '}
         <span className="text-ink-700">({viewerTimeZone()})</span>
       </p>
-      {session.status === 'cancelled' && <p>This session was cancelled. {session.cancelReason}</p>}
+      {session.status === 'cancelled' && (
+        <p>
+          This session was cancelled. {session.cancelReason} Where it was paid for, the payment is
+          refunded to the card it came from.
+        </p>
+      )}
       {session.status === 'completed' && <p>This session has been held.</p>}
       {isBooked && (
         <>
           <JoinButton session={session} />
           <Reschedule session={session} />
+          <CancelSession session={session} />
         </>
       )}
     </section>
@@ -70,6 +77,15 @@ function JoinButton({ session }: { session: LearnerSession }) {
       </ButtonLink>
     );
   }
+  if (!session.hasMeetingLink) {
+    return (
+      <p className="rounded-lg border border-flame-700/40 bg-flame-50 p-3">
+        The meeting link for this session has not been added yet. Join appears here as soon as it
+        is, from 10 minutes before the start. If it is still missing, you can cancel below until the
+        session ends, refunded in full.
+      </p>
+    );
+  }
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
       <Button disabled aria-describedby="join-opens">
@@ -82,6 +98,49 @@ function JoinButton({ session }: { session: LearnerSession }) {
   );
 }
 
+/** Cancel with a full refund, behind a confirmation naming the policy. */
+function CancelSession({ session }: { session: LearnerSession }) {
+  const [isConfirming, setIsConfirming] = useState(false);
+  const cancel = useCancelSession(session.id);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (isConfirming) confirmRef.current?.focus();
+  }, [isConfirming]);
+
+  if (!session.canCancel) return null;
+  const policy = session.hasMeetingLink
+    ? `You can cancel up to ${session.rescheduleCutoffHours} hours before the start and are refunded in full.`
+    : 'While the session has no meeting link, you can cancel until it ends and are refunded in full.';
+  return (
+    <section aria-labelledby="cancel-heading" className="border-t border-ink-600/20 pt-5">
+      <h2 id="cancel-heading" className="font-display text-xl font-bold">
+        Cancel
+      </h2>
+      <p className="mt-2 text-ink-800">{policy}</p>
+      {cancel.isError && <ErrorAlert>{cancel.error.message}</ErrorAlert>}
+      {isConfirming ? (
+        <div className="mt-3 flex flex-wrap gap-3">
+          <Button
+            ref={confirmRef}
+            variant="danger"
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
+            Cancel and refund
+          </Button>
+          <Button variant="ghost" onClick={() => setIsConfirming(false)}>
+            Keep my session
+          </Button>
+        </div>
+      ) : (
+        <Button variant="secondary" className="mt-3" onClick={() => setIsConfirming(true)}>
+          Cancel session
+        </Button>
+      )}
+    </section>
+  );
+}
+
 function Reschedule({ session }: { session: LearnerSession }) {
   const [isOpen, setIsOpen] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
@@ -91,17 +150,17 @@ function Reschedule({ session }: { session: LearnerSession }) {
   if (!session.canReschedule) {
     return (
       <p className="text-ink-800">
-        Sessions can be rescheduled up to {session.rescheduleCutoffHours} hours before they start.{' '}
-        {session.contactEmail ? (
+        Sessions can be {session.hasMeetingLink ? 'rescheduled or cancelled' : 'rescheduled'} up to{' '}
+        {session.rescheduleCutoffHours} hours before they start, so this one keeps its time.
+        {session.contactEmail && (
           <>
-            To change this one, write to{' '}
+            {' '}
+            To ask about it, write to{' '}
             <a href={`mailto:${session.contactEmail}`} className="text-flame-700 underline">
               {session.contactEmail}
             </a>
             .
           </>
-        ) : (
-          'To change this one, write to us at the contact address on this site.'
         )}
       </p>
     );
