@@ -5,6 +5,9 @@ import type pg from 'pg';
 /** The library's tables live in this schema of the app's own database. */
 export const JOB_SCHEMA = 'pgboss';
 
+/** Jobs a worker takes at a time (each done alone); it then waits a poll's interval. */
+const BATCH_SIZE = 10;
+
 /** A failed job is kept (for the admins' dead-letter list) this long before the library archives it. */
 const KEEP_FAILED_SECONDS = 90 * 24 * 60 * 60;
 
@@ -128,6 +131,18 @@ export function createJobQueue(
     }
   };
 
+  /** Each job of a batch succeeds or fails alone: one bad address never holds back the rest. */
+  const runBatch = async (name: string, batch: PgBoss.JobWithMetadata<object>[]) => {
+    for (const job of batch) {
+      try {
+        await runAttempt(name, job);
+        await boss.complete(name, job.id);
+      } catch (error) {
+        await boss.fail(name, job.id, { message: messageOf(error) });
+      }
+    }
+  };
+
   return {
     define: (name, settings, handler, hooks = {}) => {
       definitions.set(name, {
@@ -152,8 +167,8 @@ export function createJobQueue(
         if (!runWorkers) continue;
         await boss.work<object>(
           name,
-          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 2 },
-          ([job]) => runAttempt(name, job!),
+          { includeMetadata: true, batchSize: BATCH_SIZE, pollingIntervalSeconds: 2 },
+          (batch) => runBatch(name, batch),
         );
       }
       if (!runWorkers) return;
@@ -161,20 +176,13 @@ export function createJobQueue(
     },
     stop: (timeoutMs = 20_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
     workPending: async (name) => {
-      const jobs = await boss.fetch<object>(name, {
+      const batch = await boss.fetch<object>(name, {
         includeMetadata: true,
         ignoreStartAfter: true,
         batchSize: 1000,
       });
-      for (const job of jobs) {
-        try {
-          await runAttempt(name, job);
-          await boss.complete(name, job.id);
-        } catch (error) {
-          await boss.fail(name, job.id, { message: messageOf(error) });
-        }
-      }
-      return jobs.length;
+      await runBatch(name, batch);
+      return batch.length;
     },
     listFailed: async () => {
       const rows = await selectFailed(pool);
