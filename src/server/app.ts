@@ -41,7 +41,7 @@ import { claimSessionBeforeBody, type SessionReader } from './http/guards.ts';
 import { serializeRequest } from './http/log-redaction.ts';
 import { prettyLogStream } from './http/pretty-log.ts';
 import { keepApiAnswersPrivate } from './http/private-answers.ts';
-import { pruneRateLimitCountersHourly } from './http/rate-limit.ts';
+import { pruneRateLimitHits } from './http/rate-limit.ts';
 import { refuseNulText } from './http/refuse-nul-text.ts';
 import { refuseUrlFragments } from './http/refuse-url-fragments.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
@@ -67,6 +67,9 @@ import { mailRoutes } from './mail/mail.routes.ts';
 import { countUsers } from './users/find-users.ts';
 import { pruneMailOutbox } from './mail/outbox.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
+import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { adminJobsRoutes } from './jobs/admin-jobs.routes.ts';
+import { pruneHourly } from './jobs/prune-hourly.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
 import { newsletterRoutes } from './marketing/newsletter.routes.ts';
@@ -94,6 +97,8 @@ declare module 'fastify' {
     /** The published programme, read per request; a publish on any process reloads it. */
     catalogue: CatalogueStore;
     mailer: Mailer;
+    /** The durable queue every process works: mail, the clock's ticks, prunes. */
+    jobs: JobQueue;
     videos: VideoLibrary;
     sessions: SessionReader;
     accessSources: AccessSources;
@@ -130,14 +135,17 @@ export async function buildApp(
   refuseNulText(app);
   recordRouteTable(app);
   claimSessionBeforeBody(app);
-  pruneRateLimitCountersHourly(app, [
+  logFailedSignIns(app);
+
+  const jobs = createJobQueue(database.pool, app.log, config.jobs);
+  app.decorate('jobs', jobs);
+  pruneHourly(app, [
+    pruneRateLimitHits,
     pruneAuthRateLimits,
     pruneMailOutbox,
     (db) => pruneExpiredAuthMail(app.auth, db),
   ]);
-  logFailedSignIns(app);
-
-  const mailer = createMailer(config.mail, database.db, app.log);
+  const mailer = createMailer(config.mail, database.db, app.log, jobs);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('reflectionCipher', createFieldCipher(config.reflectionKey));
@@ -249,12 +257,17 @@ export async function buildApp(
   });
   await app.register(adminOverviewRoutes);
   await app.register(mailRoutes);
+  await app.register(adminJobsRoutes);
   await app.register(accountRoutes);
   await app.register(settingsRoutes);
   await app.register(contentRoutes, {
     // Lessons and prompts learners worked on are retired, never removed, by an edit.
     findLearnerWork: (courseId) => findLearnerWork(database.db, courseId),
   });
+
+  // Started once every feature has defined its jobs; stopped before the database closes.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   await serveWebApp(app, config.webDir);
   return app;

@@ -412,6 +412,11 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       creatorEmail: env.SESSIONS_EMAIL ?? env.CONTACT_EMAIL,
     },
     mail: { mode: mailModeOf(env)!, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    /**
+     * Every process works the queue. Never read from the environment: only the tests' app leaves
+     * the jobs to be done when a test says (testing/build-test-app.ts), its movable clock.
+     */
+    jobs: { runWorkers: true },
     logLevel: env.LOG_LEVEL,
     /** Short lines for a person at a terminal; JSON lines for a log collector, or when asked. */
     logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),

@@ -1,19 +1,32 @@
 import { useAdminSession } from '../support/admin-session.ts';
-import { expect, expectNoSeriousAxeViolations, test } from '../support/fixtures.ts';
+import {
+  createAccount,
+  expect,
+  expectNoSeriousAxeViolations,
+  test,
+  uniqueEmail,
+} from '../support/fixtures.ts';
 
-test('the admin finds the Outbox in the admin panel, and it says how mail leaves', async ({
+test('the admin follows a mail through the queue in the Outbox, and finds no failed jobs', async ({
   page,
 }) => {
+  const email = uniqueEmail('outbox');
+  await createAccount(page, { email });
+
   await useAdminSession(page.context());
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Outbox' }).click();
   await expect(page).toHaveURL(/tab=outbox/);
   const outbox = page.getByRole('region', { name: /^Outbox/ });
-  // The journeys' server sends over SMTP: nothing is kept.
-  await expect(outbox).toContainText(
-    'Mail is sent over SMTP; the outbox holds only what was kept before SMTP was set.',
-  );
-  await expect(outbox.getByText('No mail kept.')).toBeVisible();
+  // The journeys' server sends over SMTP: every mail goes through the queue.
+  await expect(outbox).toContainText('Mail is sent over SMTP through the queue');
+  const mail = outbox.getByText(new RegExp(`to ${email}`));
+  await expect(mail).toContainText('Sent');
+  await mail.click();
+  await expect(outbox.getByText(/api\/auth\/verify-email/)).toBeVisible();
   await expect(outbox.getByRole('navigation', { name: 'Outbox pages' })).toBeVisible();
+
+  const failed = page.getByRole('region', { name: 'Failed jobs' });
+  await expect(failed.getByText('No failed jobs.')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 });

@@ -300,6 +300,19 @@ export const routeRules: Record<string, RouteRow> = {
   },
   'GET /api/admin/newsletter': { rule: 'admin' },
   'GET /api/admin/outbox': { rule: 'admin' },
+  'GET /api/admin/outbox/:id/attachments/:index': {
+    rule: 'admin',
+    request: () => ({ params: { id: '1', index: '0' } }),
+  },
+  'GET /api/admin/jobs/failed': { rule: 'admin' },
+  'POST /api/admin/jobs/failed/:id/retry': {
+    rule: 'admin',
+    request: () => ({ params: { id: anyUuid } }),
+  },
+  'DELETE /api/admin/jobs/failed/:id': {
+    rule: 'admin',
+    request: () => ({ params: { id: anyUuid } }),
+  },
   'GET /api/admin/newsletter.csv': { rule: 'admin' },
   'GET /api/admin/user-search': { rule: 'admin', request: () => ({ query: { email: 'a' } }) },
   'GET /api/sessions/slots': { rule: 'signed-in' },

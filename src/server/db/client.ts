@@ -12,6 +12,7 @@ import * as learningTables from './schema/learning.ts';
 import * as mailTables from './schema/mail.ts';
 import * as marketingTables from './schema/marketing.ts';
 import * as paymentsTables from './schema/payments.ts';
+import { migrateJobSchema } from '../jobs/job-queue.ts';
 import * as usersTables from './schema/users.ts';
 import * as rateLimitTables from './schema/rate-limit.ts';
 import * as sessionsTables from './schema/sessions.ts';
@@ -69,6 +70,7 @@ export function connectDatabase(url: string): DatabaseConnection {
 
 export async function migrateDatabase(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder });
+  await migrateJobSchema(db.$client);
 }
 
 export async function isDatabaseUp(pool: pg.Pool): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema/rate-limit.ts';
 import { AppError } from './errors.ts';
@@ -85,29 +85,6 @@ export async function pruneRateLimitHits(db: Database): Promise<number> {
     .where(sql`${rateLimitHits.windowStart} < now() - interval '1 day'`)
     .returning({ key: rateLimitHits.key });
   return removed.length;
-}
-
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
-
-/**
- * Every hour, in each process (a delete is the same whoever runs it): these counters, and any
- * other feature's (`prunes`), such as Better Auth's own counters and the mail outbox.
- */
-export function pruneRateLimitCountersHourly(
-  app: FastifyInstance,
-  prunes: ((db: Database) => Promise<number>)[] = [],
-): void {
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      for (const prune of [pruneRateLimitHits, ...prunes]) {
-        prune(app.db).catch((error: unknown) =>
-          app.log.error({ err: error }, 'an hourly prune failed'),
-        );
-      }
-    }, PRUNE_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /**

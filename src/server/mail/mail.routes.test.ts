@@ -49,6 +49,40 @@ describe('GET /api/admin/outbox', () => {
     }
   });
 
+  it('shows each attachment by name and type, and downloads it whole', async () => {
+    await testApp.app.mailer.send({
+      to: 'booker@example.com',
+      subject: 'Your session is booked',
+      text: 'See you then.',
+      attachments: [
+        { filename: 'session.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' },
+      ],
+    });
+    const page = (await get('/api/admin/outbox', admin.cookie)).json<OutboxPage>();
+    const mail = page.mails.find((kept) => kept.subject === 'Your session is booked')!;
+    expect(mail).toMatchObject({
+      status: 'kept',
+      attachments: [{ filename: 'session.ics', contentType: 'text/calendar' }],
+    });
+    const download = await get(`/api/admin/outbox/${mail.id}/attachments/0`, admin.cookie);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(download.headers['content-disposition']).toContain('attachment; filename="session.ics"');
+    expect(download.body).toBe('BEGIN:VCALENDAR');
+
+    expect((await get(`/api/admin/outbox/${mail.id}/attachments/1`, admin.cookie)).statusCode).toBe(
+      404,
+    );
+    const bad = await get(`/api/admin/outbox/${mail.id}/attachments/first`, admin.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/index must/);
+    const learner = await createUser(testApp.app);
+    expect((await get(`/api/admin/outbox/${mail.id}/attachments/0`)).statusCode).toBe(401);
+    expect(
+      (await get(`/api/admin/outbox/${mail.id}/attachments/0`, learner.cookie)).statusCode,
+    ).toBe(403);
+  });
+
   it('answers 401 without a session and 403 for a learner: the mail holds live links', async () => {
     const learner = await createUser(testApp.app);
     expect((await get('/api/admin/outbox')).statusCode).toBe(401);

@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OUTBOX_PAGE_SIZE, outboxPageSchema, outboxQuerySchema } from '../../shared/api/mail.ts';
+import {
+  OUTBOX_PAGE_SIZE,
+  outboxAttachmentParamsSchema,
+  outboxMessages,
+  outboxPageSchema,
+  outboxQuerySchema,
+} from '../../shared/api/mail.ts';
+import { AppError } from '../http/errors.ts';
 import { requireAdmin } from '../http/guards.ts';
-import { listOutboxMail } from './outbox.ts';
+import { findOutboxAttachment, listOutboxMail } from './outbox.ts';
 
 export async function mailRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -21,4 +28,29 @@ export async function mailRoutes(app: FastifyInstance) {
       return { mailMode: app.config.mail.mode, page, pageSize: OUTBOX_PAGE_SIZE, ...listed };
     },
   );
+
+  routes.get(
+    '/api/admin/outbox/:id/attachments/:index',
+    { schema: { params: outboxAttachmentParamsSchema }, preValidation: requireAdmin },
+    async (request, reply) => {
+      const attachment = await findOutboxAttachment(app.db, request.params);
+      if (!attachment) throw new AppError('not_found', outboxMessages.attachmentNotFound);
+      request.log.info({ adminId: request.user.id, ...request.params }, 'admin read an attachment');
+      return reply
+        .type(safeContentType(attachment.contentType))
+        .header('content-disposition', contentDisposition(attachment.filename))
+        .send(attachment.content);
+    },
+  );
+}
+
+/** Only a plain type names what is sent back; anything else is downloaded as bytes. */
+function safeContentType(type: string): string {
+  return /^[\w.+-]+\/[\w.+-]+(; ?[\w-]+=[\w.-]+)?$/.test(type) ? type : 'application/octet-stream';
+}
+
+/** Always a download, never shown in the admin's page: the file was written for someone else. */
+function contentDisposition(filename: string): string {
+  const plain = filename.replace(/[^\w. -]/g, '_').slice(0, 100) || 'attachment';
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(filename.slice(0, 100))}`;
 }

@@ -1,7 +1,7 @@
 import { count, desc, eq, or, sql } from 'drizzle-orm';
 import type { OutboxMail } from '../../shared/api/mail.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/mail.ts';
+import { mailOutbox, type MailAttachment } from '../db/schema/mail.ts';
 
 /**
  * Forgets the kept copies of mail to an address whose account is deleted, and of mail that names
@@ -22,11 +22,17 @@ export async function deleteOutboxMailAbout(tx: Executor, email: string): Promis
 /** How long the outbox keeps a copy of a mail without SMTP: long enough for an operator to look. */
 export const OUTBOX_KEEP_DAYS = 7;
 
-/** The hourly prune: copies older than OUTBOX_KEEP_DAYS go. */
+/**
+ * The hourly prune: copies older than OUTBOX_KEEP_DAYS go, once sent or kept; a mail still
+ * queued or failed stays until it is sent or an admin discards it.
+ */
 export async function pruneMailOutbox(db: Database): Promise<number> {
   const removed = await db
     .delete(mailOutbox)
-    .where(sql`${mailOutbox.createdAt} < now() - make_interval(days => ${OUTBOX_KEEP_DAYS})`)
+    .where(
+      sql`${mailOutbox.createdAt} < now() - make_interval(days => ${OUTBOX_KEEP_DAYS})
+          and ${mailOutbox.status} in ('sent', 'kept')`,
+    )
     .returning({ id: mailOutbox.id });
   return removed.length;
 }
@@ -61,7 +67,51 @@ export async function listOutboxMail(
     db.select({ total: count() }).from(mailOutbox),
   ]);
   return {
-    mails: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    mails: rows.map((row) => ({
+      id: row.id,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      attachments: (row.attachments ?? []).map(({ filename, contentType }) => ({
+        filename,
+        contentType,
+      })),
+      createdAt: row.createdAt.toISOString(),
+    })),
     total: totals?.total ?? 0,
   };
+}
+
+/** One attachment of a kept mail, by its place in the mail's list. */
+export async function findOutboxAttachment(
+  db: Database,
+  { id, index }: { id: number; index: number },
+): Promise<MailAttachment | undefined> {
+  const mail = await db.query.mailOutbox.findFirst({
+    where: (row, { eq }) => eq(row.id, id),
+    columns: { attachments: true },
+  });
+  return mail?.attachments?.[index];
+}
+
+/** A mail of the outbox in a line, for the dead-letter list; without its text. */
+export async function describeOutboxMail(db: Database, id: number): Promise<string | undefined> {
+  const mail = await db.query.mailOutbox.findFirst({
+    where: (row, { eq }) => eq(row.id, id),
+    columns: { to: true, subject: true },
+  });
+  return mail && `Mail to ${mail.to}: ${mail.subject}`;
+}
+
+/** After an admin retries a mail's failed job: the Outbox shows it queued again. */
+export async function requeueOutboxMail(db: Database, id: number): Promise<void> {
+  await db.update(mailOutbox).set({ status: 'queued' }).where(eq(mailOutbox.id, id));
+}
+
+/** After an admin discards a mail's failed job: it is gone from the Outbox too. */
+export async function deleteOutboxMail(db: Database, id: number): Promise<void> {
+  await db.delete(mailOutbox).where(eq(mailOutbox.id, id));
 }

@@ -1,8 +1,11 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { MailMode } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { mailOutbox, type MailAttachment } from '../db/schema/mail.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { deleteOutboxMail, describeOutboxMail, requeueOutboxMail } from './outbox.ts';
 
 export type { MailAttachment };
 
@@ -11,6 +14,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   attachments?: MailAttachment[];
+  /** Headers beyond the usual, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -41,14 +46,25 @@ export function nameForMail({ firstName, lastName }: { firstName: string; lastNa
   return singleLine(`${firstName} ${lastName}`);
 }
 
+/** The queue every mail to SMTP goes through: tried again with doubling delays, about a day in all. */
+export const MAIL_QUEUE = 'mail';
+const mailQueueSettings = { retryLimit: 10, retryDelaySeconds: 60, expireInSeconds: 120 };
+
 /**
- * Mail over SMTP_URL; otherwise kept in the outbox for the admins' Outbox view, and in console
- * mode (outside production) also printed whole to the log, links included, as mail libraries'
- * console transports do, so a developer can follow a confirmation or reset link.
+ * Every mail is written to the outbox table first. With SMTP, a job on the queue (written in the
+ * same transaction) sends it, and tries again while SMTP is down, so a mail is never lost. Without
+ * it, the outbox is where the mail ends, for the admins' Outbox view; in console mode (outside
+ * production) it is also printed whole to the log, links included, as mail libraries' console
+ * transports do, so a developer can follow a confirmation or reset link.
  */
-export function createMailer(config: MailConfig, db: Database, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  config: MailConfig,
+  db: Database,
+  log: FastifyBaseLogger,
+  jobs: JobQueue,
+): Mailer {
   if (config.mode === 'smtp' && config.smtpUrl)
-    return createSmtpMailer(config.smtpUrl, config.from, log);
+    return createSmtpMailer(config.smtpUrl, config.from, db, log, jobs);
   const isPrinted = config.mode === 'console';
   return {
     send: async (message) => {
@@ -70,13 +86,86 @@ export function printedMail({ to, subject, text }: MailMessage): string {
   return `mail (not sent: MAIL_MODE=console)\nTo: ${to}\nSubject: ${subject}\n\n${text}`;
 }
 
-function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
+function createSmtpMailer(
+  smtpUrl: string,
+  from: string,
+  db: Database,
+  log: FastifyBaseLogger,
+  jobs: JobQueue,
+): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
+  jobs.define<{ outboxId: number }>(
+    MAIL_QUEUE,
+    mailQueueSettings,
+    async ({ data, isLastAttempt }) => {
+      const mail = await db.query.mailOutbox.findFirst({
+        where: (row, { eq }) => eq(row.id, data.outboxId),
+      });
+      // Gone with a deleted account, or sent by an attempt that stopped before it could say so.
+      if (!mail || mail.status === 'sent') return;
+      try {
+        const { messageId } = await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          attachments: mail.attachments ?? undefined,
+          headers: mail.headers ?? undefined,
+        });
+        await recordAttempt(db, mail.id, { status: 'sent', sentAt: new Date(), lastError: null });
+        log.info({ messageId, outboxId: mail.id, subject: mail.subject }, 'mail sent');
+      } catch (error) {
+        const lastError = error instanceof Error ? error.message : String(error);
+        await recordAttempt(db, mail.id, {
+          status: isLastAttempt ? 'failed' : 'queued',
+          lastError,
+        });
+        throw error;
+      }
+    },
+    {
+      describe: ({ outboxId }) => describeOutboxMail(db, outboxId),
+      onRetry: ({ outboxId }) => requeueOutboxMail(db, outboxId),
+      onDiscard: ({ outboxId }) => deleteOutboxMail(db, outboxId),
+    },
+  );
   return {
     send: async (message) => {
-      const { messageId } = await transport.sendMail({ from, ...message });
-      log.info({ messageId, subject: message.subject }, 'mail sent');
+      const client = await db.$client.connect();
+      try {
+        await client.query('begin');
+        const { rows } = await client.query<{ id: number }>(
+          `insert into mail_outbox ("to", subject, text, attachments, headers, status)
+           values ($1, $2, $3, $4, $5, 'queued') returning id`,
+          [
+            message.to,
+            message.subject,
+            message.text,
+            message.attachments ? JSON.stringify(message.attachments) : null,
+            message.headers ? JSON.stringify(message.headers) : null,
+          ],
+        );
+        await jobs.send(MAIL_QUEUE, { outboxId: rows[0]!.id }, { db: client });
+        await client.query('commit');
+        log.info({ outboxId: rows[0]!.id, subject: message.subject }, 'mail queued');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     close: () => transport.close(),
   };
+}
+
+async function recordAttempt(
+  db: Database,
+  id: number,
+  outcome: Pick<typeof mailOutbox.$inferInsert, 'status' | 'sentAt' | 'lastError'>,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ ...outcome, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(eq(mailOutbox.id, id));
 }

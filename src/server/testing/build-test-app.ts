@@ -78,6 +78,7 @@ export async function buildTestApp(
       ...environment,
     }),
     passwordHashing: TEST_PASSWORD_HASHING,
+    jobs: { runWorkers: false },
     ...configOverrides,
   };
   const app = await buildApp(config, connection);

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { mailStatuses } from '../../../shared/api/mail.ts';
+import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export interface MailAttachment {
   filename: string;
@@ -6,7 +7,17 @@ export interface MailAttachment {
   content: string;
 }
 
-/** Messages kept when no SMTP server is configured, so an operator can still find them. */
+/**
+ * queued: waiting for the queue's worker to send it (again, after a failure); sent: handed to
+ * SMTP; kept: not sent (MAIL_MODE outbox or console), kept here for admins to read; failed:
+ * every attempt failed, waiting in the dead-letter list for an admin to retry or discard.
+ */
+export type MailStatus = (typeof mailStatuses)[number];
+
+/**
+ * Every mail the app writes: kept when no SMTP server is configured, so an operator can still
+ * find them; queued, sent or failed when one is.
+ */
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),
@@ -14,5 +25,11 @@ export const mailOutbox = pgTable('mail_outbox', {
   text: text('text').notNull(),
   /** Calendar files and the like, as text. */
   attachments: jsonb('attachments').$type<MailAttachment[]>(),
+  /** Headers beyond the usual, such as List-Unsubscribe. */
+  headers: jsonb('headers').$type<Record<string, string>>(),
+  status: text('status', { enum: mailStatuses }).notNull().default('kept'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

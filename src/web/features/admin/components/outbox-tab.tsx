@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { OutboxMail, OutboxPage } from '../../../../shared/api/mail.ts';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { useOutbox } from '../api/list-outbox.ts';
+import { FailedJobs } from './failed-jobs.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 
 const modeNotes: Record<OutboxPage['mailMode'], string> = {
-  smtp: 'Mail is sent over SMTP; the outbox holds only what was kept before SMTP was set.',
+  smtp: 'Mail is sent over SMTP through the queue: each mail shows whether it is queued, sent or failed. A mail the mail server refuses is tried again, over about a day, and then waits under Failed jobs. Sent mail is kept here for 7 days.',
   outbox:
     'No SMTP server is set (MAIL_MODE=outbox): nothing is sent, so learners get no mail. Each mail is kept here for 7 days, a reset or confirmation mail only while its link works.',
   console:
@@ -18,30 +19,40 @@ export function OutboxTab() {
   const [page, setPage] = useState(1);
   const outbox = useOutbox(page);
   return (
-    <Panel title={`Outbox${outbox.data ? ` (${outbox.data.total})` : ''}`}>
-      {outbox.data && (
-        <p className="mt-2 text-sm text-ink-700">{modeNotes[outbox.data.mailMode]}</p>
-      )}
-      {outbox.isError && <p role="alert">The outbox could not be loaded.</p>}
-      {outbox.data && (
-        <>
-          <ul className="mt-3 divide-y divide-ink-600/10">
-            {outbox.data.mails.map((mail) => (
-              <KeptMail key={mail.id} mail={mail} />
-            ))}
-          </ul>
-          {outbox.data.mails.length === 0 && <p className="mt-3 text-ink-700">No mail kept.</p>}
-          <Pager
-            label="Outbox pages"
-            page={page}
-            hasMore={page * outbox.data.pageSize < outbox.data.total}
-            onPage={setPage}
-          />
-        </>
-      )}
-    </Panel>
+    <div className="space-y-6">
+      <Panel title={`Outbox${outbox.data ? ` (${outbox.data.total})` : ''}`}>
+        {outbox.data && (
+          <p className="mt-2 text-sm text-ink-700">{modeNotes[outbox.data.mailMode]}</p>
+        )}
+        {outbox.isError && <p role="alert">The outbox could not be loaded.</p>}
+        {outbox.data && (
+          <>
+            <ul className="mt-3 divide-y divide-ink-600/10">
+              {outbox.data.mails.map((mail) => (
+                <KeptMail key={mail.id} mail={mail} />
+              ))}
+            </ul>
+            {outbox.data.mails.length === 0 && <p className="mt-3 text-ink-700">No mail yet.</p>}
+            <Pager
+              label="Outbox pages"
+              page={page}
+              hasMore={page * outbox.data.pageSize < outbox.data.total}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </Panel>
+      <FailedJobs />
+    </div>
   );
 }
+
+const statusLabels: Record<OutboxMail['status'], string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  kept: 'Kept (not sent)',
+  failed: 'Failed',
+};
 
 function KeptMail({ mail }: { mail: OutboxMail }) {
   return (
@@ -49,11 +60,36 @@ function KeptMail({ mail }: { mail: OutboxMail }) {
       <details>
         <summary className="cursor-pointer">
           <span className="font-semibold">{mail.subject}</span> to {mail.to},{' '}
-          {formatAdminDate(mail.createdAt)}
+          {formatAdminDate(mail.createdAt)}: {statusLabels[mail.status]}
         </summary>
+        {mail.lastError && mail.status !== 'sent' && (
+          <p className="mt-2 text-sm text-ink-700">
+            {mail.attempts} {mail.attempts === 1 ? 'attempt' : 'attempts'} so far; the last failed:{' '}
+            {mail.lastError}
+          </p>
+        )}
         <pre className="mt-2 overflow-x-auto font-sans text-sm break-words whitespace-pre-wrap text-ink-800">
           {mail.text}
         </pre>
+        {mail.attachments.length > 0 && (
+          <>
+            <h3 className="mt-2 text-sm font-semibold">Attachments</h3>
+            <ul className="text-sm">
+              {mail.attachments.map((attachment, index) => (
+                <li key={index}>
+                  <a
+                    className="underline"
+                    href={`/api/admin/outbox/${mail.id}/attachments/${index}`}
+                    download={attachment.filename}
+                  >
+                    {attachment.filename}
+                  </a>{' '}
+                  ({attachment.contentType})
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </details>
     </li>
   );
