@@ -30,6 +30,9 @@ const SiteLayout = lazyComponent(async () => (await import('./site-layout.tsx'))
 const CatalogueRoute = lazyComponent(
   async () => (await import('../features/catalogue/routes/catalogue-route.tsx')).CatalogueRoute,
 );
+const CourseRoute = lazyComponent(
+  async () => (await import('../features/catalogue/routes/course-route.tsx')).CourseRoute,
+);
 const PurchasePage = lazyComponent(async () => {
   const [{ PurchaseRoute }, { ConfirmEmailNotice }] = await Promise.all([
     import('../features/purchase/routes/purchase-route.tsx'),
@@ -200,6 +203,7 @@ const routes: RouteObject[] = [
     element: <SiteLayout />,
     children: [
       { path: paths.courses, element: <CatalogueRoute /> },
+      { path: paths.course, element: <CourseRoute /> },
       { path: paths.shop, element: <PurchasePage /> },
       { path: paths.buyNow, element: <PurchasePage /> },
       { path: paths.bookSession, element: signedIn(<BookSessionRoute />) },
