@@ -103,12 +103,14 @@ const LessonPage = lazyComponent(async () => {
     { CompanionPanel },
     { ReflectionSuggestion },
     { SafetyHelpCard, GetHelpNow },
+    { PreviewLessonRoute },
   ] = await Promise.all([
     import('../features/learning/routes/lesson-route.tsx'),
     import('../features/learning/components/lesson-states.tsx'),
     import('../features/companion/components/companion-panel.tsx'),
     import('../features/companion/components/reflection-suggestion.tsx'),
     import('../features/companion/components/safety-help.tsx'),
+    import('../features/learning/routes/preview-lesson-route.tsx'),
   ]);
   const companion = {
     Panel: CompanionPanel,
@@ -117,7 +119,10 @@ const LessonPage = lazyComponent(async () => {
     GetHelpNow,
   };
   return () => (
-    <RequireAuth pending={<LessonLoading text="Loading your sacred journey..." />}>
+    <RequireAuth
+      pending={<LessonLoading text="Loading your sacred journey..." />}
+      signedOut={<PreviewLessonRoute />}
+    >
       <LessonRoute companion={companion} />
     </RequireAuth>
   );
