@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumFlags } from '../playwright.config.ts';
-import { prerenderedPages } from '../src/server/http/prerendered-pages.ts';
+import type { CatalogueResponse } from '../src/shared/api/catalogue.ts';
+import { coursePageUrl, prerenderedPages } from '../src/server/http/prerendered-pages.ts';
 import {
   JS_BUDGET_BYTES,
   loadUntilHydrated,
@@ -21,7 +22,13 @@ import {
 import { freePort, waitUntilAnswering } from './bench-support.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const pagesToPaint = Object.keys(prerenderedPages);
+
+/** The pages rendered ahead: the fixed ones, and each published course's page. */
+async function pagesToPaint(baseUrl: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/api/catalogue`);
+  const { courses } = (await response.json()) as CatalogueResponse;
+  return [...Object.keys(prerenderedPages), ...courses.map((course) => coursePageUrl(course.id))];
+}
 
 const profiles = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, cpuSlowdown: 1 },
@@ -52,7 +59,7 @@ async function main() {
     });
     const downloads = await measureDownloads(browser, baseUrl);
     printDownloads(downloads);
-    for (const page of pagesToPaint) {
+    for (const page of await pagesToPaint(baseUrl)) {
       for (const profile of profiles) {
         const runs: PageSpeed[] = [];
         for (let run = 0; run < RUNS; run++)

@@ -10,13 +10,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { loadCatalogue } from '../src/server/catalogue/load-catalogue.ts';
-import { toCatalogueResponse } from '../src/server/catalogue/catalogue.ts';
+import { toPublishedData } from '../src/server/catalogue/catalogue.ts';
 import { readLegalPages } from '../src/server/marketing/read-legal-pages.ts';
 import {
   CATALOGUE_STAMP_FILE,
   catalogueStamp,
   PRERENDERED_DIR,
   prerenderedPages,
+  publishedPages,
   RENDER_BUNDLE_DIR,
   RENDER_SHELL_FILE,
   withAppStartedAfterPaint,
@@ -45,8 +46,10 @@ async function main() {
   const { renderPage } = (await import(
     pathToFileURL(path.join(serverBuildDir, 'prerender.js')).href
   )) as typeof Prerender;
+  const catalogue = await loadCatalogue(contentDir);
+  const published = toPublishedData(catalogue);
   const data = {
-    catalogue: toCatalogueResponse(await loadCatalogue(contentDir)),
+    ...published,
     // Rendered without the operator's contact address, which only the running server knows: the
     // page asks the API for its text once it has loaded.
     legalPages: await readLegalPages(contentDir, undefined),
@@ -57,11 +60,15 @@ async function main() {
   writeFileSync(path.join(serverBuildDir, RENDER_SHELL_FILE), shell);
   const outDir = path.join(webDir, PRERENDERED_DIR);
   mkdirSync(outDir, { recursive: true });
-  for (const [url, file] of Object.entries(prerenderedPages)) {
+  const pages = {
+    ...prerenderedPages,
+    ...publishedPages(catalogue.courses.map((course) => course.id)),
+  };
+  for (const [url, file] of Object.entries(pages)) {
     writeFileSync(path.join(outDir, file), withPage(shell, await renderPage(url, data)));
   }
-  writeFileSync(path.join(outDir, CATALOGUE_STAMP_FILE), catalogueStamp(data.catalogue));
-  console.log(`Rendered ${Object.keys(prerenderedPages).length} public pages.`);
+  writeFileSync(path.join(outDir, CATALOGUE_STAMP_FILE), catalogueStamp(published));
+  console.log(`Rendered ${Object.keys(pages).length} public pages.`);
 }
 
 await main();

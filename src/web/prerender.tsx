@@ -6,15 +6,20 @@ import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from './lib/router/router.tsx';
-import type { CatalogueResponse } from '../shared/api/catalogue.ts';
+import type { CatalogueResponse, CourseOutline } from '../shared/api/catalogue.ts';
 import { PAGE_DATA_ELEMENT_ID, serializePageData } from './app/page-data.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { legalPageQueryKey, type LegalPage } from './features/legal/api/get-legal-page.ts';
 import { catalogueQueryKey } from './lib/catalogue.ts';
+import { courseQueryKey } from './features/catalogue/api/get-course.ts';
+import { courseHead } from './features/catalogue/course-head.ts';
+import type { RenderedPage } from '../shared/rendered-page.ts';
 
 export interface PublicData {
   catalogue: CatalogueResponse;
+  /** Each published course's outline, as its page shows it. */
+  courses: CourseOutline[];
   legalPages: Record<LegalPage, string>;
 }
 
@@ -23,12 +28,15 @@ export interface PublicData {
  * rendered with. Any error while rendering fails the build: a page must never fall back to an
  * empty shell unnoticed.
  */
-export async function renderPage(url: string, data: PublicData): Promise<string> {
+export async function renderPage(url: string, data: PublicData): Promise<RenderedPage> {
   const errors: unknown[] = [];
   const queryClient = createQueryClient();
   // As defaults, the data becomes a query only where the page asks for it: the page carries
   // what it shows, not the whole catalogue and both legal texts.
   queryClient.setQueryDefaults(catalogueQueryKey, { initialData: data.catalogue });
+  for (const course of data.courses) {
+    queryClient.setQueryDefaults(courseQueryKey(course.id), { initialData: course });
+  }
   for (const [page, markdown] of Object.entries(data.legalPages)) {
     queryClient.setQueryDefaults(legalPageQueryKey(page as LegalPage), {
       initialData: { markdown },
@@ -55,8 +63,9 @@ export async function renderPage(url: string, data: PublicData): Promise<string>
   for await (const chunk of prelude) html += String(chunk);
   if (errors.length > 0) throw new AggregateError(errors, `Rendering ${url} failed.`);
   const pageData = serializePageData(dehydrate(queryClient));
-  return (
+  const body =
     `<div id="root">${html}</div>` +
-    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageData}</script>`
-  );
+    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageData}</script>`;
+  const course = data.courses.find((candidate) => url === `/courses/${candidate.id}`);
+  return course ? { body, ...courseHead(course) } : { body };
 }

@@ -12,6 +12,8 @@ const publicPages = [
   { path: '/register', heading: 'Begin Your Journey' },
   { path: '/terms', heading: 'Terms of Service' },
   { path: '/privacy', heading: 'Privacy Policy' },
+  { path: '/courses/energy-sovereignty', heading: 'Energy Sovereignty' },
+  { path: '/courses/dragons-clarity', heading: "Dragon's Clarity" },
 ];
 
 /** Every error the page reports: React's hydration mismatches and CSP refusals among them. */

@@ -142,6 +142,12 @@ export const routeRules: Record<string, RouteRow> = {
     rule: 'course-access',
     request: () => ({ params: lesson }),
   },
+  'GET /api/learning/previews/courses/:courseId/modules/:moduleId/lessons/:lessonId': {
+    rule: 'public',
+    request: () => ({
+      params: { courseId: course, moduleId: 'boundaries-as-devotion', lessonId: 'the-sacred-no' },
+    }),
+  },
   'GET /api/learning/reflections': {
     rule: 'owner-or-admin',
     request: ({ learnerId }) => ({ query: { ...lesson, userId: learnerId } }),

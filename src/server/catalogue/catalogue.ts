@@ -82,6 +82,14 @@ export function withoutVideoIds(outline: CourseOutline): CourseOutline {
   };
 }
 
+/** What the public pages show of the programme: the catalogue, and each course's outline. */
+export function toPublishedData(catalogue: Catalogue) {
+  return {
+    catalogue: toCatalogueResponse(catalogue),
+    courses: catalogue.courses.map((course) => withoutVideoIds(toCourseOutline(course))),
+  };
+}
+
 export function toLessonSummary(lesson: Lesson): LessonSummary {
   const {
     moduleId: _moduleId,

@@ -6,6 +6,7 @@ import { courseLevels, type Product } from '../../shared/api/catalogue.ts';
 import {
   contentIdSchema,
   courseDocumentSchema,
+  courseFieldsSchema,
   lessonDocumentSchema,
   lessonFieldsSchema,
   moduleDocumentSchema,
@@ -28,7 +29,7 @@ export interface ContentDocuments {
 }
 
 // The folder format's files, written with the fields of the documents' one schema.
-const courseFileSchema = courseDocumentSchema
+const courseFileSchema = courseFieldsSchema
   .pick({
     id: true,
     title: true,
@@ -37,6 +38,7 @@ const courseFileSchema = courseDocumentSchema
     prerequisites: true,
     releaseDate: true,
     thumbnail: true,
+    thumbnailAlt: true,
   })
   .extend({ modules: z.array(moduleDocumentSchema.omit({ lessons: true })).min(1) });
 
@@ -196,7 +198,9 @@ export function toCourse(document: CourseDocument, source: string): Course {
     description: document.description,
     level: document.level,
     prerequisites: document.prerequisites,
-    ...(document.thumbnail ? { thumbnail: document.thumbnail } : {}),
+    ...(document.thumbnail
+      ? { thumbnail: document.thumbnail, thumbnailAlt: document.thumbnailAlt ?? '' }
+      : {}),
     overview: document.overview,
     modules,
     moduleCount: modules.length,
@@ -216,10 +220,18 @@ export function toCourse(document: CourseDocument, source: string): Course {
 }
 
 function toLesson(moduleId: string, lesson: LessonDocument, order: number): Lesson {
-  const { retired: _retired, reflectionPrompts, videoTitle, videoDuration, ...fields } = lesson;
+  const {
+    retired: _retired,
+    preview,
+    reflectionPrompts,
+    videoTitle,
+    videoDuration,
+    ...fields
+  } = lesson;
   const hasVideo = Boolean(lesson.vimeoVideoId ?? lesson.videoUrl);
   return {
     ...fields,
+    isPreview: preview ?? false,
     ...(hasVideo
       ? { videoTitle: videoTitle ?? lesson.title, ...(videoDuration ? { videoDuration } : {}) }
       : {}),

@@ -24,7 +24,9 @@ beforeAll(async () => {
   await writeFile(
     path.join(distDir, 'prerender/prerender.js'),
     `export async function renderPage(url, data) {
-       return url + ': ' + data.catalogue.courses.map((course) => course.title).join(', ');
+       const course = data.courses.find((outline) => url === '/courses/' + outline.id);
+       if (course) return { body: url + ': ' + course.title, title: course.title };
+       return { body: url + ': ' + data.catalogue.courses.map((course) => course.title).join(', ') };
      }`,
   );
   testApp = await buildTestApp({}, { webDir: path.join(distDir, 'web') });
@@ -45,5 +47,9 @@ describe('the public pages on a publish', () => {
     await expect.poll(() => page('courses.html')).toContain("The Dragon's Sight");
     expect(await page('shop.html')).toMatch(/^<main>\/shop: .*The Dragon's Sight.*<\/main>$/);
     expect(await page('home.html')).toContain("/: ");
+    expect(await page('course-dragons-clarity.html')).toBe(
+      "<main>/courses/dragons-clarity: The Dragon's Sight</main>",
+    );
   });
+
 });

@@ -2,25 +2,25 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CatalogueResponse } from '../../shared/api/catalogue.ts';
-import { toCatalogueResponse, type Catalogue } from '../catalogue/catalogue.ts';
+import { toPublishedData, type Catalogue } from '../catalogue/catalogue.ts';
 import {
   CATALOGUE_STAMP_FILE,
   catalogueStamp,
-  cataloguePages,
   PRERENDERED_DIR,
-  prerenderedPages,
+  publishedPages,
   RENDER_BUNDLE_DIR,
   RENDER_SHELL_FILE,
   withPage,
+  type PublishedData,
 } from '../http/prerendered-pages.ts';
+import type { RenderedPage } from '../../shared/rendered-page.ts';
 
 /** What the build's server bundle of src/web/prerender.tsx offers. */
 interface PageRenderer {
   renderPage: (
     url: string,
-    data: { catalogue: CatalogueResponse; legalPages: Record<string, string> },
-  ) => Promise<string>;
+    data: PublishedData & { legalPages: Record<string, string> },
+  ) => Promise<RenderedPage>;
 }
 
 interface RenderLog {
@@ -28,7 +28,7 @@ interface RenderLog {
 }
 
 /**
- * Renders the catalogue's public pages (/, /courses, /shop) again with the programme now
+ * Renders the catalogue's public pages (/, /courses, /shop, each /courses/{courseId}) again with the programme now
  * published, over the build's files, with the build's own server bundle: the pages stay what the
  * build makes, so their budgets hold. Only when the catalogue they show changed (its digest
  * beside them), so a start after a build renders once. Without a build (API tests, `npm run
@@ -41,14 +41,16 @@ export function publicPageRenderer(webDir: string, log: RenderLog) {
   let rendering = Promise.resolve();
   const outDir = path.join(webDir, PRERENDERED_DIR);
   const render = async (catalogue: Catalogue) => {
-    const data = { catalogue: toCatalogueResponse(catalogue), legalPages: {} };
-    const stamp = catalogueStamp(data.catalogue);
+    const published = toPublishedData(catalogue);
+    const data = { ...published, legalPages: {} };
+    const stamp = catalogueStamp(published);
     const stampFile = path.join(outDir, CATALOGUE_STAMP_FILE);
     if ((await readFile(stampFile, 'utf8').catch(() => '')) === stamp) return;
     const { renderPage } = (await import(pathToFileURL(bundle).href)) as PageRenderer;
     const shell = await readFile(path.join(bundleDir, RENDER_SHELL_FILE), 'utf8');
-    for (const url of cataloguePages) {
-      await writeWhole(path.join(outDir, prerenderedPages[url]!), withPage(shell, await renderPage(url, data)));
+    const pages = publishedPages(catalogue.courses.map((course) => course.id));
+    for (const [url, file] of Object.entries(pages)) {
+      await writeWhole(path.join(outDir, file), withPage(shell, await renderPage(url, data)));
     }
     await writeWhole(stampFile, stamp);
   };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { CatalogueResponse } from '../../shared/api/catalogue.ts';
+import type { CatalogueResponse, CourseOutline } from '../../shared/api/catalogue.ts';
 import { startAfterPaintScript } from '../../shared/start-after-paint.ts';
+import type { RenderedPage } from '../../shared/rendered-page.ts';
 
 /** The public pages rendered at build time (scripts/prerender.ts), by path: their file names. */
 export const prerenderedPages: Record<string, string> = {
@@ -22,10 +23,28 @@ export const RENDER_SHELL_FILE = 'shell.html';
 /** The pages that show the catalogue: rendered again whenever what they show is published. */
 export const cataloguePages = ['/', '/courses', '/shop'] as const;
 
+/** Each published course's page, `/courses/{courseId}`, and its file name. */
+export const coursePageUrl = (courseId: string) => `/courses/${courseId}`;
+export const coursePageFile = (courseId: string) => `course-${courseId}.html`;
+
+/** Every page that shows what is published, by path: its file name. */
+export function publishedPages(courseIds: readonly string[]): Record<string, string> {
+  return {
+    ...Object.fromEntries(cataloguePages.map((url) => [url, prerenderedPages[url]!])),
+    ...Object.fromEntries(courseIds.map((id) => [coursePageUrl(id), coursePageFile(id)])),
+  };
+}
+
+/** What the public pages show of the programme: the catalogue and each course's outline. */
+export interface PublishedData {
+  catalogue: CatalogueResponse;
+  courses: CourseOutline[];
+}
+
 /** Beside the rendered pages: a digest of the catalogue they show, to render only on a change. */
 export const CATALOGUE_STAMP_FILE = 'catalogue.sha256';
-export function catalogueStamp(catalogue: CatalogueResponse): string {
-  return createHash('sha256').update(JSON.stringify(catalogue)).digest('hex');
+export function catalogueStamp(published: PublishedData): string {
+  return createHash('sha256').update(JSON.stringify(published)).digest('hex');
 }
 
 /**
@@ -45,9 +64,13 @@ export function withAppStartedAfterPaint(shell: string): string {
     .replace('</body>', () => `${starter}\n  </body>`);
 }
 
-export function withPage(shell: string, page: string): string {
+export function withPage(shell: string, page: RenderedPage): string {
   const emptyRoot = '<div id="root"></div>';
   if (!shell.includes(emptyRoot)) throw new Error(`The shell has no ${emptyRoot}.`);
-  // A function, so that no `$` in the page is read as a replacement pattern.
-  return shell.replace(emptyRoot, () => page);
+  // Functions, so that no `$` in the page is read as a replacement pattern.
+  let html = shell.replace(emptyRoot, () => page.body);
+  if (page.title)
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`);
+  if (page.head) html = html.replace('</head>', () => `${page.head}\n  </head>`);
+  return html;
 }

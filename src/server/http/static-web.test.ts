@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 const INDEX_HTML = '<!doctype html><title>Sovereign Flame</title><div id="root"></div>';
 const HOME_HTML = '<!doctype html><div id="root"><h1>Remember the fire</h1></div>';
 const COURSES_HTML = '<!doctype html><div id="root"><h1>The Courses</h1></div>';
+const COURSE_HTML = '<!doctype html><div id="root"><h1>Energy Sovereignty</h1></div>';
 const LARGE_SCRIPT = 'export const flame = 1;\n'.repeat(2000);
 let webDir: string;
 let testApp: TestApp;
@@ -23,6 +24,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'prerendered'));
   writeFileSync(path.join(webDir, 'prerendered', 'home.html'), HOME_HTML);
   writeFileSync(path.join(webDir, 'prerendered', 'courses.html'), COURSES_HTML);
+  writeFileSync(path.join(webDir, 'prerendered', 'course-energy-sovereignty.html'), COURSE_HTML);
   writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // inject() asks for localhost: the app's own address, so pages are served, not redirected.
   testApp = await buildTestApp({ APP_URL: 'http://localhost' }, { webDir });
@@ -36,6 +38,21 @@ afterAll(async () => {
 const get = (url: string) => testApp.app.inject({ method: 'GET', url });
 
 describe('the built web app', () => {
+  it("serves a course's rendered page at its address, and the shell for anything else", async () => {
+    const page = await get('/courses/energy-sovereignty');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(COURSE_HTML);
+    for (const url of [
+      '/courses/no-such-course',
+      '/courses/energy-sovereignty?ref=mail',
+      '/courses/..%2Fcourses',
+    ]) {
+      const shell = await get(url);
+      expect(shell.statusCode, url).toBe(200);
+      expect(shell.body, url).toBe(INDEX_HTML);
+    }
+  });
+
   it('serves hashed assets to be cached for a year', async () => {
     const response = await get('/assets/main-Cx81bZ2q.js');
     expect(response.statusCode).toBe(200);

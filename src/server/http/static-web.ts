@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorBody } from './errors.ts';
+import { contentIdSchema } from '../../shared/api/content.ts';
 import { isApiRequest, pathnameOf } from './request-path.ts';
-import { PRERENDERED_DIR, prerenderedPages } from './prerendered-pages.ts';
+import { coursePageFile, PRERENDERED_DIR, prerenderedPages } from './prerendered-pages.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year; a public page as it was rendered at
@@ -29,6 +30,7 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
       },
     });
     servePages(app, findRenderedPages(webDir));
+    serveCoursePages(app, webDir);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -54,6 +56,22 @@ function servePages(app: FastifyInstance, renderedPages: Map<string, string>) {
       reply.header('cache-control', 'no-cache').sendFile(request.url === url ? file : 'index.html'),
     );
   }
+}
+
+/**
+ * `/courses/{courseId}` as rendered for the course's last publish; looked up on each request, as
+ * a publish adds the page of a new course. An unknown course, or a query string, gets the shell.
+ */
+function serveCoursePages(app: FastifyInstance, webDir: string) {
+  app.get<{ Params: { courseId: string } }>('/courses/:courseId', (request, reply) => {
+    const { courseId } = request.params;
+    const file = path.posix.join(PRERENDERED_DIR, coursePageFile(courseId));
+    const isRendered =
+      !request.url.includes('?') &&
+      contentIdSchema.safeParse(courseId).success &&
+      existsSync(path.join(webDir, file));
+    return reply.header('cache-control', 'no-cache').sendFile(isRendered ? file : 'index.html');
+  });
 }
 
 /** The rendered pages the build holds, by path. */

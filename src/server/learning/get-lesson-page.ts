@@ -45,7 +45,9 @@ export async function getLessonPageJson(
       : Promise.resolve(null),
   ]);
   const user = await session.settle(rows.session);
-  if (!rows.isEnrolled && user.role !== 'admin') await requireCourseAccess(app, user, course.id);
+  // A free preview is open to every learner; what they write in it is theirs to keep.
+  if (!rows.isEnrolled && user.role !== 'admin' && !lesson.isPreview)
+    await requireCourseAccess(app, user, course.id);
   const { completed, watching } = rows;
   const reflections = decryptReflections(app, rows.reflections);
   const completedLessonIds = completedLessonIdsOf(course, completed);

@@ -6,6 +6,7 @@ import {
   lessonPageSchema,
   lessonParamsSchema,
   listReflectionsQuerySchema,
+  previewLessonSchema,
   reflectionListSchema,
   saveReflectionSchema,
   savedReflectionSchema,
@@ -22,6 +23,7 @@ import { sendJsonText } from '../http/json-with-fixed-part.ts';
 import { requireSelfOrRecordedAdminRead } from '../users/admin-reads.ts';
 import { findLesson } from './find-lesson.ts';
 import { getLessonPageJson } from './get-lesson-page.ts';
+import { getPreviewLesson } from './get-preview-lesson.ts';
 import { completeLesson } from './lesson-completions.ts';
 import { listReflections, markReflectionAtRisk, saveReflection } from './reflections.ts';
 import { saveVideoProgress, startVideo } from './video-progress.ts';
@@ -51,7 +53,10 @@ export interface SavedReflectionEvent extends LessonParams {
   crisisLevel: CrisisLevel;
 }
 
-/** The lesson viewer's calls: every one needs a session, and all but reading need course access. */
+/**
+ * The lesson viewer's calls: every one but a free preview's needs a session, and all but reading
+ * need course access (or a lesson marked as a free preview).
+ */
 export async function learningRoutes(app: FastifyInstance, events: LearningEvents = {}) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -65,6 +70,12 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
       const page = await getLessonPageJson(app, pendingSessionOf(request, reply), request.params);
       return sendJsonText(reply, page);
     },
+  );
+
+  routes.get(
+    '/api/learning/previews/courses/:courseId/modules/:moduleId/lessons/:lessonId',
+    { schema: { params: lessonParamsSchema, response: { 200: previewLessonSchema } } },
+    async (request) => getPreviewLesson(app, request.params),
   );
 
   routes.get(

@@ -23,6 +23,8 @@ export const lessonSummarySchema = z.object({
   videoTitle: z.string().optional(),
   videoDuration: z.string().optional(),
   order: z.number().int(),
+  /** A free preview: open to anyone, without an account or a purchase. */
+  isPreview: z.boolean(),
 });
 export type LessonSummary = z.infer<typeof lessonSummarySchema>;
 
@@ -54,6 +56,7 @@ export const courseSummarySchema = z.object({
   level: z.enum(courseLevels),
   prerequisites: z.array(z.string()),
   thumbnail: z.string().optional(),
+  thumbnailAlt: z.string().optional(),
   moduleCount: z.number().int(),
   lessonCount: z.number().int(),
   durationSeconds: z.number().int(),

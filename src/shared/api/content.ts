@@ -62,6 +62,8 @@ export const lessonFieldsSchema = z.object({
   videoTitle: line(200).optional(),
   videoDuration: videoDurationSchema.optional(),
   retired: z.boolean().optional(),
+  /** A free preview: anyone may open it, without an account or a purchase. */
+  preview: z.boolean().optional(),
   reflectionPrompts: z.array(reflectionPromptDocumentSchema).max(50),
 });
 export const lessonDocumentSchema = lessonFieldsSchema.refine(
@@ -81,7 +83,15 @@ export const moduleDocumentSchema = z.object({
 });
 export type ModuleDocument = z.infer<typeof moduleDocumentSchema>;
 
-export const courseDocumentSchema = z.object({
+const pictureMessage = 'expected an https address, or a path on this site starting with /';
+/** A course's picture: at an https address, or a file this site serves (a path from its root). */
+export const pictureUrlSchema = z
+  .string()
+  .max(2_000, { message: pictureMessage, abort: true })
+  .regex(/^(https:\/\/[^\s/]+\/|\/(?![/\\]))\S*$/, pictureMessage);
+
+/** A course's fields; `courseDocumentSchema` adds the rule across them. */
+export const courseFieldsSchema = z.object({
   id: contentIdSchema,
   title: line(200),
   description: line(2_000),
@@ -96,11 +106,18 @@ export const courseDocumentSchema = z.object({
     .max(10, { message: dateMessage, abort: true })
     .pipe(z.iso.date(dateMessage))
     .optional(),
-  thumbnail: z.string().max(2_000).optional(),
+  /** The course's picture, on its page, cards and in links shared elsewhere. */
+  thumbnail: pictureUrlSchema.optional(),
+  /** What the picture shows, for those who cannot see it. */
+  thumbnailAlt: line(300).optional(),
   /** The course page's Markdown. */
   overview: markdown,
   modules: z.array(moduleDocumentSchema).max(100),
 });
+export const courseDocumentSchema = courseFieldsSchema.refine(
+  (course) => !course.thumbnail || Boolean(course.thumbnailAlt),
+  { message: 'a picture needs a text saying what it shows', path: ['thumbnailAlt'] },
+);
 export type CourseDocument = z.infer<typeof courseDocumentSchema>;
 
 /** The products that are not one course: the bundle of every course, and the one-to-one session. */

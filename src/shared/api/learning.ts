@@ -53,6 +53,19 @@ export const lessonPageSchema = z.object({
 });
 export type LessonPage = z.infer<typeof lessonPageSchema>;
 
+/** A free preview lesson, as a visitor without an account sees it: the lesson, nothing of theirs. */
+export const previewLessonSchema = lessonPageSchema.pick({
+  course: true,
+  module: true,
+  lesson: true,
+  video: true,
+});
+export type PreviewLesson = z.infer<typeof previewLessonSchema>;
+
+export const previewMessages = {
+  notAPreview: 'This lesson is not a free preview: enroll in the course to open it.',
+} as const;
+
 // Characters are code points; a code point is at most two UTF-16 units, so the bound comes first.
 const responseText = z
   .string()

@@ -30,6 +30,9 @@ const SiteLayout = lazyComponent(async () => (await import('./site-layout.tsx'))
 const CatalogueRoute = lazyComponent(
   async () => (await import('../features/catalogue/routes/catalogue-route.tsx')).CatalogueRoute,
 );
+const CourseRoute = lazyComponent(
+  async () => (await import('../features/catalogue/routes/course-route.tsx')).CourseRoute,
+);
 const PurchasePage = lazyComponent(async () => {
   const [{ PurchaseRoute }, { ConfirmEmailNotice }] = await Promise.all([
     import('../features/purchase/routes/purchase-route.tsx'),
@@ -100,12 +103,14 @@ const LessonPage = lazyComponent(async () => {
     { CompanionPanel },
     { ReflectionSuggestion },
     { SafetyHelpCard, GetHelpNow },
+    { PreviewLessonRoute },
   ] = await Promise.all([
     import('../features/learning/routes/lesson-route.tsx'),
     import('../features/learning/components/lesson-states.tsx'),
     import('../features/companion/components/companion-panel.tsx'),
     import('../features/companion/components/reflection-suggestion.tsx'),
     import('../features/companion/components/safety-help.tsx'),
+    import('../features/learning/routes/preview-lesson-route.tsx'),
   ]);
   const companion = {
     Panel: CompanionPanel,
@@ -114,7 +119,10 @@ const LessonPage = lazyComponent(async () => {
     GetHelpNow,
   };
   return () => (
-    <RequireAuth pending={<LessonLoading text="Loading your sacred journey..." />}>
+    <RequireAuth
+      pending={<LessonLoading text="Loading your sacred journey..." />}
+      signedOut={<PreviewLessonRoute />}
+    >
       <LessonRoute companion={companion} />
     </RequireAuth>
   );
@@ -200,6 +208,7 @@ const routes: RouteObject[] = [
     element: <SiteLayout />,
     children: [
       { path: paths.courses, element: <CatalogueRoute /> },
+      { path: paths.course, element: <CourseRoute /> },
       { path: paths.shop, element: <PurchasePage /> },
       { path: paths.buyNow, element: <PurchasePage /> },
       { path: paths.bookSession, element: signedIn(<BookSessionRoute />) },

@@ -9,6 +9,7 @@ export const paths = {
   privacy: '/privacy',
   dashboard: '/dashboard',
   courses: '/courses',
+  course: '/courses/:courseId',
   shop: '/shop',
   buyNow: '/buy-now',
   bookSession: '/book-session',
@@ -35,6 +36,11 @@ export function lessonPath({
   lessonId: string;
 }): string {
   return `/courses/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}/lessons/${encodeURIComponent(lessonId)}`;
+}
+
+/** A course's page: its overview, outline, price and free preview. */
+export function coursePath(courseId: string): string {
+  return `/courses/${encodeURIComponent(courseId)}`;
 }
 
 /** Buy links preselect their course on the purchase page. */

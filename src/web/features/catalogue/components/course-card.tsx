@@ -1,6 +1,8 @@
 import type { CourseSummary } from '../../../../shared/api/catalogue.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
-import { buyCoursePath } from '../../../lib/paths.ts';
+import { buyCoursePath, coursePath } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/router.tsx';
+import { ComingSoonTag } from './coming-soon-tag.tsx';
 import { CourseFacts } from './course-facts.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
@@ -22,7 +24,11 @@ export function CourseCard({
       <p className="text-xs font-semibold tracking-wide text-flame-700 uppercase">
         {levelLabels[course.level]}
       </p>
-      <h3 className="mt-1 font-display text-xl font-bold text-ink-900">{course.title}</h3>
+      <h3 className="mt-1 font-display text-xl font-bold text-ink-900">
+        <Link to={coursePath(course.id)} className="underline-offset-4 hover:underline">
+          {course.title}
+        </Link>
+      </h3>
       <p className="mt-2 flex-1 text-ink-800">{course.description}</p>
       {course.prerequisites.length > 0 && (
         <p className="mt-2 text-sm text-ink-700">
@@ -32,14 +38,27 @@ export function CourseCard({
       <div className="mt-3">
         <CourseFacts course={course} />
       </div>
-      <div className="mt-4 flex items-center justify-between">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <span className="text-xl font-bold text-ink-900">
           {formatEuros(course.product.priceCents)}
         </span>
+        {course.product.comingSoon && <ComingSoonTag />}
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <ButtonLink
+          to={coursePath(course.id)}
+          variant="secondary"
+          aria-label={`About the course: ${course.title}`}
+        >
+          About the course
+        </ButtonLink>
         {course.product.comingSoon ? (
-          <span className="rounded-full bg-flame-100 px-3 py-1 text-sm font-semibold text-flame-700">
-            Coming Soon
-          </span>
+          <ButtonLink
+            to={`${coursePath(course.id)}#tell-me`}
+            aria-label={`Tell me when it opens: ${course.title}`}
+          >
+            Tell me when it opens
+          </ButtonLink>
         ) : (
           <ButtonLink to={buyCoursePath(course.id)} aria-label={`Buy Now: ${course.title}`}>
             Buy Now

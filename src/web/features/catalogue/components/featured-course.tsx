@@ -1,6 +1,6 @@
 import type { CourseSummary } from '../../../../shared/api/catalogue.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
-import { buyCoursePath } from '../../../lib/paths.ts';
+import { buyCoursePath, coursePath } from '../../../lib/paths.ts';
 import { CourseFacts } from './course-facts.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
@@ -26,6 +26,14 @@ export function FeaturedCourse({ course }: { course: CourseSummary }) {
         <span className="text-3xl font-bold text-ink-900">
           {formatEuros(course.product.priceCents)}
         </span>
+        <ButtonLink
+          to={coursePath(course.id)}
+          variant="secondary"
+          size="lg"
+          aria-label={`About the course: ${course.title}`}
+        >
+          About the course
+        </ButtonLink>
         {!course.product.comingSoon && (
           <ButtonLink
             to={buyCoursePath(course.id)}

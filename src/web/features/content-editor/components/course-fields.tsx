@@ -84,6 +84,24 @@ export function CourseFields({ course, onChange }: CourseFieldsProps) {
           className="max-w-xs"
         />
       )}
+      <TextField
+        label="Picture address"
+        inputMode="url"
+        maxLength={2_000}
+        placeholder="https://… or /images/…"
+        hint="Shown on the course page and in shared links: an https address, or a path on this site."
+        value={course.thumbnail ?? ''}
+        onChange={(event) => set({ thumbnail: event.target.value || undefined })}
+      />
+      {course.thumbnail && (
+        <TextField
+          label="What the picture shows (alt text)"
+          required
+          maxLength={300}
+          value={course.thumbnailAlt ?? ''}
+          onChange={(event) => set({ thumbnailAlt: event.target.value || undefined })}
+        />
+      )}
       <TextAreaField
         label="Course overview (Markdown)"
         rows={6}

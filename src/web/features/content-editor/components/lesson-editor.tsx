@@ -87,6 +87,11 @@ export function LessonEditor({ lesson, onChange, Body }: LessonEditorProps) {
         onChange={(reflectionPrompts) => set({ reflectionPrompts })}
       />
       <CheckboxField
+        label="Free preview: anyone may open this lesson, without an account"
+        checked={lesson.preview ?? false}
+        onChange={(event) => set({ preview: event.target.checked || undefined })}
+      />
+      <CheckboxField
         label="Retired: hidden from new learners; the answers already given stay in their workbooks"
         checked={lesson.retired ?? false}
         onChange={(event) => set({ retired: event.target.checked })}

@@ -47,3 +47,30 @@ export function clearDraft(key: string): void {
     // Nothing to clear.
   }
 }
+
+/** Whose draft a visitor's is: kept under this until they have an account, then taken over. */
+const VISITOR = 'visitor';
+
+type PromptParts = Omit<Parameters<typeof reflectionDraftKey>[0], 'userId'>;
+
+/** What a visitor typed in a free preview, kept while they sign up. */
+export function writeVisitorDraft(parts: PromptParts, text: string): void {
+  writeDraft(reflectionDraftKey({ userId: VISITOR, ...parts }), text);
+}
+
+export function readVisitorDraft(parts: PromptParts): string {
+  return readDraft(reflectionDraftKey({ userId: VISITOR, ...parts }))?.text ?? '';
+}
+
+/**
+ * A visitor's draft becomes the learner's once they have signed up and come back: their draft,
+ * offered in the card, unless they already have one of their own.
+ */
+export function adoptVisitorDraft(parts: PromptParts, userId: string): void {
+  const visitorKey = reflectionDraftKey({ userId: VISITOR, ...parts });
+  const draft = readDraft(visitorKey);
+  if (!draft) return;
+  const learnerKey = reflectionDraftKey({ userId, ...parts });
+  if (!readDraft(learnerKey)) writeDraft(learnerKey, draft.text);
+  clearDraft(visitorKey);
+}

@@ -22,7 +22,7 @@ import {
   LessonNotFound,
 } from '../components/lesson-states.tsx';
 import { ReflectionCard } from '../components/reflection-card.tsx';
-import { reflectionDraftKey } from '../components/reflection-drafts.ts';
+import { adoptVisitorDraft, reflectionDraftKey } from '../components/reflection-drafts.ts';
 import { useWatchProgress } from '../components/use-watch-progress.ts';
 import { VideoPlayer } from '../components/video-player.tsx';
 import { initialCompanionOpen, rememberCompanionOpen } from '../companion-open-choice.ts';
@@ -62,6 +62,13 @@ function LessonView({
 }) {
   const navigate = useNavigate();
   const { data: user } = useSession();
+  // What they wrote in a free preview before they had an account is theirs now, before the
+  // reflection cards read their drafts.
+  useState(() => {
+    for (const prompt of page.lesson.reflectionPrompts) {
+      if (user) adoptVisitorDraft({ ...params, promptId: prompt.id }, user.id);
+    }
+  });
   const saveReflection = useSaveReflection(params);
   const [isCompanionOpen, setCompanionOpen] = useState(initialCompanionOpen);
   const openOrCloseCompanion = (isOpen: boolean) => {

@@ -1,5 +1,7 @@
 import { Check } from 'lucide-react';
-import { paths } from '../../../lib/paths.ts';
+import { useCatalogue } from '../../../lib/catalogue.ts';
+import { buyCoursePath, coursePath, paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/router.tsx';
 import { Section } from './section.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
@@ -57,7 +59,14 @@ const offerings: Offering[] = [
   },
 ];
 
+/**
+ * The four offers. Whether a course is coming soon is the published catalogue's word, rendered into
+ * the page with it (a coming-soon course is not for sale: it says so, and offers to tell you).
+ */
 export function OfferingsSection() {
+  const { data } = useCatalogue();
+  const isComingSoon = (courseId: string | undefined) =>
+    Boolean(data?.courses.find((course) => course.id === courseId)?.product.comingSoon);
   return (
     <Section
       id="about"
@@ -76,10 +85,26 @@ export function OfferingsSection() {
                 : 'border-ink-600/15 bg-white'
             }`}
           >
-            <p className="text-sm font-semibold tracking-wide text-flame-700 uppercase">
+            <p className="flex flex-wrap items-center gap-2 text-sm font-semibold tracking-wide text-flame-700 uppercase">
               {offering.kind}
+              {isComingSoon(offering.courseId) && (
+                <span className="rounded-full bg-flame-100 px-2 py-0.5 text-xs tracking-normal normal-case">
+                  Coming Soon
+                </span>
+              )}
             </p>
-            <h3 className="mt-2 font-display text-2xl font-bold">{offering.name}</h3>
+            <h3 className="mt-2 font-display text-2xl font-bold">
+              {offering.courseId ? (
+                <Link
+                  to={coursePath(offering.courseId)}
+                  className="underline-offset-4 hover:underline"
+                >
+                  {offering.name}
+                </Link>
+              ) : (
+                offering.name
+              )}
+            </h3>
             <p className="mt-3 text-ink-700">{offering.description}</p>
             <ul className="mt-5 mb-6 space-y-2 text-sm text-ink-800">
               {offering.includes.map((line) => (
@@ -89,20 +114,36 @@ export function OfferingsSection() {
                 </li>
               ))}
             </ul>
-            <ButtonLink
-              to={
-                offering.to ??
-                (offering.courseId ? `${paths.buyNow}?course=${offering.courseId}` : paths.buyNow)
-              }
-              aria-label={`Buy Now: ${offering.name}`}
-              size="lg"
-              className="mt-auto"
-            >
-              Buy Now
-            </ButtonLink>
+            <OfferingAction offering={offering} isComingSoon={isComingSoon(offering.courseId)} />
           </li>
         ))}
       </ul>
     </Section>
+  );
+}
+
+function OfferingAction({ offering, isComingSoon }: { offering: Offering; isComingSoon: boolean }) {
+  if (isComingSoon && offering.courseId) {
+    return (
+      <ButtonLink
+        to={`${coursePath(offering.courseId)}#tell-me`}
+        aria-label={`Tell me when it opens: ${offering.name}`}
+        size="lg"
+        variant="secondary"
+        className="mt-auto"
+      >
+        Tell me when it opens
+      </ButtonLink>
+    );
+  }
+  return (
+    <ButtonLink
+      to={offering.to ?? (offering.courseId ? buyCoursePath(offering.courseId) : paths.buyNow)}
+      aria-label={`Buy Now: ${offering.name}`}
+      size="lg"
+      className="mt-auto"
+    >
+      Buy Now
+    </ButtonLink>
   );
 }

@@ -4,7 +4,7 @@ import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useRequestReleaseNotice } from '../api/request-release-notice.ts';
+import { useRequestReleaseNotice } from '../../../lib/release-notice.ts';
 import { messageOf } from '../../../lib/api-client.ts';
 
 interface ComingSoonNoticeProps {

@@ -1,5 +1,7 @@
 import { Lock } from 'lucide-react';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
+import { coursePath } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/router.tsx';
 import type { CourseOption } from '../purchase-selection.ts';
 
 interface CourseOptionRowProps {
@@ -50,7 +52,10 @@ export function CourseOptionRow({
       <span className="flex-1">
         <label htmlFor={inputId} className="font-medium text-ink-900">
           {product.name}
-        </label>
+        </label>{' '}
+        <Link to={coursePath(product.id)} className="text-sm text-flame-700 underline">
+          About<span className="sr-only"> {product.name}</span>
+        </Link>
         {prerequisites && (
           <span id={`${inputId}-needs`} className="block text-sm text-ink-700">
             {prerequisites}

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 /** "Tell me when it opens": signed in, the account's address; signed out, the one typed. */
 export function useRequestReleaseNotice(courseId: string) {
