@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ChatMessage, ChatMessageKind } from '../../shared/api/companion.ts';
 import type { AiSource } from '../../shared/rules/companion.ts';
-import { isAtRisk } from '../../shared/rules/crisis-detection.ts';
+import { mayLeaveServer } from './safety-check.ts';
 import { companionMessages } from '../db/schema/companion.ts';
 import type { CompanionContext } from './companion-context.ts';
 
@@ -23,8 +23,9 @@ export async function listMessages(
 
 /**
  * The last turns of the conversation that may go to the AI vendor with a reply, oldest first:
- * never a message judged at risk nor a safety reply, and never a turn that reads as at risk
- * today (rows from before the check stored its judgement).
+ * never a safety reply, never a learner's message judged at risk or that reads today as at risk
+ * or as a dark past they came through (rows from before the check stored its judgement), and
+ * never the companion's answer to such a message, which would tell its story.
  */
 export async function listTurnsForVendor(
   context: CompanionContext,
@@ -40,15 +41,22 @@ export async function listTurnsForVendor(
         eq(companionMessages.userId, userId),
         eq(companionMessages.courseId, courseId),
         eq(companionMessages.kind, 'message'),
-        eq(companionMessages.isAtRisk, false),
       ),
     )
     .orderBy(desc(companionMessages.createdAt))
     .limit(limit);
-  return rows
-    .map((row) => toChatMessage(context, row))
-    .filter((message) => !isAtRisk(message.content))
-    .reverse();
+  const turns: ChatMessage[] = [];
+  let isAnswerToWithheld = false;
+  for (const row of rows.reverse()) {
+    const message = toChatMessage(context, row);
+    if (message.sender === 'user') {
+      isAnswerToWithheld = row.isAtRisk || !mayLeaveServer(message.content);
+      if (!isAnswerToWithheld) turns.push(message);
+    } else if (!isAnswerToWithheld) {
+      turns.push(message);
+    }
+  }
+  return turns;
 }
 
 export async function appendMessage(

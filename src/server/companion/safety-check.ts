@@ -49,6 +49,14 @@ export async function answerCrisisLevel(
   return { level };
 }
 
+/**
+ * Whether a text may ever go to the AI vendor (as a turn, history, grounding or for a reading):
+ * words at risk and a dark past the learner came through stay here (decision 014).
+ */
+export function mayLeaveServer(text: string): boolean {
+  return assessCrisis(text).level === 'none';
+}
+
 /** Drafts autosave every few seconds: sending each to the vendor would send far more than asked. */
 export function mayModerate(
   context: CompanionContext,

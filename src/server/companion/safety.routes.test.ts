@@ -30,6 +30,15 @@ const crisisTexts = [
   'i keep thinking everyone at home would breathe easier if i just was not around anymore',
   'i w4nt to k1ll mys3lf',
 ];
+/** The concerns beside suicide and self-harm, each met with its own help. */
+const concernTexts = [
+  'I made myself throw up again after dinner',
+  'my husband hits me when he drinks',
+  'I am 14 and my stepdad hurts me',
+];
+/** A dark time the learner came through; long enough to submit. */
+const pastText =
+  'I was suicidal years ago and this course reminds me how far I have come since those long nights alone.';
 const calmText =
   'I felt most sovereign walking by the sea at dawn, choosing each step and each breath, with my family asleep and the morning all mine.';
 const courseId = 'energy-sovereignty';
@@ -174,8 +183,9 @@ describe('words of crisis, on every path and in both modes', () => {
 describe('nothing of a crisis leaves the server', () => {
   it('no at-risk text reaches the vendor, now or later as history, grounding or a reading', async () => {
     const learner = await createLearner(ai);
-    for (const text of crisisTexts) await chat(ai, learner, text);
+    for (const text of [...crisisTexts, ...concernTexts]) await chat(ai, learner, text);
     await requestSuggestion(ai, learner, crisisTexts[0]!);
+    for (const text of concernTexts) await requestSuggestion(ai, learner, text);
     for (const action of ['autosave', 'save', 'submit'] as const) {
       await saveReflection(ai, learner, longCrisisText, action);
     }
@@ -183,7 +193,7 @@ describe('nothing of a crisis leaves the server', () => {
     await chat(ai, learner, 'What does this lesson mean by the three currents?');
     expect(fake.requests.length).toBeGreaterThan(before);
     const traffic = vendorTraffic();
-    for (const text of crisisTexts) expect(traffic).not.toContain(text);
+    for (const text of [...crisisTexts, ...concernTexts]) expect(traffic).not.toContain(text);
     expect(traffic).not.toContain(HELPLINE);
   });
 
@@ -203,12 +213,31 @@ describe('nothing of a crisis leaves the server', () => {
 
   it('a dark past the learner has come through gets warmth, no alarm, and stays here', async () => {
     const learner = await createLearner(ai);
-    const past = 'I was suicidal years ago and this course reminds me how far I have come.';
     const before = vendorTraffic();
-    const { done } = await chat(ai, learner, past);
+    const { done } = await chat(ai, learner, pastText);
     expect(done.reply.kind).toBe('message');
     expect(done.reply.content).toBe(pastDarknessReply(HELPLINE));
     expect(vendorTraffic()).toBe(before);
+  });
+
+  it('a dark past is never sent later: not as history, grounding, a reading or a suggestion', async () => {
+    const learner = await createLearner(ai);
+    await chat(ai, learner, pastText);
+    await requestSuggestion(ai, learner, pastText);
+    for (const action of ['save', 'submit'] as const) {
+      expect((await saveReflection(ai, learner, pastText, action)).statusCode).toBe(200);
+    }
+    const before = fake.requests.length;
+    for (const question of ['What are the three currents?', 'And how do I feel them?']) {
+      await chat(ai, learner, question);
+    }
+    const sent = fake.requests.slice(before);
+    // Each later reply went out with its history, and the earlier question is in it.
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(sent.at(-1))).toContain('What are the three currents?');
+    const traffic = vendorTraffic();
+    expect(traffic).not.toContain('I was suicidal years ago');
+    expect(traffic).not.toContain('Thank you for trusting me with that part of your story');
   });
 });
 

@@ -20,7 +20,7 @@ import type { CompanionContext } from './companion-context.ts';
 import { resolveMode } from './companion-settings.ts';
 import { appendMessage, appendSafetyReply, listTurnsForVendor } from './conversation.ts';
 import { describeLesson, describeReflections } from './lesson-grounding.ts';
-import { checkSafety } from './safety-check.ts';
+import { checkSafety, mayLeaveServer } from './safety-check.ts';
 
 /** Earlier turns sent with a reply, so the AI follows the conversation. */
 const HISTORY_TURNS = 10;
@@ -107,10 +107,9 @@ async function composeReply(
   if (mode === 'unavailable') return whole(onDelta, aiUnavailableReply(message), true);
   if (mode !== 'ai' || !context.chat) return whole(onDelta, fallbackReply(message));
 
-  const reflections = await context.listRecentReflections(userId, {
-    courseId,
-    limit: REPLY_REFLECTION_LIMIT,
-  });
+  const reflections = (
+    await context.listRecentReflections(userId, { courseId, limit: REPLY_REFLECTION_LIMIT })
+  ).filter((reflection) => mayLeaveServer(reflection.response));
   const messages: ChatTurn[] = [
     {
       role: 'system',
