@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ChatMessage, ChatMessageKind } from '../../shared/api/companion.ts';
-import type { AiSource } from '../../shared/rules/companion.ts';
+import type { AiSource, SafetyConcern } from '../../shared/rules/companion.ts';
 import { mayLeaveServer } from './safety-check.ts';
 import { companionMessages } from '../db/schema/companion.ts';
 import type { CompanionContext } from './companion-context.ts';
@@ -69,6 +69,7 @@ export async function appendMessage(
     source: AiSource | null;
     kind?: ChatMessageKind;
     isAtRisk?: boolean;
+    concern?: SafetyConcern;
   },
 ): Promise<ChatMessage> {
   const { userId, courseId } = message;
@@ -82,26 +83,31 @@ export async function appendMessage(
   return toChatMessage(context, row!, message.content);
 }
 
-/** The safety reply, added once: not again while it is the conversation's last word. */
+/** A concern's safety reply, added once: not again while it is the conversation's last word. */
 export async function appendSafetyReply(
   context: CompanionContext,
   userId: string,
   courseId: string,
+  concern: SafetyConcern | null,
 ): Promise<ChatMessage> {
+  const answered = concern ?? 'suicide-self-harm';
   const [last] = await context.db
     .select()
     .from(companionMessages)
     .where(and(eq(companionMessages.userId, userId), eq(companionMessages.courseId, courseId)))
     .orderBy(desc(companionMessages.createdAt))
     .limit(1);
-  if (last?.kind === 'safety') return toChatMessage(context, last);
+  if (last?.kind === 'safety' && (last.concern ?? 'suicide-self-harm') === answered) {
+    return toChatMessage(context, last);
+  }
   return appendMessage(context, {
     userId,
     courseId,
     sender: 'ai',
     kind: 'safety',
-    content: context.safetyReply,
+    content: context.safetyReplies[answered],
     source: null,
+    concern: answered,
   });
 }
 
@@ -118,6 +124,7 @@ function toChatMessage(context: CompanionContext, row: MessageRow, content?: str
         kind: 'message',
       }),
     source: row.source,
+    concern: row.concern,
     timestamp: row.createdAt.toISOString(),
   };
 }

@@ -24,6 +24,7 @@ import { createAdmin, createEnrolledLearner, type TestUser } from '../testing/us
 
 const HELPLINE = 'Call the Test Helpline on 0800 000 000.';
 const ALERTS = 'care-team@sovereign.test';
+const CHILD_HELPLINE = 'Call the Test Children’s Line on 0800 1111, any time.';
 /** Phrasings none of the detector's tests hold word for word. */
 const crisisTexts = [
   'honestly i have been saving my sleeping tablets and i think this weekend is when i finally end it',
@@ -31,11 +32,12 @@ const crisisTexts = [
   'i w4nt to k1ll mys3lf',
 ];
 /** The concerns beside suicide and self-harm, each met with its own help. */
-const concernTexts = [
-  'I made myself throw up again after dinner',
-  'my husband hits me when he drinks',
-  'I am 14 and my stepdad hurts me',
-];
+const concernLines = {
+  'eating-disorder': 'I made myself throw up again after dinner',
+  'harm-from-others': 'my husband hits me when he drinks',
+  'child-abuse': 'I am 14 and my stepdad hurts me',
+} as const;
+const concernTexts = Object.values(concernLines);
 /** A dark time the learner came through; long enough to submit. */
 const pastText =
   'I was suicidal years ago and this course reminds me how far I have come since those long nights alone.';
@@ -63,7 +65,12 @@ beforeAll(async () => {
       COMPANION_HELPLINE_PHONE: '0800 000 000',
       COMPANION_SAFETY_ALERT_EMAIL: ALERTS,
     }),
-    buildTestApp({ COMPANION_HELPLINE_TEXT: HELPLINE }),
+    buildTestApp({
+      COMPANION_HELPLINE_TEXT: HELPLINE,
+      COMPANION_CHILD_HELPLINE_TEXT: CHILD_HELPLINE,
+      COMPANION_CHILD_HELPLINE_PHONE: '0800 1111',
+      COMPANION_EMERGENCY_NUMBER: '911',
+    }),
   ]);
 });
 afterAll(async () => {
@@ -171,6 +178,45 @@ describe('words of crisis, on every path and in both modes', () => {
       .from(companionSafetyEvents)
       .where(eq(companionSafetyEvents.userId, learner.id));
     expect(events).toHaveLength(1);
+  });
+
+  it.each(modes)(
+    '%s mode: each concern gets its own reply and is counted as such',
+    async (mode) => {
+      const app = appIn(mode);
+      const learner = await createLearner(app);
+      for (const [concern, text] of Object.entries(concernLines)) {
+        const { deltas, done } = await chat(app, learner, text);
+        expect(deltas).toBe(0);
+        expect(done.reply).toMatchObject({ kind: 'safety', concern });
+        expect(done.reply.content).not.toContain(HELPLINE);
+      }
+      const events = await app.db
+        .select()
+        .from(companionSafetyEvents)
+        .where(eq(companionSafetyEvents.userId, learner.id));
+      expect(events.map((event) => event.concern).sort()).toEqual(Object.keys(concernLines).sort());
+    },
+  );
+
+  it('a young person disclosing abuse is answered in words for them, with a children’s helpline', async () => {
+    const learner = await createLearner(offline);
+    const { done } = await chat(offline, learner, concernLines['child-abuse']);
+    expect(done.reply.content).toContain('not your fault');
+    expect(done.reply.content).toContain('trusted adult');
+    expect(done.reply.content).toContain(CHILD_HELPLINE);
+    expect(done.reply.content).not.toContain('counsellor or a crisis service');
+    const saved = await saveReflection(offline, learner, concernLines['child-abuse'], 'autosave');
+    expect(saved.json<SavedReflection>()).toMatchObject({ isAtRisk: true, concern: 'child-abuse' });
+    const suggestion = await requestSuggestion(
+      offline,
+      learner,
+      `${concernLines['eating-disorder']} and I keep skipping meals`,
+    );
+    expect(suggestion.json<SuggestionResponse>()).toMatchObject({
+      isAtRisk: true,
+      concern: 'eating-disorder',
+    });
   });
 
   it('a calm reflection answers that no help is needed', async () => {
@@ -287,13 +333,24 @@ describe('safety events: counted, never their words', () => {
       helplinePhone: '0800 000 000',
       alertNotice: safetyAlertNotice,
     });
+    expect(withAlerts.json<SafetyHelp>().emergencyNumber).toBe('112');
     const without = await offline.app.inject({ method: 'GET', url: '/api/companion/safety-help' });
-    expect(without.json<SafetyHelp>()).toMatchObject({ helplinePhone: null, alertNotice: null });
+    const help = without.json<SafetyHelp>();
+    expect(help).toMatchObject({ helplinePhone: null, alertNotice: null, emergencyNumber: '911' });
+    expect(help.concerns['child-abuse']).toMatchObject({
+      helplineText: CHILD_HELPLINE,
+      helplinePhone: '0800 1111',
+      helplineUrl: 'https://findahelpline.com',
+    });
+    expect(help.concerns['child-abuse'].message).toContain('not your fault');
+    expect(help.concerns['eating-disorder'].helplineText).toContain('eating disorders');
+    expect(help.concerns['harm-from-others'].helplineUrl).toBe('https://findahelpline.com');
   });
 
-  it('admins read the counts by path, mode and signal', async () => {
+  it('admins read the counts by path, mode, signal and concern', async () => {
     const learner = await createEnrolledLearner(offline.app, offline.db);
     await chat(offline, learner, crisisTexts[0]!);
+    await chat(offline, learner, concernLines['harm-from-others']);
     await saveReflection(offline, learner, longCrisisText, 'submit');
     const admin = await createAdmin(offline.app, offline.db);
     const response = await offline.app.inject({
@@ -304,7 +361,15 @@ describe('safety events: counted, never their words', () => {
     expect(response.statusCode).toBe(200);
     const { counts } = response.json<SafetyEvents>();
     expect(counts).toContainEqual(
-      expect.objectContaining({ path: 'chat', mode: 'fallback', signal: 'detector' }),
+      expect.objectContaining({
+        path: 'chat',
+        mode: 'fallback',
+        signal: 'detector',
+        concern: 'suicide-self-harm',
+      }),
+    );
+    expect(counts).toContainEqual(
+      expect.objectContaining({ path: 'chat', concern: 'harm-from-others' }),
     );
     expect(counts).toContainEqual(expect.objectContaining({ path: 'submit' }));
     expect(JSON.stringify(counts)).not.toContain(learner.id);

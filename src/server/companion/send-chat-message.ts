@@ -41,7 +41,12 @@ export async function sendChatMessage(
 ): Promise<ChatDoneEvent> {
   const lesson = describeLesson(context, { courseId, ...input });
   const mode = await resolveMode(context, userId);
-  const { level } = await checkSafety(context, { userId, text: input.message, path: 'chat', mode });
+  const { level, concern } = await checkSafety(context, {
+    userId,
+    text: input.message,
+    path: 'chat',
+    mode,
+  });
   const history =
     level === 'none' ? await listTurnsForVendor(context, userId, courseId, HISTORY_TURNS) : [];
   const userMessage = await appendMessage(context, {
@@ -55,7 +60,7 @@ export async function sendChatMessage(
   if (level === 'at-risk') {
     return {
       userMessage,
-      reply: await appendSafetyReply(context, userId, courseId),
+      reply: await appendSafetyReply(context, userId, courseId, concern),
       isDegraded: false,
     };
   }
