@@ -30,6 +30,24 @@ const positiveInteger = (fallback: number) =>
       .default(fallback),
   );
 
+/** The words with a safety response (one concern's help): a pointer to findahelpline.com by default. */
+const helplineText = (fallback: string) =>
+  z.string().trim().min(1).max(500, 'expected at most 500 characters').default(fallback);
+const helplineUrl = optionalText.pipe(
+  z
+    .string()
+    .max(500, 'expected an https:// URL of at most 500 characters')
+    .pipe(z.url({ protocol: /^https$/, message: 'expected an https:// URL' }))
+    .default('https://findahelpline.com'),
+);
+const helplinePhone = optionalText.pipe(
+  z
+    .string()
+    .max(30, 'expected a phone number of at most 30 characters')
+    .regex(/^\+?[0-9][0-9 ()-]{1,28}$/, 'expected a phone number such as +44 116 123')
+    .optional(),
+);
+
 const environmentSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -79,27 +97,32 @@ const environmentSchema = z
       z.string().max(100, 'expected at most 100 characters').optional(),
     ),
     OPENAI_MODERATION_MODEL: z.string().max(100).default('omni-moderation-latest'),
-    COMPANION_HELPLINE_TEXT: z
-      .string()
-      .trim()
-      .min(1)
-      .max(500, 'expected at most 500 characters')
-      .default(
-        'You can find a free, confidential helpline in your country at https://findahelpline.com.',
-      ),
-    COMPANION_HELPLINE_URL: optionalText.pipe(
-      z
-        .string()
-        .max(500, 'expected an https:// URL of at most 500 characters')
-        .pipe(z.url({ protocol: /^https$/, message: 'expected an https:// URL' }))
-        .default('https://findahelpline.com'),
+    COMPANION_HELPLINE_TEXT: helplineText(
+      'You can find a free, confidential helpline in your country at https://findahelpline.com.',
     ),
-    COMPANION_HELPLINE_PHONE: optionalText.pipe(
+    COMPANION_HELPLINE_URL: helplineUrl,
+    COMPANION_HELPLINE_PHONE: helplinePhone,
+    COMPANION_EATING_DISORDER_TEXT: helplineText(
+      'You can find free, confidential support for eating disorders in your country at https://findahelpline.com.',
+    ),
+    COMPANION_EATING_DISORDER_URL: helplineUrl,
+    COMPANION_EATING_DISORDER_PHONE: helplinePhone,
+    COMPANION_HARM_FROM_OTHERS_TEXT: helplineText(
+      'A free, confidential helpline for people hurt or threatened by someone close can help you plan how to stay safe. Find one in your country at https://findahelpline.com.',
+    ),
+    COMPANION_HARM_FROM_OTHERS_URL: helplineUrl,
+    COMPANION_HARM_FROM_OTHERS_PHONE: helplinePhone,
+    COMPANION_CHILD_HELPLINE_TEXT: helplineText(
+      'You can talk to a children’s helpline for free, and they will listen. Find one where you live at https://findahelpline.com.',
+    ),
+    COMPANION_CHILD_HELPLINE_URL: helplineUrl,
+    COMPANION_CHILD_HELPLINE_PHONE: helplinePhone,
+    COMPANION_EMERGENCY_NUMBER: optionalText.pipe(
       z
         .string()
-        .max(30, 'expected a phone number of at most 30 characters')
-        .regex(/^\+?[0-9][0-9 ()-]{1,28}$/, 'expected a phone number such as +44 116 123')
-        .optional(),
+        .max(15, 'expected an emergency number of at most 15 characters')
+        .regex(/^[0-9]{2,15}$/, 'expected an emergency number such as 112 or 911')
+        .default('112'),
     ),
     COMPANION_SAFETY_ALERT_EMAIL: optionalText.pipe(
       z
@@ -375,6 +398,26 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       helplineText: env.COMPANION_HELPLINE_TEXT,
       helplineUrl: env.COMPANION_HELPLINE_URL,
       helplinePhone: env.COMPANION_HELPLINE_PHONE,
+      /** Each concern's own help beside suicide and self-harm (the helpline above). */
+      concernHelplines: {
+        'eating-disorder': {
+          text: env.COMPANION_EATING_DISORDER_TEXT,
+          url: env.COMPANION_EATING_DISORDER_URL,
+          phone: env.COMPANION_EATING_DISORDER_PHONE,
+        },
+        'harm-from-others': {
+          text: env.COMPANION_HARM_FROM_OTHERS_TEXT,
+          url: env.COMPANION_HARM_FROM_OTHERS_URL,
+          phone: env.COMPANION_HARM_FROM_OTHERS_PHONE,
+        },
+        'child-abuse': {
+          text: env.COMPANION_CHILD_HELPLINE_TEXT,
+          url: env.COMPANION_CHILD_HELPLINE_URL,
+          phone: env.COMPANION_CHILD_HELPLINE_PHONE,
+        },
+      },
+      /** Offered whenever a concern has no helpline number, so no help card is a dead end. */
+      emergencyNumber: env.COMPANION_EMERGENCY_NUMBER,
       /** The operator's opt-in: a mail (learner id and time only) when a safety response is shown. */
       safetyAlertEmail: env.COMPANION_SAFETY_ALERT_EMAIL,
       requestsPerMinute: env.COMPANION_REQUESTS_PER_MINUTE,

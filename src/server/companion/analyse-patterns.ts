@@ -18,6 +18,7 @@ import {
   type LessonRef,
 } from './lesson-grounding.ts';
 import { findRecurringPatterns } from './offline-patterns.ts';
+import { mayLeaveServer } from './safety-check.ts';
 
 const patternsFormat =
   'Identify 1 to 4 patterns across these reflections. Answer with a JSON object only: {"patterns": [{"title": string, "description": string, "suggestions": string[], "type": "strength" | "challenge" | "growth" | "insight", "reflections": the numbers of the reflections it rests on}]}.';
@@ -51,6 +52,7 @@ export async function analysePatterns(
   await markAnalysed(context, userId, lesson.courseId);
 
   if ((await resolveMode(context, userId)) === 'ai') {
+    const shared = reflections.filter((reflection) => mayLeaveServer(reflection.response));
     try {
       const { patterns } = await askJson(context, userId, {
         ...aiSettings.patterns,
@@ -59,7 +61,7 @@ export async function analysePatterns(
           { role: 'system', content: `${context.prompts.current().guidance}\n\n${patternsFormat}` },
           {
             role: 'user',
-            content: `${describeLesson(context, lesson)}\n\nThe learner's reflections, newest first:\n${describeReflections(reflections)}`,
+            content: `${describeLesson(context, lesson)}\n\nThe learner's reflections, newest first:\n${describeReflections(shared)}`,
           },
         ],
       });
@@ -67,8 +69,8 @@ export async function analysePatterns(
         ...pattern,
         evidence: evidenceOf(
           numbers?.length
-            ? numbers.flatMap((number) => reflections[number - 1]?.id ?? [])
-            : reflections.map((reflection) => reflection.id),
+            ? numbers.flatMap((number) => shared[number - 1]?.id ?? [])
+            : shared.map((reflection) => reflection.id),
         ),
       }));
       return replacePatterns(context, { ...record, patterns: withEvidence, source: 'openai' });

@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import { createChatClient, type ChatClient } from './chat-client.ts';
 import { createCompanionCipher, type CompanionCipher } from './companion-cipher.ts';
 import { createModerationClient, type ModerationClient } from './moderation-client.ts';
-import { crisisReply } from '../../shared/rules/companion.ts';
+import { concernReply, safetyConcerns, type SafetyConcern } from '../../shared/rules/companion.ts';
 import type { MailMessage } from '../mail/send-mail.ts';
 import { createSystemPromptStore, type SystemPromptStore } from './system-prompts.ts';
 
@@ -43,8 +43,8 @@ export interface CompanionContext {
   aiProvider: { name: string; model: string };
   /** Null without OPENAI_API_KEY. */
   moderation: ModerationClient | null;
-  /** The fixed reply to words of crisis, with the operator's helpline. */
-  safetyReply: string;
+  /** The fixed reply to each concern, with the operator's helpline for it. */
+  safetyReplies: Record<SafetyConcern, string>;
   sendMail: (message: MailMessage) => Promise<void>;
   /** The admin's system prompts, or their defaults; never the crisis response. */
   prompts: SystemPromptStore;
@@ -83,7 +83,7 @@ export async function createCompanionContext(input: {
         'the moderation endpoint did not answer; the built-in check stands alone',
       ),
     ),
-    safetyReply: crisisReply(config.companion.helplineText),
+    safetyReplies: safetyRepliesOf(config.companion),
     sendMail: input.sendMail,
     prompts: await createSystemPromptStore({
       db: input.db,
@@ -97,4 +97,14 @@ export async function createCompanionContext(input: {
     background: new Set(),
     isAiGuidanceOn: input.isAiGuidanceOn,
   };
+}
+
+function safetyRepliesOf(settings: Config['companion']): Record<SafetyConcern, string> {
+  const textOf = (concern: SafetyConcern) =>
+    concern === 'suicide-self-harm'
+      ? settings.helplineText
+      : settings.concernHelplines[concern].text;
+  return Object.fromEntries(
+    safetyConcerns.map((concern) => [concern, concernReply(concern, textOf(concern))]),
+  ) as Record<SafetyConcern, string>;
 }

@@ -244,6 +244,7 @@ describe('suggestions', () => {
       },
       source: 'openai',
       isAtRisk: false,
+      concern: null,
     });
     const sent = fake.requests.at(-1)!;
     expect(sent).toMatchObject({

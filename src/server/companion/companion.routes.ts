@@ -27,9 +27,8 @@ import { getCompanionSettings, updateCompanionSettings } from './companion-setti
 import { listMessages } from './conversation.ts';
 import { generateSuggestion } from './generate-suggestion.ts';
 import { correctEmotion, dismissPattern, listMoods, listPatterns } from './journey-records.ts';
-import { countSafetyEvents } from './safety-check.ts';
+import { countSafetyEvents, describeSafetyHelp } from './safety-check.ts';
 import { sendChatMessage } from './send-chat-message.ts';
-import { safetyAlertNotice } from '../../shared/rules/companion.ts';
 
 /** The lesson viewer's AI companion: conversation, streamed replies, suggestions, patterns, settings. */
 export async function companionRoutes(
@@ -139,13 +138,7 @@ export async function companionRoutes(
   routes.get(
     '/api/companion/safety-help',
     { schema: { response: { 200: safetyHelpSchema } } },
-    async () => ({
-      message: companion.safetyReply,
-      helplineText: companion.settings.helplineText,
-      helplineUrl: companion.settings.helplineUrl,
-      helplinePhone: companion.settings.helplinePhone ?? null,
-      alertNotice: companion.settings.safetyAlertEmail ? safetyAlertNotice : null,
-    }),
+    async () => describeSafetyHelp(companion),
   );
 
   routes.get(

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ChatMessage, ChatMessageKind } from '../../shared/api/companion.ts';
-import type { AiSource } from '../../shared/rules/companion.ts';
-import { isAtRisk } from '../../shared/rules/crisis-detection.ts';
+import type { AiSource, SafetyConcern } from '../../shared/rules/companion.ts';
+import { mayLeaveServer } from './safety-check.ts';
 import { companionMessages } from '../db/schema/companion.ts';
 import type { CompanionContext } from './companion-context.ts';
 
@@ -23,8 +23,9 @@ export async function listMessages(
 
 /**
  * The last turns of the conversation that may go to the AI vendor with a reply, oldest first:
- * never a message judged at risk nor a safety reply, and never a turn that reads as at risk
- * today (rows from before the check stored its judgement).
+ * never a safety reply, never a learner's message judged at risk or that reads today as at risk
+ * or as a dark past they came through (rows from before the check stored its judgement), and
+ * never the companion's answer to such a message, which would tell its story.
  */
 export async function listTurnsForVendor(
   context: CompanionContext,
@@ -40,15 +41,22 @@ export async function listTurnsForVendor(
         eq(companionMessages.userId, userId),
         eq(companionMessages.courseId, courseId),
         eq(companionMessages.kind, 'message'),
-        eq(companionMessages.isAtRisk, false),
       ),
     )
     .orderBy(desc(companionMessages.createdAt))
     .limit(limit);
-  return rows
-    .map((row) => toChatMessage(context, row))
-    .filter((message) => !isAtRisk(message.content))
-    .reverse();
+  const turns: ChatMessage[] = [];
+  let isAnswerToWithheld = false;
+  for (const row of rows.reverse()) {
+    const message = toChatMessage(context, row);
+    if (message.sender === 'user') {
+      isAnswerToWithheld = row.isAtRisk || !mayLeaveServer(message.content);
+      if (!isAnswerToWithheld) turns.push(message);
+    } else if (!isAnswerToWithheld) {
+      turns.push(message);
+    }
+  }
+  return turns;
 }
 
 export async function appendMessage(
@@ -61,6 +69,7 @@ export async function appendMessage(
     source: AiSource | null;
     kind?: ChatMessageKind;
     isAtRisk?: boolean;
+    concern?: SafetyConcern;
   },
 ): Promise<ChatMessage> {
   const { userId, courseId } = message;
@@ -74,26 +83,31 @@ export async function appendMessage(
   return toChatMessage(context, row!, message.content);
 }
 
-/** The safety reply, added once: not again while it is the conversation's last word. */
+/** A concern's safety reply, added once: not again while it is the conversation's last word. */
 export async function appendSafetyReply(
   context: CompanionContext,
   userId: string,
   courseId: string,
+  concern: SafetyConcern | null,
 ): Promise<ChatMessage> {
+  const answered = concern ?? 'suicide-self-harm';
   const [last] = await context.db
     .select()
     .from(companionMessages)
     .where(and(eq(companionMessages.userId, userId), eq(companionMessages.courseId, courseId)))
     .orderBy(desc(companionMessages.createdAt))
     .limit(1);
-  if (last?.kind === 'safety') return toChatMessage(context, last);
+  if (last?.kind === 'safety' && (last.concern ?? 'suicide-self-harm') === answered) {
+    return toChatMessage(context, last);
+  }
   return appendMessage(context, {
     userId,
     courseId,
     sender: 'ai',
     kind: 'safety',
-    content: context.safetyReply,
+    content: context.safetyReplies[answered],
     source: null,
+    concern: answered,
   });
 }
 
@@ -110,6 +124,7 @@ function toChatMessage(context: CompanionContext, row: MessageRow, content?: str
         kind: 'message',
       }),
     source: row.source,
+    concern: row.concern,
     timestamp: row.createdAt.toISOString(),
   };
 }

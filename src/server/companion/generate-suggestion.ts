@@ -41,15 +41,15 @@ export async function generateSuggestion(
   if (!prompt) throw new AppError('not_found', 'Reflection prompt not found');
 
   const mode = await resolveMode(context, userId);
-  const { level } = await checkSafety(context, {
+  const { level, concern } = await checkSafety(context, {
     userId,
     text: input.response,
     path: 'suggestion',
     mode,
   });
   if (level === 'at-risk') {
-    await appendSafetyReply(context, userId, input.courseId);
-    return { suggestion: null, source: 'fallback', isAtRisk: true };
+    await appendSafetyReply(context, userId, input.courseId, concern);
+    return { suggestion: null, source: 'fallback', isAtRisk: true, concern };
   }
   if (mode === 'ai' && level === 'none') {
     try {
@@ -67,7 +67,7 @@ export async function generateSuggestion(
           },
         ],
       });
-      return { suggestion, source: 'openai', isAtRisk: false };
+      return { suggestion, source: 'openai', isAtRisk: false, concern: null };
     } catch (error) {
       logAiFailure(context, 'suggestion', error);
     }
@@ -77,6 +77,7 @@ export async function generateSuggestion(
     suggestion: { text: fallbackSuggestions[type], type },
     source: 'fallback',
     isAtRisk: false,
+    concern: null,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   SUPPORTIVE_INTENSITY_ABOVE,
   companionMessages,
   isPatternAnalysisDue,
+  type SafetyReading,
 } from '../../shared/rules/companion.ts';
 import type { CrisisLevel } from '../../shared/rules/crisis-detection.ts';
 import { analyseEmotion } from './analyse-emotion.ts';
@@ -33,7 +34,7 @@ export interface ReflectionSafetyCheck {
   courseId: string;
   text: string;
   action: SavedReflectionEvent['action'];
-  detected: CrisisLevel;
+  detected: SafetyReading;
 }
 
 /** How a reflection at risk is charted: heavy, never hopeful, and read here, not by the vendor. */
@@ -53,19 +54,17 @@ const atRiskState: EmotionalState = {
 export async function checkReflectionSafety(
   context: CompanionContext,
   check: ReflectionSafetyCheck,
-): Promise<CrisisLevel> {
+): Promise<SafetyReading> {
   const { userId, courseId, text, action, detected } = check;
   // Only the moderation needs the mode: spare a plain save the reads it costs.
   const couldModerate = mayModerate(context, { path: action, mode: 'ai' });
-  if (detected !== 'at-risk' && !couldModerate) return detected;
+  if (detected.level !== 'at-risk' && !couldModerate) return detected;
   const mode = await resolveMode(context, userId);
-  const { level } = await answerCrisisLevel(
-    context,
-    { userId, text, path: action, mode },
-    detected,
-  );
-  if (level === 'at-risk') await appendSafetyReply(context, userId, courseId);
-  return level;
+  const reading = await answerCrisisLevel(context, { userId, text, path: action, mode }, detected);
+  if (reading.level === 'at-risk') {
+    await appendSafetyReply(context, userId, courseId, reading.concern);
+  }
+  return reading;
 }
 
 export interface CompletedLessonEvent extends LessonRef {

@@ -1,15 +1,17 @@
 import { and, count, eq, gt, gte, sql } from 'drizzle-orm';
-import type { CompanionMode, SafetyEventCount } from '../../shared/api/companion.ts';
-import { assessCrisis, type CrisisLevel } from '../../shared/rules/crisis-detection.ts';
+import type { CompanionMode, SafetyEventCount, SafetyHelp } from '../../shared/api/companion.ts';
+import {
+  readSafety,
+  safetyAlertNotice,
+  type SafetyConcern,
+  type SafetyReading,
+} from '../../shared/rules/companion.ts';
+import { assessCrisis } from '../../shared/rules/crisis-detection.ts';
 import { companionSafetyEvents } from '../db/schema/companion.ts';
 import type { CompanionContext } from './companion-context.ts';
 
 /** Where a learner's words were checked. */
 export type SafetyPath = (typeof companionSafetyEvents.$inferInsert)['path'];
-
-export interface SafetyVerdict {
-  level: CrisisLevel;
-}
 
 /** An autosave repeats its draft every few seconds: one event per learner in this window. */
 const AUTOSAVE_EVENT_WINDOW_MINUTES = 10;
@@ -26,27 +28,36 @@ const ALERT_WINDOW_MINUTES = 60;
 export async function checkSafety(
   context: CompanionContext,
   check: { userId: string; text: string; path: SafetyPath; mode: CompanionMode },
-): Promise<SafetyVerdict> {
-  return answerCrisisLevel(context, check, assessCrisis(check.text).level);
+): Promise<SafetyReading> {
+  return answerCrisisLevel(context, check, readSafety(assessCrisis(check.text)));
 }
 
 /** The same, for a text whose detector reading the caller already has. */
 export async function answerCrisisLevel(
   context: CompanionContext,
   check: { userId: string; text: string; path: SafetyPath; mode: CompanionMode },
-  level: CrisisLevel,
-): Promise<SafetyVerdict> {
-  if (level === 'at-risk') {
-    await recordSafetyEvent(context, { ...check, signal: 'detector' });
-    return { level };
+  detected: SafetyReading,
+): Promise<SafetyReading> {
+  if (detected.level === 'at-risk') {
+    await recordSafetyEvent(context, { ...check, signal: 'detector', concern: detected.concern });
+    return detected;
   }
-  if (level === 'none' && mayModerate(context, check)) {
+  if (detected.level === 'none' && mayModerate(context, check)) {
     if (await context.moderation!.flagsSelfHarm(check.text)) {
-      await recordSafetyEvent(context, { ...check, signal: 'moderation' });
-      return { level: 'at-risk' };
+      const concern = 'suicide-self-harm';
+      await recordSafetyEvent(context, { ...check, signal: 'moderation', concern });
+      return { level: 'at-risk', concern };
     }
   }
-  return { level };
+  return detected;
+}
+
+/**
+ * Whether a text may ever go to the AI vendor (as a turn, history, grounding or for a reading):
+ * words at risk and a dark past the learner came through stay here (decision 014).
+ */
+export function mayLeaveServer(text: string): boolean {
+  return assessCrisis(text).level === 'none';
 }
 
 /** Drafts autosave every few seconds: sending each to the vendor would send far more than asked. */
@@ -64,9 +75,11 @@ async function recordSafetyEvent(
     path: SafetyPath;
     mode: CompanionMode;
     signal: (typeof companionSafetyEvents.$inferInsert)['signal'];
+    concern: SafetyReading['concern'];
   },
 ): Promise<void> {
   const { userId, path, mode, signal } = event;
+  const concern = event.concern ?? 'suicide-self-harm';
   if (
     path === 'autosave' &&
     (await hasEventSince(context, userId, AUTOSAVE_EVENT_WINDOW_MINUTES))
@@ -74,8 +87,8 @@ async function recordSafetyEvent(
     return;
   }
   const isFirstInAlertWindow = !(await hasEventSince(context, userId, ALERT_WINDOW_MINUTES));
-  await context.db.insert(companionSafetyEvents).values({ userId, path, mode, signal });
-  context.log.info({ path, mode, signal }, 'the companion showed its safety response');
+  await context.db.insert(companionSafetyEvents).values({ userId, path, mode, signal, concern });
+  context.log.info({ path, mode, signal, concern }, 'the companion showed its safety response');
   if (isFirstInAlertWindow) await alertOperator(context, userId);
 }
 
@@ -111,7 +124,14 @@ async function alertOperator(context: CompanionContext, userId: string): Promise
   });
 }
 
-/** Safety responses since a moment, by path, mode and signal: counts only, for the admin. */
+const countedBy = [
+  companionSafetyEvents.path,
+  companionSafetyEvents.mode,
+  companionSafetyEvents.signal,
+  companionSafetyEvents.concern,
+] as const;
+
+/** Safety responses since a moment, by path, mode, signal and concern: counts only, for the admin. */
 export async function countSafetyEvents(
   context: CompanionContext,
   since: Date,
@@ -121,10 +141,38 @@ export async function countSafetyEvents(
       path: companionSafetyEvents.path,
       mode: companionSafetyEvents.mode,
       signal: companionSafetyEvents.signal,
+      concern: companionSafetyEvents.concern,
       count: count(),
     })
     .from(companionSafetyEvents)
     .where(gte(companionSafetyEvents.createdAt, since))
-    .groupBy(companionSafetyEvents.path, companionSafetyEvents.mode, companionSafetyEvents.signal)
-    .orderBy(companionSafetyEvents.path, companionSafetyEvents.mode, companionSafetyEvents.signal);
+    .groupBy(...countedBy)
+    .orderBy(...countedBy);
+}
+
+/** Every concern's reply and the operator's resources for it, for anyone who needs them. */
+export function describeSafetyHelp(context: CompanionContext): SafetyHelp {
+  const { settings } = context;
+  const concernHelp = (concern: Exclude<SafetyConcern, 'suicide-self-harm'>) => {
+    const { text, url, phone } = settings.concernHelplines[concern];
+    return {
+      message: context.safetyReplies[concern],
+      helplineText: text,
+      helplineUrl: url,
+      helplinePhone: phone ?? null,
+    };
+  };
+  return {
+    message: context.safetyReplies['suicide-self-harm'],
+    helplineText: settings.helplineText,
+    helplineUrl: settings.helplineUrl,
+    helplinePhone: settings.helplinePhone ?? null,
+    alertNotice: settings.safetyAlertEmail ? safetyAlertNotice : null,
+    emergencyNumber: settings.emergencyNumber,
+    concerns: {
+      'eating-disorder': concernHelp('eating-disorder'),
+      'harm-from-others': concernHelp('harm-from-others'),
+      'child-abuse': concernHelp('child-abuse'),
+    },
+  };
 }

@@ -24,12 +24,23 @@ import { createAdmin, createEnrolledLearner, type TestUser } from '../testing/us
 
 const HELPLINE = 'Call the Test Helpline on 0800 000 000.';
 const ALERTS = 'care-team@sovereign.test';
+const CHILD_HELPLINE = 'Call the Test Children’s Line on 0800 1111, any time.';
 /** Phrasings none of the detector's tests hold word for word. */
 const crisisTexts = [
   'honestly i have been saving my sleeping tablets and i think this weekend is when i finally end it',
   'i keep thinking everyone at home would breathe easier if i just was not around anymore',
   'i w4nt to k1ll mys3lf',
 ];
+/** The concerns beside suicide and self-harm, each met with its own help. */
+const concernLines = {
+  'eating-disorder': 'I made myself throw up again after dinner',
+  'harm-from-others': 'my husband hits me when he drinks',
+  'child-abuse': 'I am 14 and my stepdad hurts me',
+} as const;
+const concernTexts = Object.values(concernLines);
+/** A dark time the learner came through; long enough to submit. */
+const pastText =
+  'I was suicidal years ago and this course reminds me how far I have come since those long nights alone.';
 const calmText =
   'I felt most sovereign walking by the sea at dawn, choosing each step and each breath, with my family asleep and the morning all mine.';
 const courseId = 'energy-sovereignty';
@@ -54,7 +65,12 @@ beforeAll(async () => {
       COMPANION_HELPLINE_PHONE: '0800 000 000',
       COMPANION_SAFETY_ALERT_EMAIL: ALERTS,
     }),
-    buildTestApp({ COMPANION_HELPLINE_TEXT: HELPLINE }),
+    buildTestApp({
+      COMPANION_HELPLINE_TEXT: HELPLINE,
+      COMPANION_CHILD_HELPLINE_TEXT: CHILD_HELPLINE,
+      COMPANION_CHILD_HELPLINE_PHONE: '0800 1111',
+      COMPANION_EMERGENCY_NUMBER: '911',
+    }),
   ]);
 });
 afterAll(async () => {
@@ -164,6 +180,45 @@ describe('words of crisis, on every path and in both modes', () => {
     expect(events).toHaveLength(1);
   });
 
+  it.each(modes)(
+    '%s mode: each concern gets its own reply and is counted as such',
+    async (mode) => {
+      const app = appIn(mode);
+      const learner = await createLearner(app);
+      for (const [concern, text] of Object.entries(concernLines)) {
+        const { deltas, done } = await chat(app, learner, text);
+        expect(deltas).toBe(0);
+        expect(done.reply).toMatchObject({ kind: 'safety', concern });
+        expect(done.reply.content).not.toContain(HELPLINE);
+      }
+      const events = await app.db
+        .select()
+        .from(companionSafetyEvents)
+        .where(eq(companionSafetyEvents.userId, learner.id));
+      expect(events.map((event) => event.concern).sort()).toEqual(Object.keys(concernLines).sort());
+    },
+  );
+
+  it('a young person disclosing abuse is answered in words for them, with a children’s helpline', async () => {
+    const learner = await createLearner(offline);
+    const { done } = await chat(offline, learner, concernLines['child-abuse']);
+    expect(done.reply.content).toContain('not your fault');
+    expect(done.reply.content).toContain('trusted adult');
+    expect(done.reply.content).toContain(CHILD_HELPLINE);
+    expect(done.reply.content).not.toContain('counsellor or a crisis service');
+    const saved = await saveReflection(offline, learner, concernLines['child-abuse'], 'autosave');
+    expect(saved.json<SavedReflection>()).toMatchObject({ isAtRisk: true, concern: 'child-abuse' });
+    const suggestion = await requestSuggestion(
+      offline,
+      learner,
+      `${concernLines['eating-disorder']} and I keep skipping meals`,
+    );
+    expect(suggestion.json<SuggestionResponse>()).toMatchObject({
+      isAtRisk: true,
+      concern: 'eating-disorder',
+    });
+  });
+
   it('a calm reflection answers that no help is needed', async () => {
     const learner = await createEnrolledLearner(offline.app, offline.db);
     const response = await saveReflection(offline, learner, calmText, 'save');
@@ -174,8 +229,9 @@ describe('words of crisis, on every path and in both modes', () => {
 describe('nothing of a crisis leaves the server', () => {
   it('no at-risk text reaches the vendor, now or later as history, grounding or a reading', async () => {
     const learner = await createLearner(ai);
-    for (const text of crisisTexts) await chat(ai, learner, text);
+    for (const text of [...crisisTexts, ...concernTexts]) await chat(ai, learner, text);
     await requestSuggestion(ai, learner, crisisTexts[0]!);
+    for (const text of concernTexts) await requestSuggestion(ai, learner, text);
     for (const action of ['autosave', 'save', 'submit'] as const) {
       await saveReflection(ai, learner, longCrisisText, action);
     }
@@ -183,7 +239,7 @@ describe('nothing of a crisis leaves the server', () => {
     await chat(ai, learner, 'What does this lesson mean by the three currents?');
     expect(fake.requests.length).toBeGreaterThan(before);
     const traffic = vendorTraffic();
-    for (const text of crisisTexts) expect(traffic).not.toContain(text);
+    for (const text of [...crisisTexts, ...concernTexts]) expect(traffic).not.toContain(text);
     expect(traffic).not.toContain(HELPLINE);
   });
 
@@ -203,12 +259,31 @@ describe('nothing of a crisis leaves the server', () => {
 
   it('a dark past the learner has come through gets warmth, no alarm, and stays here', async () => {
     const learner = await createLearner(ai);
-    const past = 'I was suicidal years ago and this course reminds me how far I have come.';
     const before = vendorTraffic();
-    const { done } = await chat(ai, learner, past);
+    const { done } = await chat(ai, learner, pastText);
     expect(done.reply.kind).toBe('message');
     expect(done.reply.content).toBe(pastDarknessReply(HELPLINE));
     expect(vendorTraffic()).toBe(before);
+  });
+
+  it('a dark past is never sent later: not as history, grounding, a reading or a suggestion', async () => {
+    const learner = await createLearner(ai);
+    await chat(ai, learner, pastText);
+    await requestSuggestion(ai, learner, pastText);
+    for (const action of ['save', 'submit'] as const) {
+      expect((await saveReflection(ai, learner, pastText, action)).statusCode).toBe(200);
+    }
+    const before = fake.requests.length;
+    for (const question of ['What are the three currents?', 'And how do I feel them?']) {
+      await chat(ai, learner, question);
+    }
+    const sent = fake.requests.slice(before);
+    // Each later reply went out with its history, and the earlier question is in it.
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(sent.at(-1))).toContain('What are the three currents?');
+    const traffic = vendorTraffic();
+    expect(traffic).not.toContain('I was suicidal years ago');
+    expect(traffic).not.toContain('Thank you for trusting me with that part of your story');
   });
 });
 
@@ -258,13 +333,24 @@ describe('safety events: counted, never their words', () => {
       helplinePhone: '0800 000 000',
       alertNotice: safetyAlertNotice,
     });
+    expect(withAlerts.json<SafetyHelp>().emergencyNumber).toBe('112');
     const without = await offline.app.inject({ method: 'GET', url: '/api/companion/safety-help' });
-    expect(without.json<SafetyHelp>()).toMatchObject({ helplinePhone: null, alertNotice: null });
+    const help = without.json<SafetyHelp>();
+    expect(help).toMatchObject({ helplinePhone: null, alertNotice: null, emergencyNumber: '911' });
+    expect(help.concerns['child-abuse']).toMatchObject({
+      helplineText: CHILD_HELPLINE,
+      helplinePhone: '0800 1111',
+      helplineUrl: 'https://findahelpline.com',
+    });
+    expect(help.concerns['child-abuse'].message).toContain('not your fault');
+    expect(help.concerns['eating-disorder'].helplineText).toContain('eating disorders');
+    expect(help.concerns['harm-from-others'].helplineUrl).toBe('https://findahelpline.com');
   });
 
-  it('admins read the counts by path, mode and signal', async () => {
+  it('admins read the counts by path, mode, signal and concern', async () => {
     const learner = await createEnrolledLearner(offline.app, offline.db);
     await chat(offline, learner, crisisTexts[0]!);
+    await chat(offline, learner, concernLines['harm-from-others']);
     await saveReflection(offline, learner, longCrisisText, 'submit');
     const admin = await createAdmin(offline.app, offline.db);
     const response = await offline.app.inject({
@@ -275,7 +361,15 @@ describe('safety events: counted, never their words', () => {
     expect(response.statusCode).toBe(200);
     const { counts } = response.json<SafetyEvents>();
     expect(counts).toContainEqual(
-      expect.objectContaining({ path: 'chat', mode: 'fallback', signal: 'detector' }),
+      expect.objectContaining({
+        path: 'chat',
+        mode: 'fallback',
+        signal: 'detector',
+        concern: 'suicide-self-harm',
+      }),
+    );
+    expect(counts).toContainEqual(
+      expect.objectContaining({ path: 'chat', concern: 'harm-from-others' }),
     );
     expect(counts).toContainEqual(expect.objectContaining({ path: 'submit' }));
     expect(JSON.stringify(counts)).not.toContain(learner.id);

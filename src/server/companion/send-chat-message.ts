@@ -20,7 +20,7 @@ import type { CompanionContext } from './companion-context.ts';
 import { resolveMode } from './companion-settings.ts';
 import { appendMessage, appendSafetyReply, listTurnsForVendor } from './conversation.ts';
 import { describeLesson, describeReflections } from './lesson-grounding.ts';
-import { checkSafety } from './safety-check.ts';
+import { checkSafety, mayLeaveServer } from './safety-check.ts';
 
 /** Earlier turns sent with a reply, so the AI follows the conversation. */
 const HISTORY_TURNS = 10;
@@ -41,7 +41,12 @@ export async function sendChatMessage(
 ): Promise<ChatDoneEvent> {
   const lesson = describeLesson(context, { courseId, ...input });
   const mode = await resolveMode(context, userId);
-  const { level } = await checkSafety(context, { userId, text: input.message, path: 'chat', mode });
+  const { level, concern } = await checkSafety(context, {
+    userId,
+    text: input.message,
+    path: 'chat',
+    mode,
+  });
   const history =
     level === 'none' ? await listTurnsForVendor(context, userId, courseId, HISTORY_TURNS) : [];
   const userMessage = await appendMessage(context, {
@@ -55,7 +60,7 @@ export async function sendChatMessage(
   if (level === 'at-risk') {
     return {
       userMessage,
-      reply: await appendSafetyReply(context, userId, courseId),
+      reply: await appendSafetyReply(context, userId, courseId, concern),
       isDegraded: false,
     };
   }
@@ -107,10 +112,9 @@ async function composeReply(
   if (mode === 'unavailable') return whole(onDelta, aiUnavailableReply(message), true);
   if (mode !== 'ai' || !context.chat) return whole(onDelta, fallbackReply(message));
 
-  const reflections = await context.listRecentReflections(userId, {
-    courseId,
-    limit: REPLY_REFLECTION_LIMIT,
-  });
+  const reflections = (
+    await context.listRecentReflections(userId, { courseId, limit: REPLY_REFLECTION_LIMIT })
+  ).filter((reflection) => mayLeaveServer(reflection.response));
   const messages: ChatTurn[] = [
     {
       role: 'system',

@@ -15,6 +15,7 @@ import {
   videoProgressSchema,
   type LessonParams,
 } from '../../shared/api/learning.ts';
+import type { SafetyReading } from '../../shared/rules/companion.ts';
 import type { CrisisLevel } from '../../shared/rules/crisis-detection.ts';
 import type { ReflectionAction } from '../../shared/rules/reflection.ts';
 import { pendingSessionOf, requireSessionClaim, requireUser } from '../http/guards.ts';
@@ -37,8 +38,8 @@ export interface LearningEvents {
     text: string;
     action: ReflectionAction;
     /** The crisis detector's reading, made as the reflection was stored. */
-    detected: CrisisLevel;
-  }) => Promise<CrisisLevel>;
+    detected: SafetyReading;
+  }) => Promise<SafetyReading>;
   onReflectionSaved?: (event: SavedReflectionEvent) => Promise<void>;
   onLessonCompleted?: (event: LessonParams & { userId: string }) => Promise<void>;
 }
@@ -101,11 +102,11 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
     },
     async (request, reply) => {
       const {
-        crisisLevel: detected,
+        crisis: detected,
         question,
         ...saved
       } = await saveReflection(app, pendingSessionOf(request, reply), request.body);
-      const crisisLevel =
+      const crisis =
         (await events.checkReflectionSafety?.({
           userId: request.user.id,
           courseId: request.body.courseId,
@@ -113,7 +114,8 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
           action: request.body.action,
           detected,
         })) ?? detected;
-      if (crisisLevel === 'at-risk' && detected !== 'at-risk') {
+      const crisisLevel = crisis.level;
+      if (crisisLevel === 'at-risk' && detected.level !== 'at-risk') {
         await markReflectionAtRisk(app.db, { userId: request.user.id, ...request.body });
       }
       await events.onReflectionSaved?.({
@@ -128,7 +130,7 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
         action: request.body.action,
         crisisLevel,
       });
-      return { ...saved, isAtRisk: crisisLevel === 'at-risk' };
+      return { ...saved, isAtRisk: crisisLevel === 'at-risk', concern: crisis.concern };
     },
   );
 

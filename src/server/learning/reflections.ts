@@ -8,7 +8,8 @@ import {
   reflectionMessages,
   type ReflectionAction,
 } from '../../shared/rules/reflection.ts';
-import { assessCrisis, type CrisisLevel } from '../../shared/rules/crisis-detection.ts';
+import { assessCrisis } from '../../shared/rules/crisis-detection.ts';
+import { readSafety, type SafetyReading } from '../../shared/rules/companion.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
 import { enrollmentGrantsAccessSql } from '../access/enrollment-checks.ts';
 import type { PaymentMode } from '../config.ts';
@@ -87,7 +88,7 @@ export async function saveReflection(
   app: FastifyInstance,
   session: PendingSession,
   input: SaveReflectionInput,
-): Promise<Reflection & { question: string; crisisLevel: CrisisLevel }> {
+): Promise<Reflection & { question: string; crisis: SafetyReading }> {
   const { course, module, lesson } = findLesson(app.catalogue, input);
   const prompt = lesson.reflectionPrompts.find((candidate) => candidate.id === input.promptId);
   if (!prompt) throw new AppError('not_found', 'Reflection prompt not found');
@@ -101,10 +102,10 @@ export async function saveReflection(
 
   const now = new Date();
   const target = { course, module, lesson, prompt, action };
-  const crisisLevel = assessCrisis(input.response).level;
+  const crisis = readSafety(assessCrisis(input.response));
   const rowOf = (userId: string) => ({
     ...reflectionValues(app, userId, target, input.response, now),
-    isAtRisk: crisisLevel === 'at-risk',
+    isAtRisk: crisis.level === 'at-risk',
   });
   const statements = upsertReflectionStatements(app.db);
   const userId = session.userId ?? (await session.readUser()).id;
@@ -128,7 +129,7 @@ export async function saveReflection(
     question: prompt.question,
     response: input.response,
     ...saved,
-    crisisLevel,
+    crisis,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   CHAT_MESSAGE_MAX_LENGTH,
   aiSources,
   patternTypes,
+  safetyConcerns,
   suggestionTypes,
   typingSpeeds,
   type TypingSpeed,
@@ -25,6 +26,8 @@ export const chatMessageSchema = z.object({
   kind: z.enum(chatMessageKinds),
   content: z.string(),
   source: z.enum(aiSources).nullable(),
+  /** For a safety reply: the concern it answers, whose resources go with it. */
+  concern: z.enum(safetyConcerns).nullable(),
   timestamp: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -75,6 +78,8 @@ export const suggestionResponseSchema = z.object({
   suggestion: suggestionSchema.nullable(),
   source: z.enum(aiSources),
   isAtRisk: z.boolean(),
+  /** What the help answers, when at risk. */
+  concern: z.enum(safetyConcerns).nullable(),
 });
 export type SuggestionResponse = z.infer<typeof suggestionResponseSchema>;
 
@@ -120,16 +125,31 @@ export const patternsViewSchema = z.object({
 });
 export type PatternsView = z.infer<typeof patternsViewSchema>;
 
-/** The help a learner in distress is offered: the operator's resources, always reachable. */
-export const safetyHelpSchema = z.object({
+/** One concern's help: the reply and the operator's resources for it. */
+export const concernHelpSchema = z.object({
   message: z.string(),
   helplineText: z.string(),
   /** An https:// address to open. */
   helplineUrl: z.string().nullable(),
   /** A number for a tel: link. */
   helplinePhone: z.string().nullable(),
+});
+export type ConcernHelp = z.infer<typeof concernHelpSchema>;
+
+/**
+ * The help a learner in distress is offered, always reachable: at the top, suicide and self-harm
+ * (and "Get help now"); under `concerns`, each other concern's own.
+ */
+export const safetyHelpSchema = concernHelpSchema.extend({
   /** Set when the operator is told (without the learner's words) that someone needed help. */
   alertNotice: z.string().nullable(),
+  /** Offered when a concern has no helpline number, so no card is a dead end. */
+  emergencyNumber: z.string(),
+  concerns: z.object({
+    'eating-disorder': concernHelpSchema,
+    'harm-from-others': concernHelpSchema,
+    'child-abuse': concernHelpSchema,
+  }),
 });
 export type SafetyHelp = z.infer<typeof safetyHelpSchema>;
 
@@ -157,6 +177,7 @@ export const safetyEventCountSchema = z.object({
   mode: z.enum(companionModes),
   /** detector: the built-in check; moderation: the AI vendor's moderation endpoint. */
   signal: z.enum(['detector', 'moderation']),
+  concern: z.enum(safetyConcerns),
   count: z.number().int(),
 });
 export type SafetyEventCount = z.infer<typeof safetyEventCountSchema>;

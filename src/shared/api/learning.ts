@@ -7,6 +7,7 @@ import {
 } from '../rules/reflection.ts';
 import { lessonSummarySchema, moduleOutlineSchema, reflectionPromptSchema } from './catalogue.ts';
 import { videoSchema } from './video.ts';
+import { safetyConcerns } from '../rules/companion.ts';
 
 const id = z.string().min(1).max(100, { abort: true });
 
@@ -24,6 +25,8 @@ export type Reflection = z.infer<typeof reflectionSchema>;
 export const savedReflectionSchema = reflectionSchema.extend({
   /** The text was judged at risk: the lesson page shows the help at once. */
   isAtRisk: z.boolean(),
+  /** What the help answers, when at risk. */
+  concern: z.enum(safetyConcerns).nullable(),
 });
 export type SavedReflection = z.infer<typeof savedReflectionSchema>;
 

@@ -1,4 +1,5 @@
 /** AI companion rules (spec 2 §2, §4, §5, §8, §9): pure, shared by the panel and the server. */
+import type { CrisisAssessment, CrisisLevel } from './crisis-detection.ts';
 
 export const typingSpeeds = { fast: 10, medium: 30, slow: 50 } as const;
 export type TypingSpeed = keyof typeof typingSpeeds;
@@ -108,6 +109,63 @@ export const fallbackSuggestions: Record<SuggestionType, string> = {
 /** The calm reply to words of crisis: no therapy, a pointer to people who can help now. */
 export function crisisReply(helpline: string): string {
   return `I'm really sorry you're carrying this, and I'm glad you said it. I'm an AI learning companion, not a counsellor or a crisis service, so please reach out to a person who can help right now. ${helpline} If you are in immediate danger, call your local emergency number.`;
+}
+
+/**
+ * What the help answers: suicide and self-harm (also someone close at risk), eating-disorder
+ * risk, harm from others, and a young person disclosing abuse, who is met with words for a
+ * young person. Each has its own reply and resources (decision 014).
+ */
+export const safetyConcerns = [
+  'suicide-self-harm',
+  'eating-disorder',
+  'harm-from-others',
+  'child-abuse',
+] as const;
+export type SafetyConcern = (typeof safetyConcerns)[number];
+export const safetyConcernLabels: Record<SafetyConcern, string> = {
+  'suicide-self-harm': 'Suicide and self-harm',
+  'eating-disorder': 'Eating-disorder risk',
+  'harm-from-others': 'Harm from others',
+  'child-abuse': 'A young person disclosing abuse',
+};
+
+/**
+ * The one concern a text's kinds call for: a child's disclosure first (the words must fit a young
+ * person), then a risk to life, then harm from others, then eating-disorder risk. A text at risk
+ * whose kinds name none of them (the word model's reading) is met as suicide and self-harm.
+ */
+export function concernOf(kinds: readonly string[]): SafetyConcern {
+  if (kinds.includes('child-abuse')) return 'child-abuse';
+  const isOther = (kind: string) =>
+    kind === 'eating-disorder' || kind === 'harm-from-others' || kind === 'child-abuse';
+  if (kinds.length === 0 || kinds.some((kind) => !isOther(kind))) return 'suicide-self-harm';
+  return kinds.includes('harm-from-others') ? 'harm-from-others' : 'eating-disorder';
+}
+
+/** What the safety check made of a text: its level and, when at risk, the concern to answer. */
+export interface SafetyReading {
+  level: CrisisLevel;
+  concern: SafetyConcern | null;
+}
+
+export function readSafety(assessment: CrisisAssessment): SafetyReading {
+  const { level, kinds } = assessment;
+  return { level, concern: level === 'at-risk' ? concernOf(kinds) : null };
+}
+
+/** Each concern's reply, around the operator's words for its helpline. */
+export function concernReply(concern: SafetyConcern, helpline: string): string {
+  switch (concern) {
+    case 'suicide-self-harm':
+      return crisisReply(helpline);
+    case 'eating-disorder':
+      return `Thank you for telling me. What you describe with food and your body sounds really hard, and you deserve care for it, not judgement. I'm an AI learning companion, not a counsellor, so please talk to someone who can help: your doctor, or an eating-disorder helpline. ${helpline} If you feel faint, have chest pain or feel very unwell, call your local emergency number.`;
+    case 'harm-from-others':
+      return `I'm really sorry someone is hurting you. It is not your fault, and you deserve to be safe. I'm an AI learning companion and cannot step in, but there are people who can help you stay safe and think through what to do next. ${helpline} If you are in danger right now, call your local emergency number.`;
+    case 'child-abuse':
+      return `Thank you for telling me. That was brave. What is happening to you is not your fault, and you have done nothing wrong. You deserve to be safe. Telling a trusted adult helps: a teacher, a school nurse or counsellor, a relative, or a friend's parent. If the first person does not help, keep telling until someone does. ${helpline} If you are in danger right now, call the emergency number.`;
+  }
 }
 
 /** Told to the learner when the operator has asked to hear of safety responses. */

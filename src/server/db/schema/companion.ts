@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { companionModes, systemPromptKinds } from '../../../shared/api/companion.ts';
+import { safetyConcerns } from '../../../shared/rules/companion.ts';
 import { users } from './auth.ts';
 
 /**
@@ -35,6 +36,8 @@ export const companionMessages = pgTable(
     source: text('source', { enum: ['openai', 'fallback'] }),
     /** A learner's message judged at risk: never sent to the AI vendor, not even as history. */
     isAtRisk: boolean('is_at_risk').notNull().default(false),
+    /** For a safety reply: the concern it answers, whose resources the web shows with it. */
+    concern: text('concern', { enum: safetyConcerns }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('companion_messages_user_course_idx').on(table.userId, table.courseId)],
@@ -56,6 +59,8 @@ export const companionSafetyEvents = pgTable(
     }).notNull(),
     mode: text('mode', { enum: companionModes }).notNull(),
     signal: text('signal', { enum: ['detector', 'moderation'] }).notNull(),
+    /** What the help answered (decision 014); events from before the concerns were suicide's. */
+    concern: text('concern', { enum: safetyConcerns }).notNull().default('suicide-self-harm'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { SafetyConcern } from '../../../shared/rules/companion.ts';
 
 /**
  * What the lesson viewer shows of the AI companion; the app passes the companion feature's
@@ -21,11 +22,11 @@ export interface LessonCompanion {
     promptId: string;
     text: string;
     onAppend: (addition: string) => void;
-    /** The draft was judged at risk: the card shows the help. */
-    onAtRisk: () => void;
+    /** The draft was judged at risk: the card shows the help for this concern. */
+    onAtRisk: (concern: SafetyConcern) => void;
   }>;
-  /** The help for a learner at risk, with the operator's resources as links. */
-  SafetyHelp: ComponentType<{ isAlert?: boolean }>;
+  /** The help for a learner at risk, with the operator's resources for the concern as links. */
+  SafetyHelp: ComponentType<{ isAlert?: boolean; concern?: SafetyConcern }>;
   /** "Get help now": on the lesson page at all times, panel open or closed. */
   GetHelpNow: ComponentType;
 }

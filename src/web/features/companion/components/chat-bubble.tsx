@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { SafetyConcern } from '../../../../shared/rules/companion.ts';
 import { SafetyHelpCard } from './safety-help.tsx';
 
 export function ChatBubble({ sender, children }: { sender: 'ai' | 'user'; children: ReactNode }) {
@@ -18,11 +19,19 @@ export function ChatBubble({ sender, children }: { sender: 'ai' | 'user'; childr
 }
 
 /** The reply to words of risk: whole at once, never typed out, in the help's own look. */
-export function SafetyBubble({ content, isAlert }: { content: string; isAlert: boolean }) {
+export function SafetyBubble({
+  content,
+  concern,
+  isAlert,
+}: {
+  content: string;
+  concern: SafetyConcern | null;
+  isAlert: boolean;
+}) {
   return (
     <li className="flex justify-start">
       <div className="w-full max-w-[95%]">
-        <SafetyHelpCard message={content} isAlert={isAlert} />
+        <SafetyHelpCard message={content} concern={concern ?? undefined} isAlert={isAlert} />
       </div>
     </li>
   );

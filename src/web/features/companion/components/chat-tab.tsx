@@ -164,6 +164,7 @@ export function ChatTab({
               <SafetyBubble
                 key={message.id}
                 content={message.content}
+                concern={message.concern}
                 isAlert={freshSafetyIds.includes(message.id)}
               />
             ) : (

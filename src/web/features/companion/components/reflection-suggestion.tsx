@@ -6,6 +6,7 @@ import {
   canRequestSuggestion,
   companionMessages,
   shouldAutoSuggest,
+  type SafetyConcern,
 } from '../../../../shared/rules/companion.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCompanionSettings } from '../api/companion-settings.ts';
@@ -21,7 +22,7 @@ export interface ReflectionSuggestionProps {
   text: string;
   onAppend: (addition: string) => void;
   /** The draft was judged at risk: the card shows the help at once. */
-  onAtRisk: () => void;
+  onAtRisk: (concern: SafetyConcern) => void;
 }
 
 const typeLabels = {
@@ -84,7 +85,7 @@ export function ReflectionSuggestion({
           const isAtRisk = Boolean(answer.isAtRisk) || !answer.suggestion;
           setAtRisk(isAtRisk);
           setSuggestion(isAtRisk ? null : answer.suggestion);
-          if (isAtRisk) onAtRisk();
+          if (isAtRisk) onAtRisk(answer.concern ?? 'suicide-self-harm');
         },
         onError: () => setSuggestion(companionMessages.defaultSuggestion),
       },

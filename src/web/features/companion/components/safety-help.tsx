@@ -1,42 +1,62 @@
 import { LifeBuoy, Phone } from 'lucide-react';
 import { useId } from 'react';
-import type { SafetyHelp } from '../../../../shared/api/companion.ts';
+import type { ConcernHelp, SafetyHelp } from '../../../../shared/api/companion.ts';
+import type { SafetyConcern } from '../../../../shared/rules/companion.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useSafetyHelp } from '../api/get-safety-help.ts';
 
-/** Shown when the operator's resources could not be loaded: the help must never be empty. */
-const FALLBACK_HELP: SafetyHelp = {
+const findAHelpline: ConcernHelp = {
   message:
     'It sounds like you are carrying something very heavy. You deserve support from a person right now.',
   helplineText: 'You can find a free, confidential helpline in your country at findahelpline.com.',
   helplineUrl: 'https://findahelpline.com',
   helplinePhone: null,
+};
+
+/** Shown when the operator's resources could not be loaded: the help must never be empty. */
+const FALLBACK_HELP: SafetyHelp = {
+  ...findAHelpline,
   alertNotice: null,
+  emergencyNumber: '112',
+  concerns: {
+    'eating-disorder': findAHelpline,
+    'harm-from-others': findAHelpline,
+    'child-abuse': findAHelpline,
+  },
 };
 
 const linkClass =
   'inline-flex items-center gap-2 rounded-lg bg-sky-900 px-4 py-2.5 font-semibold text-white underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-900';
 
+/** The help for one concern: suicide and self-harm's is the operator's main helpline. */
+function helpFor(help: SafetyHelp, concern: SafetyConcern): ConcernHelp {
+  return concern === 'suicide-self-harm' ? help : help.concerns[concern];
+}
+
 /**
  * The help for a learner at risk, one look wherever it appears (chat, reflection card, suggestion,
  * the Get help now dialog): whole at once, set apart from the companion's ordinary words, with the
- * operator's resources as links a phone can follow (https: and tel:).
+ * operator's resources for the concern as links a phone can follow (https: and tel:).
  */
 export function SafetyHelpCard({
   message,
+  concern = 'suicide-self-harm',
   isAlert = false,
   headingLevel = 3,
 }: {
-  /** The words to show first: the operator's safety message when not given; null for none. */
+  /** The words to show first: the concern's safety message when not given; null for none. */
   message?: string | null;
+  /** What the help answers: its own words and resources. */
+  concern?: SafetyConcern;
   /** Announced at once, for help that appears after something the learner did. */
   isAlert?: boolean;
   headingLevel?: 2 | 3 | 4;
 }) {
   const help = useSafetyHelp().data ?? FALLBACK_HELP;
+  const resources = helpFor(help, concern);
   const headingId = useId();
   const Heading = `h${headingLevel}` as const;
-  const text = message === undefined ? help.message : message;
+  const text = message === undefined ? resources.message : message;
   return (
     <section
       role={isAlert ? 'alert' : 'region'}
@@ -51,25 +71,37 @@ export function SafetyHelpCard({
         Help is available
       </Heading>
       {text && <p className="mt-2 whitespace-pre-wrap">{text}</p>}
-      {!text?.includes(help.helplineText) && <p className="mt-2">{help.helplineText}</p>}
-      <SafetyResources help={help} />
+      {!text?.includes(resources.helplineText) && <p className="mt-2">{resources.helplineText}</p>}
+      <SafetyResources help={resources} emergencyNumber={help.emergencyNumber} />
       {help.alertNotice && <p className="mt-3 text-xs text-ink-800">{help.alertNotice}</p>}
     </section>
   );
 }
 
-function SafetyResources({ help }: { help: SafetyHelp }) {
+/** A number to call always: the concern's helpline, else the emergency number, said plainly. */
+function SafetyResources({
+  help,
+  emergencyNumber,
+}: {
+  help: ConcernHelp;
+  emergencyNumber: string;
+}) {
   const phone = help.helplinePhone;
   return (
     <ul aria-label="Where to find help now" className="mt-3 flex flex-wrap gap-2">
-      {phone && (
-        <li>
+      <li>
+        {phone ? (
           <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
             <Phone className="h-4 w-4" aria-hidden="true" />
             Call {phone}
           </a>
-        </li>
-      )}
+        ) : (
+          <a href={`tel:${emergencyNumber}`} className={linkClass}>
+            <Phone className="h-4 w-4" aria-hidden="true" />
+            In danger now? Call {emergencyNumber}, the emergency number
+          </a>
+        )}
+      </li>
       {help.helplineUrl && (
         <li>
           <a href={help.helplineUrl} target="_blank" rel="noreferrer" className={linkClass}>

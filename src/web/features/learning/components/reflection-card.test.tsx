@@ -35,6 +35,7 @@ function fakeServer() {
                 action === 'submit' || (action === 'save' && response.trim().length >= 100),
               updatedAt: new Date().toISOString(),
               isAtRisk: false,
+              concern: null,
             }),
           reject,
         });
@@ -270,6 +271,7 @@ describe('ReflectionCard', () => {
         completed: false,
         updatedAt: new Date().toISOString(),
         isAtRisk: response.includes('kill myself'),
+        concern: response.includes('kill myself') ? ('suicide-self-harm' as const) : null,
       }),
     );
     render(

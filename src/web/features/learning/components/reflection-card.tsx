@@ -11,6 +11,7 @@ import {
   reflectionMessages,
   type CharacterBand,
 } from '../../../../shared/rules/reflection.ts';
+import type { SafetyConcern } from '../../../../shared/rules/companion.ts';
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -34,10 +35,10 @@ export interface ReflectionCardProps extends ReflectionAutosaveOptions {
   renderAssist?: (
     text: string,
     append: (addition: string) => void,
-    markAtRisk: () => void,
+    markAtRisk: (concern: SafetyConcern) => void,
   ) => ReactNode;
   /** The help for a learner at risk, shown in the card at once after a save judged at risk. */
-  renderSafetyHelp?: () => ReactNode;
+  renderSafetyHelp?: (concern: SafetyConcern) => ReactNode;
 }
 
 const bandColours: Record<CharacterBand, string> = {
@@ -65,6 +66,7 @@ export function ReflectionCard({
     isTooLong,
     isCompleted,
     isAtRisk,
+    concern,
     markAtRisk,
     runSave,
     offeredDraft,
@@ -178,9 +180,9 @@ export function ReflectionCard({
         {statusText(status)}
       </p>
 
-      {isAtRisk && renderSafetyHelp && (
+      {concern && renderSafetyHelp && (
         <div ref={help} className="mt-3 scroll-mt-4 scroll-mb-28">
-          {renderSafetyHelp()}
+          {renderSafetyHelp(concern)}
         </div>
       )}
 
@@ -222,7 +224,7 @@ function AssistSlot({
   render: NonNullable<ReflectionCardProps['renderAssist']>;
   text: string;
   append: (addition: string) => void;
-  markAtRisk: () => void;
+  markAtRisk: (concern: SafetyConcern) => void;
 }) {
   return render(text, append, markAtRisk);
 }

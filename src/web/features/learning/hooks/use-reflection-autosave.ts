@@ -7,6 +7,7 @@ import {
   reflectionMessages,
   type ReflectionAction,
 } from '../../../../shared/rules/reflection.ts';
+import type { SafetyConcern } from '../../../../shared/rules/companion.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import {
   clearDraft,
@@ -43,8 +44,9 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
   const [isCompleted, setIsCompleted] = useState(saved?.completed ?? false);
   const [status, setStatus] = useState<SaveStatus>(saved ? { kind: 'saved' } : { kind: 'idle' });
   const [failures, setFailures] = useState(0);
-  // Once a save (autosave, Save or Submit) is judged at risk, the help stays in the card.
-  const [isAtRisk, setAtRisk] = useState(false);
+  // Once a save (autosave, Save or Submit) is judged at risk, the help stays in the card: the
+  // concern it answers is the latest one judged.
+  const [concern, setConcern] = useState<SafetyConcern | null>(null);
   const [offeredDraft, setOfferedDraft] = useState<ReflectionDraft | null>(() => {
     const draft = readDraft(draftKey);
     return draft && draft.text !== initialText ? draft : null;
@@ -72,7 +74,7 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
         const isCurrent = textRef.current === response;
         if (isCurrent) clearDraft(draftKey);
         setSavedText(response);
-        if (result.isAtRisk) setAtRisk(true);
+        if (result.isAtRisk) setConcern(result.concern ?? 'suicide-self-harm');
         setIsCompleted((was) => was || result.completed);
         setFailures(0);
         setStatus(isCurrent ? { kind: 'saved' } : { kind: 'idle' });
@@ -128,7 +130,7 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
     });
   }
 
-  const markAtRisk = useCallback(() => setAtRisk(true), []);
+  const markAtRisk = useCallback((judged: SafetyConcern) => setConcern(judged), []);
 
   function append(addition: string) {
     const current = text.trimEnd();
@@ -154,7 +156,8 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
     isKeeping,
     isTooLong,
     isCompleted,
-    isAtRisk,
+    isAtRisk: concern !== null,
+    concern,
     markAtRisk,
     runSave,
     offeredDraft,

@@ -174,7 +174,9 @@ function LessonView({
                   if (input.action !== 'autosave' || saved.isAtRisk) noteLearningEvent();
                   return saved;
                 }}
-                renderSafetyHelp={companion && (() => <companion.SafetyHelp isAlert />)}
+                renderSafetyHelp={
+                  companion && ((concern) => <companion.SafetyHelp isAlert concern={concern} />)
+                }
                 renderAssist={
                   companion &&
                   ((text, append, markAtRisk) => (
