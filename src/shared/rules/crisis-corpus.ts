@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sentencesOf } from './crisis-detection.ts';
+import type { ModelHead, TrainingLine } from './crisis-model.ts';
 
 /**
  * The labelled lines the crisis detector learns from and is measured on, each with its author
@@ -7,8 +10,7 @@ import { join } from 'node:path';
  * tests read it; the app loads the trained weights, never these lines.
  */
 
-export const riskKinds = ['suicide', 'eating-disorder', 'harm-from-others', 'child-abuse'] as const;
-export type RiskKind = (typeof riskKinds)[number];
+type RiskKind = ModelHead;
 
 export interface LabelledLine {
   author: string;
@@ -80,4 +82,25 @@ export function readCorpus(folder = probesFolder): LabelledLine[] {
     .sort()
     .flatMap((name) => readVoice(join(folder, 'voices', name)));
   return [...sets, ...voices];
+}
+
+/** What the trainer learns from a line: its sentences of now (a past come through is not scored as risk). */
+export function trainingLineOf(line: LabelledLine): TrainingLine {
+  return {
+    sentences: sentencesOf(line.text)
+      .filter((sentence) => !sentence.isPast)
+      .map((sentence) => sentence.text),
+    heads: riskKindsOf(line),
+  };
+}
+
+/** The corpus and the code that turns it into features: weights learnt from another are stale. */
+export function corpusDigest(lines: LabelledLine[]): string {
+  const hash = createHash('sha256');
+  for (const line of lines)
+    hash.update(`${line.author}\t${line.label}\t${line.kind}\t${line.text}\n`);
+  for (const source of ['crisis-model.ts', 'crisis-normalise.ts']) {
+    hash.update(readFileSync(join(import.meta.dirname, source)));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
