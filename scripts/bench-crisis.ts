@@ -1,14 +1,70 @@
 /**
- * The crisis detector's price: it reads every reflection autosave, save and chat message before
- * anything answers, so its time is in every one of those requests. Times a short draft, a long
- * reflection and one at the longest a request may carry, each run a word longer, as an autosave
- * sends them. Fails when the longest reflection takes longer than the budget.
+ * The crisis detector's figures and price.
+ *
+ * Figures: every author's lines are read by the detector with its model learnt from every other
+ * author (leave one author out), and printed per author and per kind against the goals of issue
+ * 31 (docs/decisions/014-companion-safety.md). Price: the detector reads every reflection
+ * autosave, save and chat message before anything answers, so its time is in every one of those
+ * requests. Times a short draft, a long reflection and one at the longest a request may carry,
+ * each run a word longer, as an autosave sends them. Fails when the longest reflection takes
+ * longer than the budget; the figures fail nothing here (the unit tests hold their floors).
  */
 import { assessCrisis } from '../src/shared/rules/crisis-detection.ts';
+import {
+  measuredGroups,
+  readHeldOutAuthors,
+  tally,
+  type MeasuredGroup,
+  type Tally,
+} from '../src/shared/rules/crisis-evaluation.ts';
 import { REFLECTION_MAX_LENGTH } from '../src/shared/rules/reflection.ts';
 
 const BUDGET_MS = 5;
 const RUNS = 200;
+
+/** Issue 31's goals on held-out authors: caught at least, or false alarms at most. */
+const goals: Partial<Record<MeasuredGroup, string>> = {
+  suicide: '≥ 95 %',
+  'eating-disorder': '≥ 90 %',
+  'harm-from-others': '≥ 90 %',
+  harmless: '≤ 5 %',
+};
+
+const percent = ({ flagged, total }: Tally) => `${((100 * flagged) / total).toFixed(1)} %`;
+const cell = (count: Tally | undefined) => (count ? `${count.flagged}/${count.total}` : '');
+
+function printFigures(): void {
+  const started = performance.now();
+  const readings = readHeldOutAuthors();
+  const byAuthor = tally(readings);
+  const header = ['author', ...measuredGroups.map((group) => group.slice(0, 12))];
+  console.log(
+    'Held-out authors: lines read at risk (caught, or false alarms for harmless and past)',
+  );
+  console.log(
+    header.map((title, index) => (index === 0 ? title.padEnd(28) : title.padStart(14))).join(''),
+  );
+  for (const [author, groups] of byAuthor) {
+    console.log(
+      author.padEnd(28) +
+        measuredGroups.map((group) => cell(groups.get(group)).padStart(14)).join(''),
+    );
+  }
+  console.log(
+    `\n${'kind'.padEnd(20)}${'read at risk'.padStart(16)}${'rate'.padStart(10)}${'goal'.padStart(10)}`,
+  );
+  for (const group of measuredGroups) {
+    const inGroup = readings.filter((reading) => reading.group === group);
+    const total = {
+      flagged: inGroup.filter((reading) => reading.isAtRisk).length,
+      total: inGroup.length,
+    };
+    console.log(
+      `${group.padEnd(20)}${cell(total).padStart(16)}${percent(total).padStart(10)}${(goals[group] ?? '').padStart(10)}`,
+    );
+  }
+  console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+}
 
 const sentence = (index: number) =>
   `Today I noticed the way my breath settles when I sit by window ${index}, and I felt lighter. `;
@@ -37,6 +93,7 @@ function medianMs(text: string): number {
   return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
 }
 
+printFigures();
 console.log(`${'text'.padEnd(20)}${'median per check'.padStart(18)}`);
 let isOverBudget = false;
 for (const [name, text] of texts) {

@@ -1,55 +1,143 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { probeSets, trainWordModel, type ProbeSet } from './crisis-classifier.ts';
-import { assessCrisis, isAtRisk } from './crisis-detection.ts';
+import { corpusDigest, readCorpus, type LabelledLine } from './crisis-corpus.ts';
+import { assessCrisis, crisisModel, isAtRisk } from './crisis-detection.ts';
+import { groupOf, readHeldOutAuthors, type MeasuredGroup } from './crisis-evaluation.ts';
+import { headsAtRisk } from './crisis-model.ts';
 import { normaliseForCrisisCheck } from './crisis-normalise.ts';
+import weights from './crisis-weights.json' with { type: 'json' };
 import { REFLECTION_MAX_LENGTH } from './reflection.ts';
 
-const MINIMUM_RECALL = 0.95;
-const MAXIMUM_FALSE_ALARMS = 0.05;
-/** What the detector must still do on a set whose phrasings its word model has not learnt. */
-const MINIMUM_UNSEEN_RECALL = 0.85;
-const MAXIMUM_UNSEEN_FALSE_ALARMS = 0.08;
+const corpus = readCorpus();
 
-function rates(set: ProbeSet, assess: (text: string) => boolean) {
-  const harmless = [...set.benign, ...(set.past ?? [])];
-  return {
-    recall:
-      set.atRisk.length === 0
-        ? 1
-        : set.atRisk.filter((probe) => assess(probe.text)).length / set.atRisk.length,
-    falseAlarms: harmless.filter((probe) => assess(probe.text)).length / harmless.length,
-    missed: set.atRisk.filter((probe) => !assess(probe.text)).map((probe) => probe.text),
-  };
+function rate(lines: { isAtRisk: boolean }[]): number {
+  return lines.filter((line) => line.isAtRisk).length / lines.length;
 }
 
-describe('the crisis detector on the labelled probe sets', () => {
-  it.each(Object.keys(probeSets))(
-    '%s: at least 95 % of at-risk texts caught, at most 5 % false alarms',
-    (name) => {
-      const { recall, falseAlarms, missed } = rates(probeSets[name]!, isAtRisk);
-      expect(recall, `missed:\n${missed.join('\n')}`).toBeGreaterThanOrEqual(MINIMUM_RECALL);
-      expect(falseAlarms).toBeLessThanOrEqual(MAXIMUM_FALSE_ALARMS);
-    },
-  );
+describe('the labelled lines', () => {
+  it('hold thousands of lines from at least 20 authors, each line with its author and kind', () => {
+    const authors = new Set(corpus.map((line) => line.author));
+    expect(corpus.length).toBeGreaterThanOrEqual(2_500);
+    expect(authors.size).toBeGreaterThanOrEqual(20);
+    for (const line of corpus) {
+      expect(line.author, line.text).not.toBe('');
+      expect(line.kind, line.text).not.toBe('');
+    }
+  });
 
-  /** The sets that hold phrasings of risk: what this test asks is how far they carry over. */
-  const riskSets = Object.keys(probeSets).filter((name) => probeSets[name]!.atRisk.length > 0);
+  it('are what the committed weights were learnt from (else run npm run crisis:train)', () => {
+    expect(weights.corpus).toBe(corpusDigest(corpus));
+  });
+});
 
-  it.each(riskSets)(
-    '%s, with the word model learnt without it: still at least 85 % caught, at most 8 % false alarms',
-    (name) => {
-      const others = Object.entries(probeSets)
-        .filter(([other]) => other !== name)
-        .map(([, set]) => set);
-      const model = trainWordModel(others);
-      const { recall, falseAlarms } = rates(
-        probeSets[name]!,
-        (text) => assessCrisis(text, model).level === 'at-risk',
+/**
+ * What the detector does on authors it has not learnt from: the authors are held out in four
+ * groups, each read by a model learnt from the other three (the bench holds out one author at a
+ * time). The goals of issue 31 are ≥ 95 % on suicide and self-harm, ≥ 90 % on eating-disorder risk
+ * and on harm from others, ≤ 5 % false alarms; these floors are what the detector holds today
+ * (docs/decisions/014-companion-safety.md), so that no change makes it worse unnoticed.
+ */
+const heldOutFloors: Record<MeasuredGroup, { atLeast?: number; atMost?: number }> = {
+  suicide: { atLeast: 0.85 },
+  'eating-disorder': { atLeast: 0.65 },
+  'harm-from-others': { atLeast: 0.8 },
+  'child-abuse': { atLeast: 0.7 },
+  harmless: { atMost: 0.08 },
+  past: { atMost: 0.4 },
+};
+
+describe('the detector on authors it never learnt from', () => {
+  const readings = readHeldOutAuthors(corpus, 4);
+
+  it.each(Object.entries(heldOutFloors))('%s: %o', (group, { atLeast, atMost }) => {
+    const inGroup = readings.filter((reading) => reading.group === group);
+    const missed = inGroup
+      .filter((reading) => reading.isAtRisk !== (atLeast !== undefined))
+      .map((reading) => `${reading.line.author}: ${reading.line.text}`);
+    if (atLeast !== undefined)
+      expect(rate(inGroup), missed.join('\n')).toBeGreaterThanOrEqual(atLeast);
+    if (atMost !== undefined) expect(rate(inGroup), missed.join('\n')).toBeLessThanOrEqual(atMost);
+  });
+
+  /** How often a line caught is also named for its kind (a child's disclosure needs the child's age or school). */
+  it.each([
+    ['eating-disorder', 0.8],
+    ['harm-from-others', 0.8],
+    ['child-abuse', 0.6],
+  ] as const)('%s: caught lines are named for their kind (at least %d)', (group, floor) => {
+    const caught = readings.filter((reading) => reading.group === group && reading.isAtRisk);
+    const named = caught.filter((reading) => reading.assessment.kinds.includes(group));
+    expect(named.length / caught.length).toBeGreaterThanOrEqual(floor);
+  });
+});
+
+describe('the detector with the committed weights, on the lines it learnt from', () => {
+  const readings = corpus.map((line) => ({
+    line,
+    group: groupOf(line),
+    isAtRisk: isAtRisk(line.text),
+  }));
+
+  it.each(['suicide', 'eating-disorder', 'harm-from-others', 'child-abuse'])(
+    '%s: at least 95 % caught',
+    (group) => {
+      expect(rate(readings.filter((reading) => reading.group === group))).toBeGreaterThanOrEqual(
+        0.95,
       );
-      expect(recall).toBeGreaterThanOrEqual(MINIMUM_UNSEEN_RECALL);
-      expect(falseAlarms).toBeLessThanOrEqual(MAXIMUM_UNSEEN_FALSE_ALARMS);
     },
   );
+
+  it('at most 5 % false alarms on harmless lines', () => {
+    expect(rate(readings.filter((reading) => reading.group === 'harmless'))).toBeLessThanOrEqual(
+      0.05,
+    );
+  });
+});
+
+describe('a neutral sentence before or after', () => {
+  const byLabel = (label: LabelledLine['label']) => corpus.filter((line) => line.label === label);
+  const caught = byLabel('at-risk').filter((line) => isAtRisk(line.text));
+  const harmless = byLabel('harmless').filter((line) => assessCrisis(line.text).level === 'none');
+  /** One harmless sentence in which the model sees no lean toward any risk. */
+  const neutral = harmless
+    .map((line) => line.text.trim())
+    .filter((text) => /^[^.!?\n]+[.!?]$/.test(text))
+    .filter((text) => {
+      const [sentence] = normaliseForCrisisCheck(text).split(' . ');
+      const scores = crisisModel.score([sentence!]);
+      return scores.every((score, head) => score <= crisisModel.bias[head]!);
+    });
+  const ended = (text: string) => (/[.!?]\s*$/.test(text) ? text : `${text}.`);
+  const around = fc.record({
+    sentence: fc.constantFrom(...neutral),
+    isBefore: fc.boolean(),
+  });
+  const withNeutral = (
+    text: string,
+    { sentence, isBefore }: { sentence: string; isBefore: boolean },
+  ) => (isBefore ? `${sentence} ${text}` : `${ended(text)} ${sentence}`);
+
+  it('never turns a line at risk into one that is not', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...caught), around, (line, added) => {
+        expect(isAtRisk(withNeutral(line.text, added))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never turns a harmless line into one at risk', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...harmless), around, (line, added) => {
+        expect(isAtRisk(withNeutral(line.text, added))).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('has many neutral sentences to draw from', () => {
+    expect(neutral.length).toBeGreaterThanOrEqual(200);
+  });
 });
 
 describe('the words a learner types', () => {
@@ -119,6 +207,10 @@ describe('what the detector decides', () => {
     expect(Array.from(longest).length).toBeLessThanOrEqual(REFLECTION_MAX_LENGTH);
     expect(isAtRisk(longest)).toBe(true);
   });
+
+  it('reads each sentence on its own, and neighbouring ones together only when each leans that way', () => {
+    expect([...headsAtRisk(crisisModel, ['the weather was grey'])]).toEqual([]);
+  });
 });
 
 describe('the kinds of risk beyond suicide and self-harm', () => {
@@ -132,7 +224,9 @@ describe('the kinds of risk beyond suicide and self-harm', () => {
     expect(assessCrisis('my husband hits me when he drinks').kinds).toContain('harm-from-others');
   });
 
-  it('reads abuse disclosed by a young person as child abuse', () => {
-    expect(assessCrisis('I am 14 and my stepdad hurts me').kinds).toContain('child-abuse');
+  it('reads abuse disclosed by a young person as child abuse, which is also harm from others', () => {
+    const { kinds } = assessCrisis('I am 14 and my stepdad hurts me');
+    expect(kinds).toContain('child-abuse');
+    expect(kinds).toContain('harm-from-others');
   });
 });

@@ -1,14 +1,22 @@
-import { WORD_MODEL_THRESHOLD, wordModel, type WordModel } from './crisis-classifier.ts';
+import {
+  headsAtRisk,
+  modelFromWeights,
+  type CrisisModel,
+  type ModelHead,
+  unpackWeights,
+} from './crisis-model.ts';
 import { normaliseForCrisisCheck } from './crisis-normalise.ts';
+import weights from './crisis-weights.json' with { type: 'json' };
 
 /**
- * Recognises words of a person who may be at risk of suicide or self-harm, with no model at all
- * (docs/decisions/014-companion-safety.md). It reads the canonical words of
- * crisis-normalise.ts sentence by sentence:
+ * Recognises words of a person who may be at risk: of suicide or self-harm, of an eating
+ * disorder, of harm from others (a child's disclosure of abuse among them), with no vendor
+ * (docs/decisions/014-companion-safety.md). It reads the canonical words of crisis-normalise.ts
+ * sentence by sentence:
  * - a strong cue (an explicit wish to die, a plan, means, a farewell, self-harm, someone close at
- *   risk) is enough on its own;
- * - weak cues (hopelessness, being a burden, a loss next to a question about heights) count when
- *   two different ones meet in the same text;
+ *   risk) is enough on its own, and two different weak cues in one sentence are;
+ * - the learnt model (crisis-model.ts, weights trained offline) reads each sentence, and
+ *   neighbouring sentences together when each leans the same way, for each kind of risk;
  * - a cue right after "not", "never" or "no longer" is a denial, not a cue;
  * - a sentence that places the cue in a past the writer has come through ("years ago", "used to",
  *   "survived") with nothing that brings it back to now is read as the past: warmth, no alarm.
@@ -467,7 +475,7 @@ const strongCues: Cue[] = [
   },
 ];
 
-/** Each alone is common in honest writing; two different ones in one text call for care. */
+/** Each alone is common in honest writing; two different ones in one sentence call for care. */
 const weakCues: RegExp[] = [
   /\b(?:i am|i feel|i feel so|feeling|i am so|so) (?:hopeless|worthless|useless|empty|numb|trapped|broken)\b/g,
   /\b(?:i am|i feel like) (?:a|such a) (?:burden|failure|waste of space|waste)\b/g,
@@ -539,11 +547,25 @@ function isWishToBeDead(sentence: string): boolean {
 const minor =
   /\bi am (?:[0-9]|1[0-7]|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)(?: years old)?\b|\b(?:my teacher|at school|in year [0-9]+|in (?:[0-9]+th|ninth|tenth) grade)\b/;
 
-/** `model` is the word model of crisis-classifier.ts; tests give one learnt without a set. */
-export function assessCrisis(text: string, model: WordModel = wordModel): CrisisAssessment {
+/** The learnt layer, as `npm run crisis:train` left it. */
+export const crisisModel: CrisisModel = modelFromWeights(unpackWeights(weights));
+
+/** What each head of the learnt model names. */
+const kindsOfHead: Record<ModelHead, CrisisKind[]> = {
+  suicide: ['indirect'],
+  'eating-disorder': ['eating-disorder'],
+  'harm-from-others': ['harm-from-others'],
+  'child-abuse': ['harm-from-others', 'child-abuse'],
+};
+
+/**
+ * Every sentence is read on its own (the rules, then the learnt model), so a sentence added
+ * before or after another never changes how that one reads. `model` is the learnt layer; the
+ * tests give one learnt without an author.
+ */
+export function assessCrisis(text: string, model: CrisisModel = crisisModel): CrisisAssessment {
   const reading = readSentences(normaliseForCrisisCheck(text));
   const kinds = new Set<CrisisKind>();
-  const weakPhrases = new Set<string>();
   let isPast = false;
   for (const cue of strongCues) {
     for (const { sentence } of undeniedMatches(reading, cue.pattern)) {
@@ -551,25 +573,48 @@ export function assessCrisis(text: string, model: WordModel = wordModel): Crisis
       else kinds.add(cue.kind);
     }
   }
+  const weakPhrases = new Map<Sentence, Set<string>>();
   for (const pattern of weakCues) {
     for (const { sentence, phrase } of undeniedMatches(reading, pattern)) {
-      if (!sentence.isPast) weakPhrases.add(phrase);
+      if (!sentence.isPast)
+        weakPhrases.set(sentence, (weakPhrases.get(sentence) ?? new Set()).add(phrase));
     }
   }
-  const present = reading.sentences.filter((sentence) => !sentence.isPast);
-  if (present.some((sentence) => isWishToBeDead(sentence.text))) kinds.add('indirect');
-  if (weakPhrases.size >= 2) kinds.add('indirect');
+  if ([...weakPhrases.values()].some((phrases) => phrases.size >= 2)) kinds.add('indirect');
+  for (const sentence of reading.sentences) {
+    if (!sentence.isPast && isWishToBeDead(sentence.text)) kinds.add('indirect');
+    // A dark past the model reads as risk is still the past.
+    if (sentence.isPast && sentence.text !== '' && headsAtRisk(model, [sentence.text]).size > 0) {
+      isPast = true;
+    }
+  }
+  for (const run of runsOfPresentSentences(reading)) {
+    for (const head of headsAtRisk(model, run))
+      for (const kind of kindsOfHead[head]) kinds.add(kind);
+  }
   // A dark past that the writer says is back is the present.
-  if (kinds.size === 0 && returning.test(reading.text) && mentionsCrisis(reading.text)) {
-    kinds.add('indirect');
-  }
-  const presentText = present.map((sentence) => sentence.text).join(' . ');
-  if (kinds.size === 0 && !isPast && model.score(presentText) > WORD_MODEL_THRESHOLD) {
-    kinds.add('indirect');
-  }
+  if (kinds.size === 0 && isPast && returning.test(reading.text)) kinds.add('indirect');
   if (kinds.has('harm-from-others') && minor.test(reading.text)) kinds.add('child-abuse');
   if (kinds.size > 0) return { level: 'at-risk', kinds: [...kinds] };
   return { level: isPast ? 'past' : 'none', kinds: [] };
+}
+
+/** Neighbouring sentences of now, split where a sentence about the past stands between them. */
+function runsOfPresentSentences(reading: Reading): string[][] {
+  const runs: string[][] = [[]];
+  for (const sentence of reading.sentences) {
+    if (sentence.isPast) runs.push([]);
+    else if (sentence.text !== '') runs[runs.length - 1]!.push(sentence.text);
+  }
+  return runs.filter((run) => run.length > 0);
+}
+
+/** The canonical sentences of a text, each as the detector places it: now, or a past come through. */
+export function sentencesOf(text: string): { text: string; isPast: boolean }[] {
+  return readSentences(normaliseForCrisisCheck(text)).sentences.map(({ text, isPast }) => ({
+    text,
+    isPast,
+  }));
 }
 
 /** The server's question on every path: must this text be met with help, and kept here? */
@@ -609,13 +654,6 @@ function sentenceAt(reading: Reading, index: number): Sentence {
     else high = middle - 1;
   }
   return reading.sentences[low]!;
-}
-
-function mentionsCrisis(text: string): boolean {
-  return strongCues.some((cue) => {
-    cue.pattern.lastIndex = 0;
-    return cue.pattern.test(text);
-  });
 }
 
 function hasUndeniedMatch(sentence: string, pattern: RegExp): boolean {
