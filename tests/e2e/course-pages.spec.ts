@@ -46,6 +46,7 @@ for (const { name, viewport } of sizes) {
       await expect(page.getByRole('link', { name: "Buy Now: Dragon's Clarity" })).toHaveCount(0);
       await offer.click();
       await expect(page).toHaveURL('/courses/dragons-clarity#tell-me');
+      await expect(page.getByRole('heading', { level: 1, name: "Dragon's Clarity" })).toBeVisible();
       await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible();
       await expect(page.getByRole('link', { name: /Buy Now/ })).toHaveCount(0);
       await expectNoSeriousAxeViolations(page);
