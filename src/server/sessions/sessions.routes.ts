@@ -32,7 +32,6 @@ import {
   listSlots,
   rescheduleSession,
 } from './bookings.ts';
-import { sendRemindersPeriodically } from './reminders.ts';
 import type { SessionsContext } from './sessions-context.ts';
 
 /** Each booking holds a slot and starts a checkout: a learner needs a few, a script would hoard. */
@@ -48,7 +47,6 @@ export async function sessionsRoutes(
   app: FastifyInstance,
   { context }: { context: SessionsContext },
 ) {
-  sendRemindersPeriodically(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
