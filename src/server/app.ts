@@ -70,6 +70,12 @@ import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { adminJobsRoutes } from './jobs/admin-jobs.routes.ts';
 import { pruneHourly } from './jobs/prune-hourly.ts';
+import { createClock, type Clock } from './jobs/clock.ts';
+import { releaseDueCourses } from './content/release-due-courses.ts';
+import { sendReleaseNotices } from './catalogue/release-notices.ts';
+import { openReleasedCourses } from './payments/open-released-courses.ts';
+import { sendDueReminders } from './sessions/reminders.ts';
+import { sendDueCreatorCopies } from './sessions/bookings.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
 import { newsletterRoutes } from './marketing/newsletter.routes.ts';
@@ -99,6 +105,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The durable queue every process works: mail, the clock's ticks, prunes. */
     jobs: JobQueue;
+    /** Time-driven work on the queue, each minute; tests tick it at a moved time. */
+    clock: Clock;
     videos: VideoLibrary;
     sessions: SessionReader;
     accessSources: AccessSources;
@@ -139,6 +147,7 @@ export async function buildApp(
 
   const jobs = createJobQueue(database.pool, app.log, config.jobs);
   app.decorate('jobs', jobs);
+  app.decorate('clock', createClock(app));
   pruneHourly(app, [
     pruneRateLimitHits,
     pruneAuthRateLimits,
@@ -237,6 +246,13 @@ export async function buildApp(
     refundCheckout: (checkoutId) => refundCheckout(payments, checkoutId),
   };
   await app.register(paymentsRoutes, paymentHooks);
+  // What comes due with time, in this order: a release date opens its course, which opens it to
+  // those who bought it ahead and tells those who asked; a session's reminder.
+  app.clock.onTick('release dates', (now) => releaseDueCourses(app, now));
+  app.clock.onTick('courses bought before release', (now) => openReleasedCourses(payments, now));
+  app.clock.onTick('release notices', (now) => sendReleaseNotices(app, now));
+  app.clock.onTick('session reminders', (now) => sendDueReminders(app, now));
+  app.clock.onTick("the creator's session copies", () => sendDueCreatorCopies(app));
   await app.register(sessionsRoutes, { context: sessions });
   await app.register(videoRoutes);
   await app.register(learningRoutes, {

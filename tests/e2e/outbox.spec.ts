@@ -23,7 +23,8 @@ test('the admin follows a mail through the queue in the Outbox, and finds no fai
   const mail = outbox.getByText(new RegExp(`to ${email}`));
   await expect(mail).toContainText('Sent');
   await mail.click();
-  await expect(outbox.getByText(/api\/auth\/verify-email/)).toBeVisible();
+  const opened = outbox.getByRole('group').filter({ hasText: `to ${email}` });
+  await expect(opened.getByText(/api\/auth\/verify-email/)).toBeVisible();
   await expect(outbox.getByRole('navigation', { name: 'Outbox pages' })).toBeVisible();
 
   const failed = page.getByRole('region', { name: 'Failed jobs' });

@@ -8,7 +8,7 @@ import {
   releaseNoticeResponseSchema,
 } from '../../shared/api/catalogue.ts';
 import { limitRequests } from '../http/rate-limit.ts';
-import { requestReleaseNotice, sendReleaseNotices } from './release-notices.ts';
+import { requestReleaseNotice } from './release-notices.ts';
 import { AppError } from '../http/errors.ts';
 import { toCatalogueResponse, toCourseOutline, withoutVideoIds } from './catalogue.ts';
 
@@ -38,7 +38,6 @@ export async function catalogueRoutes(
   { canOpenCourse }: CatalogueRoutesOptions,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onReady', () => sendReleaseNotices(app));
 
   routes.post(
     '/api/courses/:courseId/release-notice',

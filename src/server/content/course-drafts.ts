@@ -266,7 +266,7 @@ export async function restorePublishedVersion(
   return readCourseDraft(db, courseId);
 }
 
-async function recordChange(
+export async function recordChange(
   tx: Executor,
   actor: ContentActor,
   courseId: string,

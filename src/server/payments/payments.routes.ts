@@ -26,7 +26,6 @@ import { checkCourseAccess, listCustomerSubscriptions } from './customer-access.
 import { confirmCheckout } from './fulfil-checkout.ts';
 import { listSessionPurchases } from './list-purchases.ts';
 import { getBundleOffer } from './paid-courses.ts';
-import { openReleasedCourses } from './open-released-courses.ts';
 import { createPaymentsContext, type PaymentsOptions } from './payments-context.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
 import { cancelTestCheckout, getTestCheckout, payTestCheckout } from './test-checkout.ts';
@@ -50,7 +49,6 @@ export const confirmCheckoutRateLimit = {
 /** Checkout, fulfilment, billing and the Stripe webhook (spec 1 §7 payment endpoints). */
 export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOptions) {
   const context = createPaymentsContext(app, options);
-  app.addHook('onReady', () => openReleasedCourses(context));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(

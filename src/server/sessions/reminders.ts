@@ -2,23 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { REMINDER_HOURS_BEFORE } from '../../shared/rules/sessions.ts';
 import { sessionBookings } from '../db/schema/sessions.ts';
-import { mailAbout, sendDueCreatorCopies, type Booking } from './bookings.ts';
-
-const CHECK_EVERY_MS = 10 * 60_000;
+import { mailAbout, type Booking } from './bookings.ts';
 
 /**
- * Sends each booked session's reminder once, whichever of several app processes gets there:
- * a row is claimed by the UPDATE that sets `reminder_sent_at` where it is still empty (others
- * skip rows already locked), and only the claimer mails. A mail that fails is logged, not retried.
+ * Sends each booked session's reminder once, on the clock's tick (jobs/clock.ts), whichever of
+ * several app processes runs it: a row is claimed by the UPDATE that sets `reminder_sent_at`
+ * where it is still empty (others skip rows already locked), and only the claimer mails; the
+ * mail itself goes through the queue, retried until sent.
  */
-export async function sendDueReminders(app: FastifyInstance): Promise<number> {
+export async function sendDueReminders(app: FastifyInstance, now = new Date()): Promise<number> {
   const claimed = await app.db.execute<{ id: string }>(sql`
-    update ${sessionBookings} set reminder_sent_at = now()
+    update ${sessionBookings} set reminder_sent_at = ${now}
     where id in (
       select id from ${sessionBookings}
       where status = 'booked' and reminder_sent_at is null
-        and starts_at > now()
-        and starts_at <= now() + make_interval(hours => ${REMINDER_HOURS_BEFORE})
+        and starts_at > ${now}
+        and starts_at <= ${now}::timestamptz + make_interval(hours => ${REMINDER_HOURS_BEFORE})
       for update skip locked
     ) and reminder_sent_at is null
     returning id`);
@@ -29,20 +28,4 @@ export async function sendDueReminders(app: FastifyInstance): Promise<number> {
   });
   for (const row of rows) await mailAbout(app, row, 'reminder');
   return rows.length;
-}
-
-/** Checks every ten minutes while the app runs. */
-export function sendRemindersPeriodically(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      sendDueReminders(app).catch((error: unknown) =>
-        app.log.error({ err: error }, 'session reminders failed'),
-      );
-      sendDueCreatorCopies(app).catch((error: unknown) =>
-        app.log.error({ err: error }, "the creator's session copies failed"),
-      );
-    }, CHECK_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -34,7 +34,6 @@ import {
   rescheduleSession,
 } from './bookings.ts';
 import { cancelOwnSession } from './cancel-own-session.ts';
-import { sendRemindersPeriodically } from './reminders.ts';
 import type { SessionsContext } from './sessions-context.ts';
 
 /** Each booking holds a slot and starts a checkout: a learner needs a few, a script would hoard. */
@@ -58,7 +57,6 @@ export async function sessionsRoutes(
   app: FastifyInstance,
   { context }: { context: SessionsContext },
 ) {
-  sendRemindersPeriodically(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
