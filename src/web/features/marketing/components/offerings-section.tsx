@@ -1,4 +1,6 @@
 import { Check } from 'lucide-react';
+import { useIsHydrated } from '../../../lib/client-value.ts';
+import { useContactEmail } from '../../../lib/contact.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Section } from './section.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -26,7 +28,6 @@ const offerings: Offering[] = [
       'Video teachings and embodied practices',
       'A private workbook for your written reflections',
       'AI pattern analysis of what you write',
-      '30-day money-back guarantee',
     ],
     courseId: 'sovereign-flame',
     isFeatured: true,
@@ -57,7 +58,12 @@ const offerings: Offering[] = [
   },
 ];
 
+/** Promised only where a learner can ask for it: with a contact address. */
+const guarantee = '30-day money-back guarantee';
+
 export function OfferingsSection() {
+  const knownContactEmail = useContactEmail();
+  const contactEmail = useIsHydrated() ? knownContactEmail : null;
   return (
     <Section
       id="about"
@@ -82,7 +88,10 @@ export function OfferingsSection() {
             <h3 className="mt-2 font-display text-2xl font-bold">{offering.name}</h3>
             <p className="mt-3 text-ink-700">{offering.description}</p>
             <ul className="mt-5 mb-6 space-y-2 text-sm text-ink-800">
-              {offering.includes.map((line) => (
+              {[
+                ...offering.includes,
+                ...(offering.isFeatured && contactEmail ? [guarantee] : []),
+              ].map((line) => (
                 <li key={line} className="flex gap-2">
                   <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-flame-600" />
                   {line}
