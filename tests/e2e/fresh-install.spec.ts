@@ -53,7 +53,17 @@ test('without a contact address the site promises no refund nobody could be aske
   await expect(page.getByRole('region', { name: '30-Day Money-Back Guarantee' })).toContainText(
     noAddress,
   );
+  // No tick beside it promising what cannot be asked for.
+  await expect(
+    page.getByRole('listitem').filter({ hasText: /^30-day money-back guarantee$/ }),
+  ).toHaveCount(0);
   await page.goto('/');
+  await expect(
+    page.getByRole('region', { name: 'Sacred Offerings' }).getByText('30-day money-back guarantee'),
+  ).toHaveCount(0);
+  const contact = page.locator('#contact');
+  await contact.scrollIntoViewIfNeeded();
+  await expect(contact).toContainText('This site has no contact address set up yet.');
   const faq = page.getByRole('region', { name: 'Questions You May Be Holding' });
   await faq.scrollIntoViewIfNeeded();
   await faq.getByRole('button', { name: 'What if the programme is not right for me?' }).click();

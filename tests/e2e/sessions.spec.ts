@@ -18,16 +18,18 @@ async function chooseTime(page: Page, index: number): Promise<string> {
   return (await time.locator('xpath=..').textContent()) ?? '';
 }
 
-/** Chooses a day; each viewport's journey books a day of its own, so the two never race. */
+/**
+ * Chooses a day of next week (whole, beyond the notice period); each journey books a day of its
+ * own, so they never race.
+ */
 async function chooseDay(page: Page, index: number): Promise<void> {
+  await page.getByRole('button', { name: 'Next week' }).click();
   const day = page.getByRole('group', { name: 'Choose a day' }).getByRole('radio').nth(index);
   await day.focus();
   await page.keyboard.press('Space');
   await expect(day).toBeChecked();
 }
 
-// Not the first bookable day: the notice period leaves it only the hours after this time of day
-// tomorrow, which late in the day is fewer than the two times a journey chooses.
 for (const [width, dayIndex] of [
   [390, 1],
   [1280, 2],
@@ -115,3 +117,49 @@ for (const [width, dayIndex] of [
     });
   });
 }
+
+test.describe('booking on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.slow();
+
+  test('a tapped day shows its times on screen, price and length beside Continue; the learner cancels for a full refund', async ({
+    page,
+  }) => {
+    await signUp(page, { firstName: 'Wren' });
+    await gotoReady(page, '/book-session');
+    const days = page.getByRole('group', { name: 'Choose a day' }).getByRole('radio');
+    // A week at a time, not every day of the horizon.
+    expect(await days.count()).toBeLessThanOrEqual(7);
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await page.getByRole('group', { name: 'Choose a day' }).locator('label').nth(3).tap();
+    const times = page.getByRole('group', { name: /Choose a time on/ });
+    await expect(times).toBeInViewport();
+    await times.locator('label').first().tap();
+    const bar = page.getByText(/^\d+ minutes · €222$/);
+    await expect(bar).toBeInViewport();
+    const pay = page.getByRole('button', { name: 'Continue to payment' });
+    await expect(pay).toBeEnabled();
+    await expect(pay).toBeInViewport();
+    await expectNoSeriousAxeViolations(page);
+    await pay.click();
+
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page.getByRole('status')).toContainText('your session is booked');
+    const cancel = page.getByRole('region', { name: 'Cancel' });
+    await expect(cancel).toContainText(
+      'You can cancel up to 24 hours before the start and are refunded in full.',
+    );
+    await cancel.getByRole('button', { name: 'Cancel session' }).click();
+    await expect(cancel.getByRole('button', { name: 'Cancel and refund' })).toBeFocused();
+    await expectNoSeriousAxeViolations(page);
+    await cancel.getByRole('button', { name: 'Cancel and refund' }).click();
+    await expect(
+      page.getByText(
+        'This session was cancelled. You cancelled this session. Where it was paid for, the payment is refunded to the card it came from.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Join' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Your sessions' }).click();
+    await expect(page.getByRole('region', { name: 'Past' })).toContainText('Cancelled');
+  });
+});

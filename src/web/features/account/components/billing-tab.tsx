@@ -101,19 +101,15 @@ export function BillingTab() {
             ))}
           </ul>
         )}
-        <p className="mt-4 text-sm text-ink-700">
-          Every course carries a 30-day money-back guarantee.
-          {contactEmail && (
-            <>
-              {' '}
-              Questions about a payment:{' '}
-              <a href={`mailto:${contactEmail}`} className={linkClass}>
-                {contactEmail}
-              </a>
-              .
-            </>
-          )}
-        </p>
+        {contactEmail && (
+          <p className="mt-4 text-sm text-ink-700">
+            Every course carries a 30-day money-back guarantee. Questions about a payment:{' '}
+            <a href={`mailto:${contactEmail}`} className={linkClass}>
+              {contactEmail}
+            </a>
+            .
+          </p>
+        )}
       </Panel>
     </div>
   );

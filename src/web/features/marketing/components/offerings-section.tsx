@@ -1,5 +1,7 @@
 import { Check } from 'lucide-react';
+import { useIsHydrated } from '../../../lib/client-value.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
+import { useContactEmail } from '../../../lib/contact.ts';
 import { buyCoursePath, coursePath, paths } from '../../../lib/paths.ts';
 import { Link } from '../../../lib/router/router.tsx';
 import { Section } from './section.tsx';
@@ -28,7 +30,6 @@ const offerings: Offering[] = [
       'Video teachings and embodied practices',
       'A private workbook for your written reflections',
       'AI pattern analysis of what you write',
-      '30-day money-back guarantee',
     ],
     courseId: 'sovereign-flame',
     isFeatured: true,
@@ -59,6 +60,9 @@ const offerings: Offering[] = [
   },
 ];
 
+/** Promised only where a learner can ask for it: with a contact address. */
+const guarantee = '30-day money-back guarantee';
+
 /**
  * The four offers. Whether a course is coming soon is the published catalogue's word, rendered into
  * the page with it (a coming-soon course is not for sale: it says so, and offers to tell you).
@@ -67,6 +71,8 @@ export function OfferingsSection() {
   const { data } = useCatalogue();
   const isComingSoon = (courseId: string | undefined) =>
     Boolean(data?.courses.find((course) => course.id === courseId)?.product.comingSoon);
+  const knownContactEmail = useContactEmail();
+  const contactEmail = useIsHydrated() ? knownContactEmail : null;
   return (
     <Section
       id="about"
@@ -107,7 +113,10 @@ export function OfferingsSection() {
             </h3>
             <p className="mt-3 text-ink-700">{offering.description}</p>
             <ul className="mt-5 mb-6 space-y-2 text-sm text-ink-800">
-              {offering.includes.map((line) => (
+              {[
+                ...offering.includes,
+                ...(offering.isFeatured && contactEmail ? [guarantee] : []),
+              ].map((line) => (
                 <li key={line} className="flex gap-2">
                   <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-flame-600" />
                   {line}

@@ -19,9 +19,20 @@ export function SiteFooter({ onBeginAssessment }: { onBeginAssessment: () => voi
         <NewsletterForm />
         <div>
           <h2 className="font-display text-2xl font-bold">Contact</h2>
-          <p className="mt-2 text-on-night/80">
-            Every assessment is read by a person, and every applicant hears from us within 24 hours.
-            If you have a question about the journey, ask it there: we answer it with your results.
+          {contactEmail ? (
+            <p className="mt-2 text-on-night/80">
+              Questions about the journey, a purchase or your data: write to{' '}
+              <a href={`mailto:${contactEmail}`} className="font-semibold text-on-night underline">
+                {contactEmail}
+              </a>
+              . A person reads every message.
+            </p>
+          ) : (
+            <p className="mt-2 text-on-night/80">This site has no contact address set up yet.</p>
+          )}
+          <p className="mt-4 text-on-night/80">
+            Wondering whether the journey is for you? The assessment is read by a person, and every
+            applicant hears from us within 24 hours.
           </p>
           <button
             type="button"

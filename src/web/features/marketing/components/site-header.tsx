@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from '../../../lib/router/router.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { usePublicSettings } from '../../../lib/public-settings.ts';
 import { useSession, useSignOut } from '../../../lib/session.ts';
 import { useIsScrolledPast } from '../hooks/use-is-scrolled-past.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -46,6 +47,7 @@ export function SiteHeader() {
       >
         Skip to main content
       </a>
+      <MaintenanceReminder />
       <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
         <div className="flex h-16 items-center justify-between gap-4">
           <Logo />
@@ -139,5 +141,20 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
         </li>
       )}
     </ul>
+  );
+}
+
+/** An admin passes maintenance mode and sees the site as usual: this keeps it from being forgotten. */
+function MaintenanceReminder() {
+  const session = useSession();
+  const settings = usePublicSettings();
+  if (session.data?.role !== 'admin' || !settings.data?.maintenanceMode) return null;
+  return (
+    <p className="bg-night px-4 py-2 text-center text-sm text-on-night">
+      Maintenance mode is on: visitors and learners see the maintenance page.{' '}
+      <Link to="/admin?tab=settings" className="font-semibold underline">
+        Turn it off in Settings
+      </Link>
+    </p>
   );
 }

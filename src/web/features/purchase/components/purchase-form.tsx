@@ -17,6 +17,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { creditLabelOf } from '../../../lib/bundle-offer.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useContactEmail } from '../../../lib/contact.ts';
+import { useIsHydrated } from '../../../lib/client-value.ts';
 import { usePublicSettings } from '../../../lib/public-settings.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { forgetPendingOrder, keepPendingOrder, readPendingOrder } from '../pending-order.ts';
@@ -41,8 +43,9 @@ const benefits = [
   'Video lessons you can return to for 12 months',
   'Reflection prompts and a private workbook',
   'An AI companion that helps you see your patterns',
-  '30-day money-back guarantee',
 ];
+/** Promised only where a learner can ask for it: with a contact address. */
+const guarantee = '30-day money-back guarantee';
 
 interface PurchaseFormProps {
   catalogue: CatalogueResponse;
@@ -67,6 +70,8 @@ export function PurchaseForm({
   const location = useLocation();
   const checkout = useCreateCheckoutSession();
   const isEnrolmentClosed = usePublicSettings().data?.features.courses === false;
+  const knownContactEmail = useContactEmail();
+  const contactEmail = useIsHydrated() ? knownContactEmail : null;
   const [pending] = useState(() => (isPreview ? null : readPendingOrder()));
   const [selection, setSelection] = useState(() =>
     pending
@@ -152,7 +157,7 @@ export function PurchaseForm({
           Begin Your Sovereign Journey
         </h1>
         <ul className="mt-4 grid gap-2 sm:grid-cols-2">
-          {benefits.map((benefit) => (
+          {[...benefits, ...(contactEmail ? [guarantee] : [])].map((benefit) => (
             <li key={benefit} className="flex items-start gap-2 text-ink-800">
               <Check className="mt-0.5 h-5 w-5 shrink-0 text-green-800" aria-hidden="true" />
               {benefit}

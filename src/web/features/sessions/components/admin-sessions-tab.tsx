@@ -6,8 +6,8 @@ import { AdminSessionRow } from './admin-session-row.tsx';
 import { AvailabilityForm } from './availability-form.tsx';
 
 const requirementWords = {
-  hours: 'save your opening hours under Availability',
-  meetingLink: 'add a default meeting link under Availability',
+  hours: 'save your opening hours',
+  meetingLink: 'add a default meeting link',
 } as const;
 
 /** Whether sessions are on sale, and if not, what the creator has still to save. */
@@ -24,7 +24,8 @@ function SaleStatus({ missing }: { missing: AvailabilityResponse['missingForSale
       <p className="font-semibold">One-to-one sessions are not on sale yet.</p>
       <p className="mt-1">
         So that nobody pays for a call they cannot join, learners can book once you{' '}
-        {missing.map((requirement) => requirementWords[requirement]).join(' and ')}.
+        {missing.map((requirement) => requirementWords[requirement]).join(' and ')} under
+        Availability below.
       </p>
     </div>
   );
