@@ -23,7 +23,7 @@ import { createSessionReader } from './auth/read-session-user.ts';
 import { betaRoutes } from './beta/beta.routes.ts';
 import { betaGrantFactsSource } from './beta/beta-grant-facts.ts';
 import { endBetaGrantsForPurchase } from './beta/upgrade-beta-grants.ts';
-import { claimBetaInvitations } from './beta/beta-invitations.ts';
+import { claimBetaByAddress } from './beta/beta-invitations.ts';
 import type { CatalogueStore } from './catalogue/catalogue.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { createCatalogueStore } from './content/catalogue-store.ts';
@@ -155,8 +155,8 @@ export async function buildApp(
     'auth',
     createAuth(config, database.db, mailer, app.log, {
       // An invitation by email is claimed when its address is confirmed, or signs in confirmed.
-      onSignedIn: (userId) => claimBetaInvitations(app, userId),
-      onEmailConfirmed: (userId) => claimBetaInvitations(app, userId),
+      onSignedIn: (userId) => claimBetaByAddress(app, userId),
+      onEmailConfirmed: (userId) => claimBetaByAddress(app, userId),
       mayOpenAccount: async () => (await countUsers(database.db)) < app.settings.current().maxUsers,
     }),
   );

@@ -10,6 +10,7 @@ import { AppError } from '../http/errors.ts';
 import type { MailMessage } from '../mail/send-mail.ts';
 import { findConfirmedEmail } from '../users/find-users.ts';
 import { createBetaGrantsWithin, requireKnownCourses } from './grant-beta-access.ts';
+import { claimWaitingBetaGrants } from './pending-beta-grants.ts';
 
 type BetaInvitation = typeof betaInvitations.$inferSelect;
 
@@ -50,6 +51,12 @@ export async function listBetaInvitations(app: FastifyInstance): Promise<BetaInv
     .from(betaInvitations)
     .orderBy(desc(betaInvitations.invitedAt));
   return invitations.map(toBetaInvitationView);
+}
+
+/** What waits for an address to be confirmed: invitations, and grants by email (T4-M4). */
+export async function claimBetaByAddress(app: FastifyInstance, userId: string): Promise<void> {
+  await claimBetaInvitations(app, userId);
+  await claimWaitingBetaGrants(app, userId);
 }
 
 /**
