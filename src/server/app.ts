@@ -13,6 +13,7 @@ import { canRequestOpenCourse } from './access/course-access.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { adminAccountControlRoutes } from './admin/admin-account-controls.routes.ts';
 import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
+import { adminOutboxRoutes } from './admin/admin-outbox.routes.ts';
 import { adminOverviewRoutes } from './admin/admin-overview.routes.ts';
 import { adminUsersRoutes } from './admin/admin-users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -249,6 +250,7 @@ export async function buildApp(
   });
   await app.register(adminOverviewRoutes);
   await app.register(mailRoutes);
+  await app.register(adminOutboxRoutes);
   await app.register(accountRoutes);
   await app.register(settingsRoutes);
   await app.register(contentRoutes, {

@@ -300,6 +300,7 @@ export const routeRules: Record<string, RouteRow> = {
   },
   'GET /api/admin/newsletter': { rule: 'admin' },
   'GET /api/admin/outbox': { rule: 'admin' },
+  'POST /api/admin/outbox/:id/reveal': { rule: 'admin' },
   'GET /api/admin/newsletter.csv': { rule: 'admin' },
   'GET /api/admin/user-search': { rule: 'admin', request: () => ({ query: { email: 'a' } }) },
   'GET /api/sessions/slots': { rule: 'signed-in' },

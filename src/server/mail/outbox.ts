@@ -1,6 +1,7 @@
 import { count, desc, eq, or, sql } from 'drizzle-orm';
 import type { OutboxMail } from '../../shared/api/mail.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { hideSignInLinks } from './hide-sign-in-links.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 
 /**
@@ -46,6 +47,12 @@ export async function deleteOutboxMailWithExpiredLink(
   return removed.length;
 }
 
+/** One kept mail whole, links and all: for an admin's Reveal, which the caller records. */
+export async function findOutboxMail(db: Database, mailId: number): Promise<OutboxMail | null> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+  return row ? { ...row, createdAt: row.createdAt.toISOString(), hasHiddenLink: false } : null;
+}
+
 /** A page of the kept mail, newest first, for the admins' Outbox. */
 export async function listOutboxMail(
   db: Database,
@@ -61,7 +68,11 @@ export async function listOutboxMail(
     db.select({ total: count() }).from(mailOutbox),
   ]);
   return {
-    mails: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    mails: rows.map((row) => ({
+      ...row,
+      ...hideSignInLinks(row.text),
+      createdAt: row.createdAt.toISOString(),
+    })),
     total: totals?.total ?? 0,
   };
 }
