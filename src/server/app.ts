@@ -13,6 +13,7 @@ import { canRequestOpenCourse } from './access/course-access.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { adminAccountControlRoutes } from './admin/admin-account-controls.routes.ts';
 import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
+import { adminOutboxRoutes } from './admin/admin-outbox.routes.ts';
 import { adminOverviewRoutes } from './admin/admin-overview.routes.ts';
 import { adminUsersRoutes } from './admin/admin-users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -23,7 +24,7 @@ import { createSessionReader } from './auth/read-session-user.ts';
 import { betaRoutes } from './beta/beta.routes.ts';
 import { betaGrantFactsSource } from './beta/beta-grant-facts.ts';
 import { endBetaGrantsForPurchase } from './beta/upgrade-beta-grants.ts';
-import { claimBetaInvitations } from './beta/beta-invitations.ts';
+import { claimBetaByAddress } from './beta/beta-invitations.ts';
 import type { CatalogueStore } from './catalogue/catalogue.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { createCatalogueStore } from './content/catalogue-store.ts';
@@ -172,8 +173,8 @@ export async function buildApp(
     'auth',
     createAuth(config, database.db, mailer, app.log, {
       // An invitation by email is claimed when its address is confirmed, or signs in confirmed.
-      onSignedIn: (userId) => claimBetaInvitations(app, userId),
-      onEmailConfirmed: (userId) => claimBetaInvitations(app, userId),
+      onSignedIn: (userId) => claimBetaByAddress(app, userId),
+      onEmailConfirmed: (userId) => claimBetaByAddress(app, userId),
       mayOpenAccount: async () => (await countUsers(database.db)) < app.settings.current().maxUsers,
     }),
   );
@@ -274,6 +275,7 @@ export async function buildApp(
   await app.register(adminOverviewRoutes);
   await app.register(mailRoutes);
   await app.register(adminJobsRoutes);
+  await app.register(adminOutboxRoutes);
   await app.register(accountRoutes);
   await app.register(settingsRoutes);
   await app.register(contentRoutes, {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { requestRules } from '../../src/server/auth/auth-request-rules.ts';
 import { buildTestApp, type TestApp } from '../../src/server/testing/build-test-app.ts';
+import { sendRawRequest } from '../../src/server/testing/raw-request.ts';
 import {
   cookieHeader,
   createAdmin,
@@ -232,4 +233,47 @@ describe('every API route under generated input', () => {
     }
     console.info(`fuzz: a mebibyte to every write route, slowest ${Math.round(slowest)} ms`);
   });
+
+  it('gives no route away to another spelling of its path: fragments, dot segments, encoded and doubled slashes', async () => {
+    let requests = 0;
+    for (const route of listApiRoutes(testApp.app)) {
+      const url = withParams(route.url, 'energy-sovereignty');
+      const send = (target: string) =>
+        sendRawRequest(testApp.app, {
+          method: route.method,
+          target,
+          ...(route.method === 'GET' ? {} : { body: {} }),
+        });
+      const plain = await send(url);
+      for (const target of spellingsOf(url)) {
+        const answer = await send(target);
+        requests += 1;
+        const where = `${route.method} ${target}`;
+        expect(answer.statusCode, where).toBeLessThan(500);
+        if (target.includes('#')) expect(answer.statusCode, where).toBe(400);
+        // What a visitor may not do plainly, they may not do by another spelling either.
+        if (plain.statusCode === 401 || plain.statusCode === 403) {
+          expect(answer.statusCode, where).toBeGreaterThanOrEqual(400);
+        }
+      }
+    }
+    console.info(`fuzz: ${requests} requests with other spellings of a route's path`);
+  });
 });
+
+/** The same path as an attacker's client may write it: nothing here is normalised on the way. */
+function spellingsOf(url: string): string[] {
+  const [, first = '', rest = ''] = /^\/([^/]+)\/(.*)$/.exec(url) ?? [];
+  return [
+    `${url}#x`,
+    `${url}#.js`,
+    `/${first}/./${rest}`,
+    `/${first}/x/../${rest}`,
+    `/${first}/%2e%2e/${first}/${rest}`,
+    `/${first}%2F${rest}`,
+    `/${first}/${rest.replace('/', '%2f')}`,
+    `/${first}//${rest}`,
+    `//${first}/${rest}`,
+    `${url}/`,
+  ];
+}

@@ -319,6 +319,7 @@ export const routeRules: Record<string, RouteRow> = {
     rule: 'admin',
     request: () => ({ params: { id: anyUuid } }),
   },
+  'POST /api/admin/outbox/:id/reveal': { rule: 'admin' },
   'GET /api/admin/newsletter.csv': { rule: 'admin' },
   'GET /api/admin/user-search': { rule: 'admin', request: () => ({ query: { email: 'a' } }) },
   'GET /api/sessions/slots': { rule: 'signed-in' },

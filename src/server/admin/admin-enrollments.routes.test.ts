@@ -3,10 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
 import { accessEvents, courseEnrollments } from '../db/schema/access.ts';
+import { users } from '../db/schema/auth.ts';
 import { betaGrants } from '../db/schema/beta.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { createAdmin, createEnrolledLearner, createUser, type TestUser } from '../testing/users.ts';
+import {
+  createAdmin,
+  createEnrolledLearner,
+  createUser,
+  nextClientAddress,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../testing/users.ts';
 
 let testApp: TestApp;
 let admin: TestUser;
@@ -181,6 +189,7 @@ describe('POST /api/admin/bulk-beta-grants', () => {
       userCount: 2,
       courseCount: 2,
       notFound: ['nobody-here@example.com'],
+      waitingForConfirmation: [],
     });
     const [grant] = await grantsOf(ann.id);
     expect(grant).toMatchObject({
@@ -190,6 +199,35 @@ describe('POST /api/admin/bulk-beta-grants', () => {
       expiresAt: new Date('2030-01-31T00:00:00.000Z'),
     });
     expect(await grantsOf(bob.id)).toHaveLength(1);
+  });
+
+  it('grants an unconfirmed account nothing until it confirms its address (T4-M4)', async () => {
+    const confirmed = await createUser(testApp.app);
+    const unconfirmed = await createUser(testApp.app, { isVerified: false });
+    const response = await bulk(admin, {
+      emails: [unconfirmed.email, confirmed.email],
+      courseIds: ['energy-sovereignty'],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      userCount: 1,
+      notFound: [],
+      waitingForConfirmation: [unconfirmed.email],
+    });
+    expect(await grantsOf(unconfirmed.id)).toHaveLength(0);
+    expect(await grantsOf(confirmed.id)).toHaveLength(1);
+
+    // Confirmed by whoever owns the address, and signing in: the grant that waited is made.
+    await testApp.db.update(users).set({ emailVerified: true }).where(eq(users.id, unconfirmed.id));
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: nextClientAddress(),
+      payload: { email: unconfirmed.email, password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const [grant] = await grantsOf(unconfirmed.id);
+    expect(grant).toMatchObject({ grantedBy: admin.id, courseIds: ['energy-sovereignty'] });
   });
 
   it('lasts 30 days when no date is given, and leaves a purchase as it was', async () => {

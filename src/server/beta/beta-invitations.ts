@@ -5,7 +5,7 @@ import type { SessionUser } from '../../shared/api/auth.ts';
 import type { BetaInvitationView, createBetaInvitationSchema } from '../../shared/api/beta.ts';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { addDays, betaAccessType, betaMessages } from '../../shared/rules/beta.ts';
-import { betaInvitations } from '../db/schema/beta.ts';
+import { betaInvitations, pendingBetaGrants } from '../db/schema/beta.ts';
 import { AppError } from '../http/errors.ts';
 import type { MailMessage } from '../mail/send-mail.ts';
 import { findConfirmedEmail } from '../users/find-users.ts';
@@ -50,6 +50,12 @@ export async function listBetaInvitations(app: FastifyInstance): Promise<BetaInv
     .from(betaInvitations)
     .orderBy(desc(betaInvitations.invitedAt));
   return invitations.map(toBetaInvitationView);
+}
+
+/** What waits for an address to be confirmed: invitations, and grants by email (T4-M4). */
+export async function claimBetaByAddress(app: FastifyInstance, userId: string): Promise<void> {
+  await claimBetaInvitations(app, userId);
+  await claimWaitingBetaGrants(app, userId);
 }
 
 /**
@@ -118,4 +124,34 @@ function toBetaInvitationView(invitation: BetaInvitation): BetaInvitationView {
     claimedAt: invitation.claimedAt?.toISOString() ?? null,
     claimedByUserId: invitation.claimedByUserId,
   };
+}
+
+/**
+ * Once the account confirms its address (or signs in confirmed): each waiting grant of that
+ * address becomes a beta grant, by the admin who made it. One that has ended meanwhile lapses.
+ */
+export async function claimWaitingBetaGrants(
+  app: FastifyInstance,
+  userId: string,
+): Promise<number> {
+  return app.db.transaction(async (tx) => {
+    const email = await findConfirmedEmail(tx, userId);
+    if (!email) return 0;
+    const waiting = await tx
+      .delete(pendingBetaGrants)
+      .where(sql`${pendingBetaGrants.email} = lower(${email})`)
+      .returning();
+    const now = new Date();
+    const current = waiting.filter((grant) => grant.expiresAt === null || grant.expiresAt > now);
+    for (const grant of current) {
+      await createBetaGrantsWithin(tx, app.catalogue, {
+        userIds: [userId],
+        courseIds: grant.courseIds,
+        expiresAt: grant.expiresAt,
+        grantedBy: grant.grantedBy,
+        method: 'admin',
+      });
+    }
+    return current.length;
+  });
 }

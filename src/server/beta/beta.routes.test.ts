@@ -276,6 +276,31 @@ describe('POST /api/grant-beta-access', () => {
     expect(unknown.json().error.message).toBe('User not found');
   });
 
+  it('waits for an unconfirmed address to be confirmed before it grants (T4-M4)', async () => {
+    const registered = await createUser(testApp.app, { isVerified: false });
+    const response = await call('POST', '/api/grant-beta-access', admin, {
+      email: registered.email,
+      courseIds: ['energy-sovereignty'],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, grant: null, waitingForConfirmation: true });
+    expect((await accessTo(registered, 'energy-sovereignty')).accessType).toBe('none');
+    const before = await testApp.db
+      .select()
+      .from(betaGrants)
+      .where(eq(betaGrants.userId, registered.id));
+    expect(before).toHaveLength(0);
+
+    await openConfirmationLink(registered.email, registered.cookie);
+    expect((await accessTo(registered, 'energy-sovereignty')).accessType).toBe('beta');
+    const [grant] = await testApp.db
+      .select()
+      .from(betaGrants)
+      .where(eq(betaGrants.userId, registered.id));
+    expect(grant).toMatchObject({ grantMethod: 'admin', grantedBy: admin.id });
+    expect(Math.round((grant!.expiresAt!.getTime() - Date.now()) / DAY_MS)).toBe(30);
+  });
+
   it('takes an explicit end date, or null for access that never ends', async () => {
     const learner = await createUser(testApp.app);
     const expiresAt = new Date(Date.now() + 3 * DAY_MS).toISOString();

@@ -16,6 +16,7 @@ import {
   createBetaInvitationSchema,
   generateBetaCodeSchema,
   grantBetaAccessSchema,
+  grantBetaAccessResponseSchema,
   grantResponseSchema,
   invitationResponseSchema,
   myBetaStatusSchema,
@@ -53,7 +54,7 @@ export async function betaRoutes(app: FastifyInstance, options: BetaRoutesOption
     '/api/grant-beta-access',
     {
       preValidation: requireAdmin,
-      schema: { body: grantBetaAccessSchema, response: { 200: grantResponseSchema } },
+      schema: { body: grantBetaAccessSchema, response: { 200: grantBetaAccessResponseSchema } },
     },
     async (request) => grantBetaAccess(app, request.user, request.body),
   );

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from '../../shared/api/auth.ts';
-import type { BetaGrantView, grantBetaAccessSchema } from '../../shared/api/beta.ts';
+import type {
+  BetaGrantView,
+  GrantBetaAccessResponse,
+  grantBetaAccessSchema,
+} from '../../shared/api/beta.ts';
 import { isBetaGrantActive } from '../../shared/rules/access.ts';
 import {
   addDays,
@@ -15,7 +19,8 @@ import type { Catalogue } from '../catalogue/catalogue.ts';
 import type { Transaction } from '../db/client.ts';
 import { betaGrants } from '../db/schema/beta.ts';
 import { AppError } from '../http/errors.ts';
-import { findUserIdByEmail, listExistingUserIds } from '../users/find-users.ts';
+import { listExistingUserIds, listUsersByEmails } from '../users/find-users.ts';
+import { holdGrantsUntilConfirmed } from './pending-beta-grants.ts';
 
 export type BetaGrant = typeof betaGrants.$inferSelect;
 
@@ -73,42 +78,58 @@ export async function createBetaGrantsWithin(
   return grants;
 }
 
-/** The spec 1 §7 endpoint: an admin grants one user beta access (30 days unless told). */
+/**
+ * The spec 1 §7 endpoint: an admin grants one user beta access (30 days unless told). Named by
+ * address, an account that has not confirmed it gets the access once it does.
+ */
 export async function grantBetaAccess(
   app: FastifyInstance,
   admin: SessionUser,
   input: z.output<typeof grantBetaAccessSchema>,
-): Promise<{ success: true; grant: BetaGrantView }> {
+): Promise<GrantBetaAccessResponse> {
   const expiresAt =
     input.expiresAt === undefined
       ? addDays(new Date(), input.durationDays ?? betaLimits.accessDays.default)
       : input.expiresAt === null
         ? null
         : new Date(input.expiresAt);
+  const recipient = await requireRecipient(app, input);
+  if (!recipient.isConfirmed) {
+    requireKnownCourses(app.catalogue, input.courseIds);
+    await holdGrantsUntilConfirmed(app.db, [recipient.email], {
+      courseIds: input.courseIds,
+      expiresAt,
+      grantedBy: admin.id,
+    });
+    return { success: true, grant: null, waitingForConfirmation: true };
+  }
   const [grant] = await createBetaGrants(app, {
-    userIds: [await requireRecipientId(app, input)],
+    userIds: [recipient.id],
     courseIds: input.courseIds,
     expiresAt,
     grantedBy: admin.id,
     method: 'admin',
   });
-  return { success: true, grant: toBetaGrantView(grant!) };
+  return { success: true, grant: toBetaGrantView(grant!), waitingForConfirmation: false };
 }
 
-/** The user named by id, or by the address of their account. */
-async function requireRecipientId(
+/**
+ * The user named by id, or by the address of their account. An admin who names the id chose the
+ * account itself; an address is only theirs once confirmed.
+ */
+async function requireRecipient(
   app: FastifyInstance,
   input: { userId?: string; email?: string },
-): Promise<string> {
-  if (input.userId !== undefined) return input.userId;
+): Promise<{ id: string; email: string; isConfirmed: boolean }> {
+  if (input.userId !== undefined) return { id: input.userId, email: '', isConfirmed: true };
   if (input.email === undefined) {
     throw new AppError('bad_request', betaMessages.userIdRequired, {
       userId: betaMessages.userIdRequired,
     });
   }
-  const userId = await findUserIdByEmail(app.db, input.email);
-  if (!userId) throw new AppError('not_found', 'User not found', { email: 'User not found' });
-  return userId;
+  const [user] = await listUsersByEmails(app.db, [input.email]);
+  if (!user) throw new AppError('not_found', 'User not found', { email: 'User not found' });
+  return { id: user.id, email: user.email, isConfirmed: user.emailVerified };
 }
 
 export function requireKnownCourses(catalogue: Catalogue, courseIds: readonly string[]): void {

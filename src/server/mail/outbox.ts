@@ -2,6 +2,7 @@ import { count, desc, eq, or, sql } from 'drizzle-orm';
 import type { OutboxMail } from '../../shared/api/mail.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { mailOutbox, type MailAttachment } from '../db/schema/mail.ts';
+import { hideSignInLinks } from './hide-sign-in-links.ts';
 
 /**
  * Forgets the kept copies of mail to an address whose account is deleted, and of mail that names
@@ -52,6 +53,12 @@ export async function deleteOutboxMailWithExpiredLink(
   return removed.length;
 }
 
+/** One kept mail whole, links and all: for an admin's Reveal, which the caller records. */
+export async function findOutboxMail(db: Database, mailId: number): Promise<OutboxMail | null> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+  return row ? { ...row, createdAt: row.createdAt.toISOString(), hasHiddenLink: false } : null;
+}
+
 /** A page of the kept mail, newest first, for the admins' Outbox. */
 export async function listOutboxMail(
   db: Database,
@@ -71,7 +78,7 @@ export async function listOutboxMail(
       id: row.id,
       to: row.to,
       subject: row.subject,
-      text: row.text,
+      ...hideSignInLinks(row.text),
       status: row.status,
       attempts: row.attempts,
       lastError: row.lastError,

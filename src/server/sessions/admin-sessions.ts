@@ -7,6 +7,7 @@ import {
 } from '../../shared/api/sessions.ts';
 import { sessionBookings } from '../db/schema/sessions.ts';
 import { AppError } from '../http/errors.ts';
+import { recordAccountEvent, type Actor } from '../users/account-controls.ts';
 import { listUsersByIds } from '../users/find-users.ts';
 import { mailAbout, type Booking } from './bookings.ts';
 import type { SessionsContext } from './sessions-context.ts';
@@ -21,12 +22,15 @@ export async function listAdminSessions(app: FastifyInstance): Promise<AdminSess
   return { sessions: await toAdminSessions(app, rows) };
 }
 
+/** A new place to join; the learner's history names the admin who changed it (T4-L6). */
 export async function setMeetingLink(
   app: FastifyInstance,
+  admin: Actor,
   sessionId: string,
   meetingUrl: string,
 ): Promise<AdminSession> {
   const row = await updateBooked(app, sessionId, { meetingUrl: meetingUrl || null });
+  if (row.userId) await recordAccountEvent(app.db, row.userId, 'meeting-link-changed', admin);
   return (await toAdminSessions(app, [row]))[0]!;
 }
 
@@ -36,9 +40,13 @@ export async function markSessionHeld(app: FastifyInstance, sessionId: string) {
   return (await toAdminSessions(app, [row]))[0]!;
 }
 
-/** The creator cancels: the learner is told, and a paid session is refunded in full. */
+/**
+ * The creator cancels: the learner is told, a paid session is refunded in full, and the
+ * learner's history names the admin who did it (T4-L6).
+ */
 export async function cancelSessionByAdmin(
   context: SessionsContext,
+  admin: Actor,
   sessionId: string,
   reason: string,
 ): Promise<{ session: AdminSession; isRefunded: boolean }> {
@@ -49,6 +57,7 @@ export async function cancelSessionByAdmin(
     cancelReason: reason || 'The session was cancelled by the creator.',
     revision: sql`${sessionBookings.revision} + 1`,
   });
+  if (row.userId) await recordAccountEvent(app.db, row.userId, 'session-cancelled', admin);
   const isRefunded = row.checkoutId ? await context.refundCheckout(row.checkoutId) : false;
   await mailAbout(app, row, 'cancellation', reason || undefined);
   return { session: (await toAdminSessions(app, [row]))[0]!, isRefunded };

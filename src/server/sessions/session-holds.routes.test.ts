@@ -204,3 +204,30 @@ describe('rescheduling', () => {
     expect(answers.at(-1)).toBe(429);
   });
 });
+
+describe("the creator's changes to a session", () => {
+  it('name the admin in the learner’s history and export (T4-L6)', async () => {
+    const learner = await createUser(testApp.app);
+    const [slot] = (await freeSlots(learner)).slice(-8);
+    const sessionId = await bookAndPay(learner, slot!);
+    const link = await call('PUT', `/api/admin/sessions/${sessionId}/meeting-link`, admin, {
+      meetingUrl: 'https://meet.example.com/elsewhere',
+    });
+    expect(link.statusCode).toBe(200);
+    const cancel = await call('POST', `/api/admin/sessions/${sessionId}/cancel`, admin, {
+      reason: 'The creator is unwell.',
+    });
+    expect(cancel.statusCode).toBe(200);
+    const exported = await call('GET', '/api/account/export', learner);
+    expect(exported.statusCode).toBe(200);
+    const { accountEvents } = exported.json<{
+      accountEvents: { action: string; actorEmail: string }[];
+    }>();
+    expect(accountEvents).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'session-cancelled', actorEmail: admin.email }),
+        expect.objectContaining({ action: 'meeting-link-changed', actorEmail: admin.email }),
+      ]),
+    );
+  });
+});

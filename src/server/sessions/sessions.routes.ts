@@ -147,7 +147,8 @@ export async function sessionsRoutes(
         response: { 200: adminSessionSchema },
       },
     },
-    async (request) => setMeetingLink(app, request.params.id, request.body.meetingUrl),
+    async (request) =>
+      setMeetingLink(app, request.user, request.params.id, request.body.meetingUrl),
   );
 
   routes.post(
@@ -160,7 +161,8 @@ export async function sessionsRoutes(
         response: { 200: cancelSessionResponseSchema },
       },
     },
-    async (request) => cancelSessionByAdmin(context, request.params.id, request.body.reason),
+    async (request) =>
+      cancelSessionByAdmin(context, request.user, request.params.id, request.body.reason),
   );
 
   routes.post(

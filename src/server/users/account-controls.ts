@@ -4,7 +4,7 @@ import type { Database, Executor } from '../db/client.ts';
 import { sessions } from '../db/schema/auth.ts';
 import { accountEvents, profiles } from '../db/schema/users.ts';
 
-type Actor = { id: string; email: string };
+export type Actor = { id: string; email: string };
 
 /** Signs the user out everywhere at once: every session row goes, so every cookie fails. */
 export async function endAllSessions(db: Database, userId: string, actor: Actor): Promise<void> {
@@ -72,7 +72,8 @@ export async function forgetAccountActor(tx: Executor, actorId: string): Promise
     .where(eq(accountEvents.actorId, actorId));
 }
 
-async function recordAccountEvent(
+/** What an admin did to or for an account, shown in its access history and its export. */
+export async function recordAccountEvent(
   tx: Executor,
   userId: string,
   action: AccountAction,

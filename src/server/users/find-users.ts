@@ -113,10 +113,10 @@ export async function listUsers(
 export async function listUsersByEmails(
   db: Database,
   emails: readonly string[],
-): Promise<{ id: string; email: string }[]> {
+): Promise<{ id: string; email: string; emailVerified: boolean }[]> {
   if (emails.length === 0) return [];
   return db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
     .from(users)
     .where(
       inArray(

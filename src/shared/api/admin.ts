@@ -168,7 +168,10 @@ export const bulkBetaGrantResponseSchema = z.object({
   userCount: z.number().int(),
   courseCount: z.number().int(),
   notFound: z.array(z.string()),
+  /** Accounts whose address is not confirmed yet: granted when it is. */
+  waitingForConfirmation: z.array(z.string()),
 });
+export type BulkBetaGrantResponse = z.infer<typeof bulkBetaGrantResponseSchema>;
 
 export const reflectionReadSchema = z.object({
   courseId: z.string(),

@@ -130,6 +130,13 @@ export const grantResponseSchema = z.object({
   success: z.literal(true),
   grant: betaGrantViewSchema,
 });
+export const grantBetaAccessResponseSchema = z.object({
+  success: z.literal(true),
+  /** null while the account's address waits for confirmation: the grant is made then. */
+  grant: betaGrantViewSchema.nullable(),
+  waitingForConfirmation: z.boolean(),
+});
+export type GrantBetaAccessResponse = z.infer<typeof grantBetaAccessResponseSchema>;
 export const codeResponseSchema = z.object({ code: betaCodeViewSchema });
 export const invitationResponseSchema = z.object({ invitation: betaInvitationViewSchema });
 

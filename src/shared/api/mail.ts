@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { totpCodeSchema } from './account.ts';
 
 export const mailModes = ['smtp', 'outbox', 'console'] as const;
 
@@ -20,8 +21,21 @@ export const outboxMailSchema = z.object({
   /** By name and type; each is downloaded from the attachment route by its place in the list. */
   attachments: z.array(outboxAttachmentSchema),
   createdAt: z.string(),
+  /** A link that signs in or sets a password is hidden until an admin reveals it (T4-M2). */
+  hasHiddenLink: z.boolean(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+export const outboxMailParamsSchema = z.object({
+  id: z.coerce
+    .number({ message: 'expected a mail id' })
+    .int('expected a mail id')
+    .min(1, 'expected a mail id')
+    .max(2 ** 31 - 1, 'expected a mail id'),
+});
+/** A fresh code from the admin's authenticator: revealing a sign-in link is a second-factor act. */
+export const revealOutboxMailSchema = totpCodeSchema.pick({ code: true });
+export const revealedOutboxMailSchema = outboxMailSchema;
 
 /** A page of the mail kept without SMTP, newest first, and how mail leaves the app. */
 export const outboxPageSchema = z.object({

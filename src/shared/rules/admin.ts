@@ -40,7 +40,14 @@ export const adminReadSubjects = [
 export type AdminReadSubject = (typeof adminReadSubjects)[number];
 
 /** What an admin may do to an account itself, each recorded in the user's access history. */
-export const accountActions = ['sessions-ended', 'disabled', 'enabled'] as const;
+export const accountActions = [
+  'sessions-ended',
+  'disabled',
+  'enabled',
+  'session-cancelled',
+  'meeting-link-changed',
+  'outbox-mail-revealed',
+] as const;
 export type AccountAction = (typeof accountActions)[number];
 
 export const accountControlMessages = {

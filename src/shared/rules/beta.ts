@@ -28,6 +28,8 @@ export const betaMessages = {
   redeemed: 'Beta code redeemed successfully!',
   generated: 'Beta code generated!',
   granted: 'Beta access granted!',
+  waitingForConfirmation: (email: string) =>
+    `${email} has not confirmed their email address yet: the access starts when they do.`,
   invited: 'Beta invitation sent!',
   copied: 'Copied to clipboard!',
   deactivated: 'Beta access deactivated',

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BulkBetaGrantInput } from '../../../../shared/api/admin.ts';
+import type { BulkBetaGrantInput, BulkBetaGrantResponse } from '../../../../shared/api/admin.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function useGrantBulkBetaAccess() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: BulkBetaGrantInput) =>
-      apiRequest<{ userCount: number; courseCount: number; notFound: string[] }>(
-        '/api/admin/bulk-beta-grants',
-        { body: input },
-      ),
+      apiRequest<BulkBetaGrantResponse>('/api/admin/bulk-beta-grants', { body: input }),
     // The user in view may be among them: their grants and access history change.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'user'] }),
   });

@@ -5,6 +5,9 @@ const accountActionText: Record<AccountEvent['action'], string> = {
   'sessions-ended': 'all sessions ended',
   disabled: 'account disabled',
   enabled: 'account enabled',
+  'session-cancelled': 'one-to-one session cancelled',
+  'meeting-link-changed': "one-to-one session's meeting link changed",
+  'outbox-mail-revealed': 'a sign-in link in the Outbox revealed',
 };
 
 /**

@@ -18,6 +18,7 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
   const [courseIds, setCourseIds] = useState<string[]>([]);
   const [expiresOn, setExpiresOn] = useState('');
   const [notFound, setNotFound] = useState<string[]>([]);
+  const [waiting, setWaiting] = useState<string[]>([]);
   const grant = useGrantBulkBetaAccess();
   const panelId = useId();
 
@@ -44,6 +45,7 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
             onSuccess: (result) => {
               notify.success(adminSuccess.bulkGranted(result.userCount, result.courseCount));
               setNotFound(result.notFound);
+              setWaiting(result.waitingForConfirmation);
             },
             onError: (error) =>
               error instanceof ApiError && error.status === 404
@@ -98,6 +100,12 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
         {notFound.length > 0 && (
           <p role="status" className="text-sm text-ink-800">
             No account for: {notFound.join(', ')}
+          </p>
+        )}
+        {waiting.length > 0 && (
+          <p role="status" className="text-sm text-ink-800">
+            Waiting for confirmation (granted when they confirm their email address):{' '}
+            {waiting.join(', ')}
           </p>
         )}
       </div>

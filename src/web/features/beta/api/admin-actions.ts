@@ -6,6 +6,7 @@ import type {
   CreateBetaInvitationInput,
   GenerateBetaCodeInput,
   GrantBetaAccessInput,
+  GrantBetaAccessResponse,
 } from '../../../../shared/api/beta.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -26,7 +27,7 @@ export function useGenerateBetaCode() {
 
 export function useGrantBetaAccess() {
   return useBetaAdminMutation((input: GrantBetaAccessInput) =>
-    apiRequest<{ grant: BetaGrantView }>('/api/grant-beta-access', { body: input }),
+    apiRequest<GrantBetaAccessResponse>('/api/grant-beta-access', { body: input }),
   );
 }
 

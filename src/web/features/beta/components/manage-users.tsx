@@ -45,7 +45,14 @@ function GrantForm() {
       submitLabel="Grant Access"
       schema={grantBetaAccessSchema}
       mutation={grant}
-      messages={{ success: betaMessages.granted, failure: betaMessages.grantFailed }}
+      messages={{
+        success: betaMessages.granted,
+        failure: betaMessages.grantFailed,
+        successOf: (result, email) =>
+          result.waitingForConfirmation
+            ? betaMessages.waitingForConfirmation(email)
+            : betaMessages.granted,
+      }}
     />
   );
 }
@@ -74,7 +81,12 @@ interface BetaAccessFormProps<Input, Result> {
   /** Checks { email, courseIds, durationDays }: the recipient's address is the email. */
   schema: SubmitSchema<Input>;
   mutation: SubmitMutation<Input, Result>;
-  messages: { success: string; failure: string };
+  messages: {
+    success: string;
+    failure: string;
+    /** When the answer changes what is said (a grant that waits for a confirmation). */
+    successOf?: (result: Result, recipient: string) => string;
+  };
 }
 
 /** A beta grant to a user or an invitation, both by email: recipient, courses and duration. */
@@ -86,8 +98,8 @@ function BetaAccessForm<Input, Result>(props: BetaAccessFormProps<Input, Result>
   const headingId = `beta-${field.name}-heading`;
   const { submit, error } = useSubmit(props.schema, mutation, {
     failure: messages.failure,
-    onSuccess: () => {
-      toast.success(messages.success);
+    onSuccess: (result) => {
+      toast.success(messages.successOf?.(result, recipient) ?? messages.success);
       setRecipient('');
     },
     // The spec's words, and what went wrong when the server said (a 409: already invited).
