@@ -63,11 +63,16 @@ describe('the detector on authors it never learnt from', () => {
   it.each([
     ['eating-disorder', 0.9],
     ['harm-from-others', 0.9],
-    ['child-abuse', 0.5],
+    ['child-abuse', 0.4],
   ] as const)('%s: caught lines are named for their kind (at least %d)', (group, floor) => {
     const caught = readings.filter((reading) => reading.group === group && reading.isAtRisk);
     const named = caught.filter((reading) => reading.assessment.kinds.includes(group));
     expect(named.length / caught.length).toBeGreaterThanOrEqual(floor);
+  });
+  it('names harm to an adult as a child disclosure hardly ever (words for a young person would be wrong)', () => {
+    const adults = readings.filter((reading) => reading.group === 'harm-from-others');
+    const namedChild = adults.filter((reading) => reading.assessment.kinds.includes('child-abuse'));
+    expect(namedChild.length / adults.length).toBeLessThanOrEqual(0.05);
   });
 });
 
