@@ -38,12 +38,12 @@ describe('the labelled lines', () => {
  * (docs/decisions/014-companion-safety.md), so that no change makes it worse unnoticed.
  */
 const heldOutFloors: Record<MeasuredGroup, { atLeast?: number; atMost?: number }> = {
-  suicide: { atLeast: 0.85 },
-  'eating-disorder': { atLeast: 0.65 },
-  'harm-from-others': { atLeast: 0.8 },
-  'child-abuse': { atLeast: 0.7 },
-  harmless: { atMost: 0.08 },
-  past: { atMost: 0.4 },
+  suicide: { atLeast: 0.88 },
+  'eating-disorder': { atLeast: 0.78 },
+  'harm-from-others': { atLeast: 0.82 },
+  'child-abuse': { atLeast: 0.8 },
+  harmless: { atMost: 0.11 },
+  past: { atMost: 0.35 },
 };
 
 describe('the detector on authors it never learnt from', () => {
@@ -61,13 +61,18 @@ describe('the detector on authors it never learnt from', () => {
 
   /** How often a line caught is also named for its kind (a child's disclosure needs the child's age or school). */
   it.each([
-    ['eating-disorder', 0.8],
-    ['harm-from-others', 0.8],
-    ['child-abuse', 0.6],
+    ['eating-disorder', 0.9],
+    ['harm-from-others', 0.9],
+    ['child-abuse', 0.4],
   ] as const)('%s: caught lines are named for their kind (at least %d)', (group, floor) => {
     const caught = readings.filter((reading) => reading.group === group && reading.isAtRisk);
     const named = caught.filter((reading) => reading.assessment.kinds.includes(group));
     expect(named.length / caught.length).toBeGreaterThanOrEqual(floor);
+  });
+  it('names harm to an adult as a child disclosure hardly ever (words for a young person would be wrong)', () => {
+    const adults = readings.filter((reading) => reading.group === 'harm-from-others');
+    const namedChild = adults.filter((reading) => reading.assessment.kinds.includes('child-abuse'));
+    expect(namedChild.length / adults.length).toBeLessThanOrEqual(0.05);
   });
 });
 

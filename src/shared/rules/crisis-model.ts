@@ -23,7 +23,7 @@ export type ModelHead = (typeof modelHeads)[number];
 export type HeadScores = [number, number, number, number];
 
 /** Log-odds above which a sentence reads at risk of each head, chosen on held-out authors (bench:crisis). */
-export const CRISIS_MODEL_THRESHOLDS: HeadScores = [2, 1, 1, 1];
+export const CRISIS_MODEL_THRESHOLDS: HeadScores = [1, 0.5, 0.5, 1];
 
 export interface CrisisModel {
   /** Each head's log-odds for one canonical sentence, or for neighbouring ones read together. */
