@@ -56,7 +56,27 @@ export async function deleteOutboxMailWithExpiredLink(
 /** One kept mail whole, links and all: for an admin's Reveal, which the caller records. */
 export async function findOutboxMail(db: Database, mailId: number): Promise<OutboxMail | null> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
-  return row ? { ...row, createdAt: row.createdAt.toISOString(), hasHiddenLink: false } : null;
+  return row ? toOutboxMail(row, { text: row.text, hasHiddenLink: false }) : null;
+}
+
+function toOutboxMail(
+  row: typeof mailOutbox.$inferSelect,
+  shown: Pick<OutboxMail, 'text' | 'hasHiddenLink'>,
+): OutboxMail {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    ...shown,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    attachments: (row.attachments ?? []).map(({ filename, contentType }) => ({
+      filename,
+      contentType,
+    })),
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** A page of the kept mail, newest first, for the admins' Outbox. */
@@ -74,20 +94,7 @@ export async function listOutboxMail(
     db.select({ total: count() }).from(mailOutbox),
   ]);
   return {
-    mails: rows.map((row) => ({
-      id: row.id,
-      to: row.to,
-      subject: row.subject,
-      ...hideSignInLinks(row.text),
-      status: row.status,
-      attempts: row.attempts,
-      lastError: row.lastError,
-      attachments: (row.attachments ?? []).map(({ filename, contentType }) => ({
-        filename,
-        contentType,
-      })),
-      createdAt: row.createdAt.toISOString(),
-    })),
+    mails: rows.map((row) => toOutboxMail(row, hideSignInLinks(row.text))),
     total: totals?.total ?? 0,
   };
 }
