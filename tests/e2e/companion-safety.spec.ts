@@ -62,10 +62,10 @@ for (const viewport of [
       await card.getByRole('button', { name: 'Submit' }).click();
       const help = card.getByRole('alert').filter({ hasText: 'Help is available' });
       await expect(help).toBeVisible({ timeout: 1_000 });
-      // Whole, and its links clear of the buttons fixed at the bottom of the page.
+      // Whole, and clear of the help bar at the top of the screen.
       await expect(help).toBeInViewport({ ratio: 1 });
       // The page scrolls smoothly to the help: judged where the scroll ends, not on its way.
-      await expect.poll(async () => gapAbove(help, getHelp)).toBeGreaterThanOrEqual(0);
+      await expect.poll(async () => gapAbove(getHelp, help)).toBeGreaterThanOrEqual(0);
       await expectWorkingHelp(help, operator);
       await expect(panelOf(page)).toBeHidden();
       await expect(getHelp).toBeVisible();
@@ -109,6 +109,44 @@ for (const viewport of [
       await expectWorkingHelp(stored, operator);
     });
 
+    test('"Get help now" takes its own room: it covers no lesson text, and nothing floats over the lesson', async ({
+      page,
+      request,
+    }) => {
+      await openLessonWithPanelClosed(page, request);
+      const getHelp = page.getByRole('button', { name: 'Get help now' });
+      const text = page.getByRole('main').locator('h1, h2, p, li');
+      expect(await text.count()).toBeGreaterThan(3);
+      const helpBox = (await getHelp.boundingBox())!;
+      for (const box of await Promise.all((await text.all()).map((line) => line.boundingBox()))) {
+        if (!box) continue;
+        const overlaps =
+          box.x < helpBox.x + helpBox.width &&
+          helpBox.x < box.x + box.width &&
+          box.y < helpBox.y + helpBox.height &&
+          helpBox.y < box.y + box.height;
+        expect(overlaps).toBe(false);
+      }
+      for (const scroll of [800, 800, 800]) {
+        await page.mouse.wheel(0, scroll);
+        await expect(getHelp).toBeInViewport();
+        const floating = await page.evaluate(
+          () =>
+            // The toasts' own layer is fixed by design and empty until a toast shows.
+            [
+              ...document.querySelectorAll('body *:not([data-rht-toaster], [data-rht-toaster] *)'),
+            ].filter((element) => {
+              const box = element.getBoundingClientRect();
+              return (
+                getComputedStyle(element).position === 'fixed' && box.width > 0 && box.height > 0
+              );
+            }).length,
+        );
+        expect(floating).toBe(0);
+      }
+      await expectNoSeriousAxeViolations(page);
+    });
+
     test('"Get help now" stays on the lesson page with the panel closed, and opens the resources', async ({
       page,
       request,
@@ -123,6 +161,8 @@ for (const viewport of [
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(operator.helplineText);
       await expectWorkingHelp(dialog, operator);
+      await dialog.getByText('A minute to ground yourself').click();
+      await expect(dialog.getByText('5 things you can see')).toBeVisible();
       await expectNoSeriousAxeViolations(page);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -172,4 +212,40 @@ test('at 1280 px, an autosaved crisis draft also brings the help into the open c
   await expect(
     conversation.getByRole('alert').filter({ hasText: 'Help is available' }),
   ).toBeVisible({ timeout: 2_000 });
+});
+
+test('at 390 px with the panel closed, the help is on screen within a second of the words being typed, before any autosave', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLessonWithPanelClosed(page, request);
+  const card = page.getByRole('article', { name: /most sovereign/ });
+  const answeredSaves: number[] = [];
+  page.on('response', (answer) => {
+    const sent = answer.request();
+    if (sent.url().endsWith('/api/learning/reflections') && sent.method() === 'PUT') {
+      answeredSaves.push(Date.now());
+    }
+  });
+  await card.getByRole('textbox').pressSequentially('Honestly, tonight I ', { delay: 30 });
+  await card.getByRole('textbox').pressSequentially('made myself throw up again', { delay: 30 });
+  const typedAt = Date.now();
+  const help = card.getByRole('alert').filter({ hasText: 'Help is available' });
+  await expect(help).toBeInViewport({ timeout: 1_000 });
+  const shownAfter = Date.now() - typedAt;
+  test.info().annotations.push({
+    type: 'help shown after the last keystroke',
+    description: `${shownAfter} ms`,
+  });
+  expect(shownAfter).toBeLessThan(1_000);
+  // The browser's reading came first: no autosave had been answered by then.
+  expect(answeredSaves.filter((at) => at <= typedAt + shownAfter)).toHaveLength(0);
+  // Its own help: eating-disorder risk, and a number to call.
+  await expect(help).toContainText('food and your body');
+  await expect(help.locator('a[href^="tel:"]')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Get help now' })).toBeInViewport();
+  // The server still reads, records and answers the autosave.
+  await expect(card.getByRole('status')).toHaveText('Saved');
+  await expectNoSeriousAxeViolations(page);
 });

@@ -325,7 +325,7 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ]) {
-  test(`at ${viewport.width} px the Suggestion button sits beside Save, and on a phone the companion button steps aside while the learner writes`, async ({
+  test(`at ${viewport.width} px the Suggestion button sits beside Save, and the companion button waits in the help bar, clear of the reflection being written`, async ({
     page,
     request,
   }) => {
@@ -340,8 +340,13 @@ for (const viewport of [
       await panelOf(page).getByRole('button', { name: 'Close AI companion' }).click();
     await expect(opener).toBeVisible();
     await card.getByRole('textbox').fill('By the sea at dawn.');
-    if (viewport.width < 640) await expect(opener).toBeHidden();
-    else await expect(opener).toBeVisible();
+    // In the help bar, never over the reflection being written.
+    await expect(opener).toBeInViewport();
+    const [openerBox, textBox] = await Promise.all([
+      opener.boundingBox(),
+      card.getByRole('textbox').boundingBox(),
+    ]);
+    expect(openerBox!.y + openerBox!.height).toBeLessThanOrEqual(textBox!.y);
     await card.getByRole('textbox').blur();
     await expect(opener).toBeVisible();
     await expectNoSeriousAxeViolations(page);

@@ -27,6 +27,6 @@ export interface LessonCompanion {
   }>;
   /** The help for a learner at risk, with the operator's resources for the concern as links. */
   SafetyHelp: ComponentType<{ isAlert?: boolean; concern?: SafetyConcern }>;
-  /** "Get help now": on the lesson page at all times, panel open or closed. */
+  /** "Get help now": in the lesson page's help bar at all times, panel open or closed. */
   GetHelpNow: ComponentType;
 }

@@ -70,21 +70,8 @@ export function CompanionPanel(props: CompanionPanelProps) {
     if (identified > 0) toast.success(patternsIdentifiedMessage(identified));
   }, [patterns.data]);
 
-  if (!isOpen) {
-    return (
-      <button
-        type="button"
-        onClick={() => onOpenChange(true)}
-        aria-label="Open AI companion"
-        // On a phone it would cover the reflection being written: it steps aside while a text box has the focus.
-        className="fixed right-4 bottom-6 z-40 inline-flex max-sm:[body:has(textarea:focus)_&]:hidden items-center gap-2 rounded-full bg-flame-600 px-4 py-3 font-semibold text-white shadow-lg hover:bg-flame-700 sm:right-6 sm:px-5"
-      >
-        <Sparkles className="h-5 w-5" aria-hidden="true" />
-        {/* On a phone the words would meet "Get help now", which stays whole. */}
-        <span className="hidden sm:inline">Open AI companion</span>
-      </button>
-    );
-  }
+  // Closed, the lesson page's help bar offers the opener: nothing floats over the lesson.
+  if (!isOpen) return null;
 
   return (
     <aside

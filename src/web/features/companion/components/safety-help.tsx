@@ -73,8 +73,30 @@ export function SafetyHelpCard({
       {text && <p className="mt-2 whitespace-pre-wrap">{text}</p>}
       {!text?.includes(resources.helplineText) && <p className="mt-2">{resources.helplineText}</p>}
       <SafetyResources help={resources} emergencyNumber={help.emergencyNumber} />
+      <GroundingExercise />
       {help.alertNotice && <p className="mt-3 text-xs text-ink-800">{help.alertNotice}</p>}
     </section>
+  );
+}
+
+/** A minute to come back to the present (the 5-4-3-2-1 senses), open when the learner wants it. */
+function GroundingExercise() {
+  return (
+    <details className="mt-3 rounded-lg border border-sky-900/30 bg-white p-3">
+      <summary className="cursor-pointer font-semibold text-sky-950">
+        A minute to ground yourself
+      </summary>
+      <p className="mt-2">
+        Breathe in slowly for a count of 4, and out for a count of 6. Then name:
+      </p>
+      <ol className="mt-1 list-inside list-decimal space-y-0.5">
+        <li>5 things you can see</li>
+        <li>4 things you can touch</li>
+        <li>3 things you can hear</li>
+        <li>2 things you can smell</li>
+        <li>1 thing you can taste</li>
+      </ol>
+    </details>
   );
 }
 
@@ -114,7 +136,7 @@ function SafetyResources({
 }
 
 /**
- * "Get help now": always on the lesson page, panel open or closed, at any width; opens the
+ * "Get help now": in the lesson page's help bar, panel open or closed, at any width; opens the
  * operator's resources in a dialog that takes the focus and gives it back.
  */
 export function GetHelpNow() {
@@ -125,7 +147,7 @@ export function GetHelpNow() {
       trigger={
         <button
           type="button"
-          className="fixed bottom-6 left-4 z-30 inline-flex items-center gap-2 rounded-full border-2 border-sky-900 bg-white px-4 py-3 font-semibold text-sky-950 shadow-lg hover:bg-sky-50 sm:left-6"
+          className="inline-flex items-center gap-2 rounded-full border-2 border-sky-900 bg-white px-3 py-1.5 font-semibold text-sky-950 hover:bg-sky-50"
         >
           <LifeBuoy className="h-5 w-5" aria-hidden="true" />
           Get help now

@@ -19,6 +19,7 @@ import {
   type ReflectionAutosaveOptions,
   type SaveStatus,
 } from '../hooks/use-reflection-autosave.ts';
+import { useCrisisReadingAsTyped } from '../hooks/use-crisis-reading-as-typed.ts';
 
 interface ReflectionPromptView {
   id: string;
@@ -73,8 +74,10 @@ export function ReflectionCard({
     restoreDraft,
     discardDraft,
   } = useReflectionAutosave({ saved, draftKey, save });
+  // Help before the autosave: the card's help shows as the words are typed, where it is shown.
+  useCrisisReadingAsTyped(renderSafetyHelp ? text : '', markAtRisk);
   const help = useRef<HTMLDivElement>(null);
-  // On a phone the card can end below the fold: the help comes into view, clear of fixed buttons.
+  // On a phone the card can end below the fold: the help comes into view, clear of the help bar.
   useEffect(() => {
     if (isAtRisk) help.current?.scrollIntoView?.({ block: 'nearest' });
   }, [isAtRisk]);
@@ -181,7 +184,7 @@ export function ReflectionCard({
       </p>
 
       {concern && renderSafetyHelp && (
-        <div ref={help} className="mt-3 scroll-mt-4 scroll-mb-28">
+        <div ref={help} className="mt-3 scroll-mt-20 scroll-mb-4">
           {renderSafetyHelp(concern)}
         </div>
       )}

@@ -14,6 +14,7 @@ import { useVideoProgressCalls } from '../api/save-video-progress.ts';
 import { CourseContents } from '../components/course-contents.tsx';
 import { LessonContent } from '../components/lesson-content.tsx';
 import { LessonHeader } from '../components/lesson-header.tsx';
+import { LessonHelpBar } from '../components/lesson-help-bar.tsx';
 import { LessonNavigation } from '../components/lesson-navigation.tsx';
 import {
   CourseAccessRequired,
@@ -121,7 +122,7 @@ function LessonView({
 
   return (
     <div
-      className={`min-h-screen pb-24 ${companion && isCompanionOpen ? 'lg:pr-[28rem] xl:pr-[32rem]' : ''}`}
+      className={`min-h-screen pb-12 ${companion && isCompanionOpen ? 'lg:pr-[28rem] xl:pr-[32rem]' : ''}`}
     >
       <LessonHeader
         courseTitle={page.course.title}
@@ -131,6 +132,12 @@ function LessonView({
         completedLessons={page.completedLessonIds.length}
         totalLessons={lessons.length}
       />
+      {companion && (
+        <LessonHelpBar
+          help={<companion.GetHelpNow />}
+          onOpenCompanion={isCompanionOpen ? null : () => openOrCloseCompanion(true)}
+        />
+      )}
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <main className="min-w-0 space-y-8">
           <h1 className="font-display text-3xl font-bold text-ink-900">{lesson.title}</h1>
@@ -210,7 +217,6 @@ function LessonView({
           />
         </aside>
       </div>
-      {companion && <companion.GetHelpNow />}
       {companion && (
         <companion.Panel
           {...params}
