@@ -138,7 +138,7 @@ export async function buildApp(
   const mailer = createMailer(config.mail, database.db, app.log);
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('reflectionCipher', createFieldCipher(config.reflectionKey));
+  app.decorate('reflectionCipher', createFieldCipher(config.reflectionKey, config.reflectionPreviousKeys));
   app.decorate('mailer', mailer);
   const catalogue = await createCatalogueStore({
     db: database.db,

@@ -121,6 +121,17 @@ const environmentSchema = z
         )
         .optional(),
     ),
+    REFLECTION_ENCRYPTION_PREVIOUS_KEYS: optionalText.pipe(
+      z
+        .string()
+        .max(1000, 'expected at most 20 keys')
+        .refine(
+          (value) =>
+            value.split(',').every((key) => Buffer.from(key.trim(), 'base64').length === 32),
+          'expected the earlier keys, comma-separated, each 32 bytes in base64',
+        )
+        .optional(),
+    ),
     COMMUNITY_URL: url('the absolute URL of the learner community'),
     SOCIAL_INSTAGRAM_URL: url('the absolute URL of the programme on Instagram'),
     SOCIAL_YOUTUBE_URL: url('the absolute URL of the programme on YouTube'),
@@ -344,6 +355,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
 
 function resolveConfig(env: z.infer<typeof environmentSchema>) {
   const dataDir = path.resolve(env.DATA_DIR);
+  const reflectionKey = reflectionKeyOf(env.REFLECTION_ENCRYPTION_KEY, dataDir);
   return {
     environment: env.NODE_ENV,
     port: env.PORT,
@@ -385,10 +397,18 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       apiBase: (env.VIMEO_API_BASE ?? 'https://api.vimeo.com').replace(/\/$/, ''),
     },
     /** AES-256 key for reflections at rest; losing it loses every reflection. */
-    reflectionKey: Buffer.from(
-      env.REFLECTION_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, REFLECTION_KEY_FILE),
-      'base64',
-    ),
+    reflectionKey: reflectionKey.key,
+    /**
+     * Where the key came from. A `generated` key is only kept (written to `reflectionKeyFile`)
+     * once the start has seen that no stored value needs another (keys/check-reflection-key.ts).
+     */
+    reflectionKeyOrigin: reflectionKey.origin,
+    reflectionKeyFile: reflectionKeyFile(dataDir),
+    /** Keys being rotated away from: they read, never write (keys/reencrypt-rows.ts). */
+    reflectionPreviousKeys: (env.REFLECTION_ENCRYPTION_PREVIOUS_KEYS ?? '')
+      .split(',')
+      .filter((key) => key.trim() !== '')
+      .map((key) => Buffer.from(key.trim(), 'base64')),
     /**
      * OWASP ASVS: scrypt with N=2^15, r=8, p=3 (Better Auth's default is lighter). Never read
      * from the environment, so no setting can weaken it; only the tests' app is given a cheaper
@@ -429,6 +449,20 @@ const REFLECTION_KEY_FILE = 'reflection-key';
 
 function reflectionKeyFile(dataDir: string): string {
   return path.join(path.resolve(dataDir), REFLECTION_KEY_FILE);
+}
+
+type KeyOrigin = 'environment' | 'file' | 'generated';
+
+function reflectionKeyOf(
+  variable: string | undefined,
+  dataDir: string,
+): { key: Buffer; origin: KeyOrigin } {
+  if (variable) return { key: Buffer.from(variable, 'base64'), origin: 'environment' };
+  const file = reflectionKeyFile(dataDir);
+  if (existsSync(file)) {
+    return { key: Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'), origin: 'file' };
+  }
+  return { key: randomBytes(32), origin: 'generated' };
 }
 
 /** A secret generated once and kept in DATA_DIR, so restarts keep sessions valid. */

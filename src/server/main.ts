@@ -6,6 +6,8 @@ import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { closeGracefullyOnSignals } from './http/graceful-shutdown.ts';
 import { createStartupLog } from './http/pretty-log.ts';
+import { checkReflectionKey } from './keys/check-reflection-key.ts';
+import { reencryptInBackground } from './keys/reencrypt-rows.ts';
 
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -17,7 +19,17 @@ async function main(): Promise<void> {
     );
   }
   const database = await openDatabase(config, startupLog);
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  try {
+    await checkReflectionKey(database.pool, config, app.reflectionCipher);
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
   await ensureAdmin(app);
 
   closeGracefullyOnSignals(app, () => database.close());
@@ -28,6 +40,7 @@ async function main(): Promise<void> {
     `Sovereign Flame is ready at ${config.appUrl}`,
   );
   logModes(app, config);
+  void reencryptInBackground(database.pool, app.reflectionCipher, app.log);
 }
 
 /**

@@ -88,12 +88,16 @@ export async function startEmbeddedPostgres(
 
   log.info(`Embedded PostgreSQL listening on 127.0.0.1:${port}`);
   return {
-    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    url: embeddedDatabaseUrl(password, port),
     stop: async () => {
       await server.stop();
       releaseLock();
     },
   };
+}
+
+export function embeddedDatabaseUrl(password: string, port: number): string {
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
 }
 
 function requireReachableDataDir(dataDir: string, releaseLock: () => void): void {
