@@ -1,3 +1,4 @@
+import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
@@ -46,6 +47,7 @@ import { refuseNulText } from './http/refuse-nul-text.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { recordRouteTable } from './http/route-table.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
+import { PRERENDERED_DIR } from './http/prerendered-pages.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { listCourseEngagement } from './learning/course-engagement.ts';
 import { adminPromptsRoutes } from './companion/admin-prompts.routes.ts';
@@ -138,14 +140,18 @@ export async function buildApp(
   const mailer = createMailer(config.mail, database.db, app.log);
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('reflectionCipher', createFieldCipher(config.reflectionKey, config.reflectionPreviousKeys));
+  app.decorate(
+    'reflectionCipher',
+    createFieldCipher(config.reflectionKey, config.reflectionPreviousKeys),
+  );
   app.decorate('mailer', mailer);
+  const cataloguePages = { root: path.join(config.webDir, PRERENDERED_DIR) };
   const catalogue = await createCatalogueStore({
     db: database.db,
     pool: database.pool,
     log: app.log,
     contentDir: config.contentDir,
-    onReload: publicPageRenderer(config.webDir, app.log),
+    onReload: publicPageRenderer(config.webDir, config.dataDir, cataloguePages, app.log),
   });
   app.decorate('catalogue', catalogue.store);
   app.addHook('onClose', catalogue.close);
@@ -254,7 +260,7 @@ export async function buildApp(
     findLearnerWork: (courseId) => findLearnerWork(database.db, courseId),
   });
 
-  await serveWebApp(app, config.webDir);
+  await serveWebApp(app, config.webDir, cataloguePages);
   return app;
 }
 

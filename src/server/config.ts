@@ -220,6 +220,12 @@ const environmentSchema = z
       'expected in production: the address learners write to for refunds and privacy requests',
     path: ['CONTACT_EMAIL'],
   })
+  // Each process would generate its own secret: sessions signed by one are refused by the others.
+  .refine((env) => env.NODE_ENV !== 'production' || !env.DATABASE_URL || Boolean(env.AUTH_SECRET), {
+    message:
+      'expected in production with DATABASE_URL: the same secret (32+ characters, openssl rand -base64 32) on every app process, or sessions break across them (an earlier start kept one in DATA_DIR/auth-secret)',
+    path: ['AUTH_SECRET'],
+  })
   // A key generated next to the database would be lost, or leaked, with it: production names one.
   .refine(
     (env) =>

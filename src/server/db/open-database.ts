@@ -14,7 +14,12 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     : await startEmbeddedPostgres(config.dataDir, log, config.port);
   const connection = connectDatabase(config.databaseUrl ?? embedded!.url);
   try {
-    await migrateDatabase(connection.db);
+    const { version, applied } = await migrateDatabase(connection.db);
+    log.info(
+      applied.length === 0
+        ? `database schema at ${version}: up to date`
+        : `database schema at ${version}: applied ${applied.length} migrations (${applied.join(', ')})`,
+    );
   } catch (error) {
     await connection.close();
     await embedded?.stop();

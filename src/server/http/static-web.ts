@@ -3,13 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorBody } from './errors.ts';
-import { PRERENDERED_DIR, prerenderedPages } from './prerendered-pages.ts';
+import type { CataloguePagesPlace } from '../content/render-public-pages.ts';
+import {
+  cataloguePages as cataloguePageUrls,
+  PRERENDERED_DIR,
+  prerenderedPages,
+} from './prerendered-pages.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year; a public page as it was rendered at
  * build time; every other client route gets the app's shell, index.html.
  */
-export async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  webDir: string,
+  cataloguePages: CataloguePagesPlace,
+): Promise<void> {
   const hasBuild = existsSync(path.join(webDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -27,7 +36,7 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
         );
       },
     });
-    servePages(app, findRenderedPages(webDir));
+    servePages(app, findRenderedPages(webDir), cataloguePages);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -47,11 +56,20 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
  * not-found handler's are not). Only the bare path gets the page: a query string (`/shop?course=…`,
  * `/login?…`) can change what the page shows, so those get the shell.
  */
-function servePages(app: FastifyInstance, renderedPages: Map<string, string>) {
+function servePages(
+  app: FastifyInstance,
+  renderedPages: Map<string, string>,
+  cataloguePages: CataloguePagesPlace,
+) {
+  const showsCatalogue = new Set<string>(cataloguePageUrls);
   for (const [url, file] of renderedPages) {
-    app.get(url, (request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile(request.url === url ? file : 'index.html'),
-    );
+    app.get(url, (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      if (request.url !== url) return reply.sendFile('index.html');
+      // Rendered again since the build, into DATA_DIR (content/render-public-pages.ts).
+      if (showsCatalogue.has(url)) return reply.sendFile(path.basename(file), cataloguePages.root);
+      return reply.sendFile(file);
+    });
   }
 }
 
