@@ -7,6 +7,7 @@ import type { CatalogueResponse } from '../../shared/api/catalogue.ts';
 import { toCatalogueResponse, type Catalogue } from '../catalogue/catalogue.ts';
 import {
   CATALOGUE_STAMP_FILE,
+  type CataloguePagesPlace,
   catalogueStamp,
   cataloguePages,
   PRERENDERED_DIR,
@@ -26,11 +27,6 @@ interface PageRenderer {
 
 interface RenderLog {
   warn: (object: object, message: string) => void;
-}
-
-/** Where the catalogue's pages are read from now: the build's, or those rendered since. */
-export interface CataloguePagesPlace {
-  root: string;
 }
 
 /** Inside DATA_DIR: the catalogue's pages rendered by the running app, never into the build. */

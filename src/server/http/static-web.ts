@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorBody } from './errors.ts';
-import type { CataloguePagesPlace } from '../content/render-public-pages.ts';
 import {
+  type CataloguePagesPlace,
   cataloguePages as cataloguePageUrls,
   PRERENDERED_DIR,
   prerenderedPages,
