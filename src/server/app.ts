@@ -32,7 +32,7 @@ import { contentRoutes } from './content/content.routes.ts';
 import { publicPageRenderer } from './content/render-public-pages.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
-import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
+import { type DatabaseConnection, type Database } from './db/client.ts';
 import { createFieldCipher, type FieldCipher } from './db/field-cipher.ts';
 import { answerSerializerCompiler } from './http/answer-contract.ts';
 import { bodyLimits } from './http/body-limits.ts';
@@ -48,6 +48,9 @@ import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { recordRouteTable } from './http/route-table.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
 import { PRERENDERED_DIR } from './http/prerendered-pages.ts';
+import { serializeError } from './http/serialize-error.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { serveMetrics } from './metrics/metrics.routes.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { listCourseEngagement } from './learning/course-engagement.ts';
 import { adminPromptsRoutes } from './companion/admin-prompts.routes.ts';
@@ -112,7 +115,7 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      serializers: { req: serializeRequest },
+      serializers: { req: serializeRequest, err: serializeError },
       ...(config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}),
     },
     bodyLimit: bodyLimits.form,
@@ -122,6 +125,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandling(app);
+  serveMetrics(app);
   // The hooks every request runs take a callback, not a promise: Better Auth's AsyncLocalStorage
   // makes every promise the process creates dearer.
   redirectPagesToAppUrl(app, config.appUrl);
@@ -187,14 +191,7 @@ export async function buildApp(
   await setSecurityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy } });
   restDuringMaintenance(app, config.contactEmail);
 
-  app.get('/api/health', async (_request, reply) => {
-    const isUp = await isDatabaseUp(database.pool);
-    return reply.status(isUp ? 200 : 503).send({
-      status: isUp ? 'ok' : 'degraded',
-      database: isUp ? 'up' : 'down',
-      paymentMode: config.paymentMode,
-    });
-  });
+  await app.register(healthRoutes);
 
   const companion = await createCompanionContext({
     config,

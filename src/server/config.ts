@@ -42,7 +42,10 @@ const environmentSchema = z
         .default(3000),
     ),
     HOST: z.string().default('0.0.0.0'),
-    APP_URL: url('an absolute URL such as https://courses.example.com'),
+    APP_URL: url('an absolute URL such as https://courses.example.com').refine(
+      (value) => value === undefined || /^https?:\/\//.test(value),
+      'expected an http:// or https:// address such as https://courses.example.com',
+    ),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.pipe(
       z
@@ -131,6 +134,9 @@ const environmentSchema = z
           'expected the earlier keys, comma-separated, each 32 bytes in base64',
         )
         .optional(),
+    ),
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(32, 'expected at least 32 characters').max(200).optional(),
     ),
     COMMUNITY_URL: url('the absolute URL of the learner community'),
     SOCIAL_INSTAGRAM_URL: url('the absolute URL of the programme on Instagram'),
@@ -423,6 +429,8 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
     passwordHashing: { N: 2 ** 15, r: 8, p: 3 },
     aiLimits: defaultAiLimits,
     communityUrl: env.COMMUNITY_URL,
+    /** The bearer token Prometheus reads /api/metrics with; metrics are off without it. */
+    metricsToken: env.METRICS_TOKEN,
     /** The operator's address for refunds and privacy requests; shown on the site when set. */
     contactEmail: env.CONTACT_EMAIL,
     /** The programme's public profiles, linked from the landing page; none shown when unset. */

@@ -10,7 +10,15 @@ import { escapeHtml } from '../http/escape-html.ts';
  * in), the public settings, Stripe's webhook (a payment made before still completes), the sign-in
  * page and the files every page loads.
  */
-const openPaths = ['/api/health', '/api/settings', '/api/stripe/webhook', '/login'];
+const openPaths = [
+  '/api/health',
+  '/api/health/live',
+  '/api/health/ready',
+  '/api/metrics',
+  '/api/settings',
+  '/api/stripe/webhook',
+  '/login',
+];
 const openPrefixes = ['/api/auth/'];
 
 function staysOpen(url: string): boolean {
