@@ -125,7 +125,6 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandling(app);
-  serveMetrics(app);
   // The hooks every request runs take a callback, not a promise: Better Auth's AsyncLocalStorage
   // makes every promise the process creates dearer.
   redirectPagesToAppUrl(app, config.appUrl);
@@ -133,6 +132,7 @@ export async function buildApp(
   keepApiAnswersPrivate(app);
   refuseNulText(app);
   recordRouteTable(app);
+  serveMetrics(app);
   claimSessionBeforeBody(app);
   pruneRateLimitCountersHourly(app, [
     pruneAuthRateLimits,
