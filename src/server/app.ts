@@ -1,3 +1,4 @@
+import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
@@ -32,7 +33,7 @@ import { contentRoutes } from './content/content.routes.ts';
 import { publicPageRenderer } from './content/render-public-pages.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
-import { isDatabaseUp, type DatabaseConnection, type Database } from './db/client.ts';
+import { type DatabaseConnection, type Database } from './db/client.ts';
 import { createFieldCipher, type FieldCipher } from './db/field-cipher.ts';
 import { answerSerializerCompiler } from './http/answer-contract.ts';
 import { bodyLimits } from './http/body-limits.ts';
@@ -48,6 +49,10 @@ import { refuseUrlFragments } from './http/refuse-url-fragments.ts';
 import { refuseCrossSiteWrites } from './http/same-origin.ts';
 import { recordRouteTable } from './http/route-table.ts';
 import { setSecurityHeaders } from './http/security-headers.ts';
+import { PRERENDERED_DIR } from './http/prerendered-pages.ts';
+import { serializeError } from './http/serialize-error.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { serveMetrics } from './metrics/metrics.routes.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { listCourseEngagement } from './learning/course-engagement.ts';
 import { adminPromptsRoutes } from './companion/admin-prompts.routes.ts';
@@ -125,7 +130,7 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      serializers: { req: serializeRequest },
+      serializers: { req: serializeRequest, err: serializeError },
       ...(config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}),
     },
     bodyLimit: bodyLimits.form,
@@ -143,6 +148,7 @@ export async function buildApp(
   keepApiAnswersPrivate(app);
   refuseNulText(app);
   recordRouteTable(app);
+  serveMetrics(app);
   claimSessionBeforeBody(app);
   logFailedSignIns(app);
 
@@ -158,14 +164,18 @@ export async function buildApp(
   const mailer = createMailer(config.mail, database.db, app.log, jobs);
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('reflectionCipher', createFieldCipher(config.reflectionKey));
+  app.decorate(
+    'reflectionCipher',
+    createFieldCipher(config.reflectionKey, config.reflectionPreviousKeys),
+  );
   app.decorate('mailer', mailer);
+  const cataloguePages = { root: path.join(config.webDir, PRERENDERED_DIR) };
   const catalogue = await createCatalogueStore({
     db: database.db,
     pool: database.pool,
     log: app.log,
     contentDir: config.contentDir,
-    onReload: publicPageRenderer(config.webDir, app.log),
+    onReload: publicPageRenderer(config.webDir, config.dataDir, cataloguePages, app.log),
   });
   app.decorate('catalogue', catalogue.store);
   app.addHook('onClose', catalogue.close);
@@ -201,14 +211,7 @@ export async function buildApp(
   await setSecurityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy } });
   restDuringMaintenance(app, config.contactEmail);
 
-  app.get('/api/health', async (_request, reply) => {
-    const isUp = await isDatabaseUp(database.pool);
-    return reply.status(isUp ? 200 : 503).send({
-      status: isUp ? 'ok' : 'degraded',
-      database: isUp ? 'up' : 'down',
-      paymentMode: config.paymentMode,
-    });
-  });
+  await app.register(healthRoutes);
 
   const companion = await createCompanionContext({
     config,
@@ -287,7 +290,7 @@ export async function buildApp(
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
-  await serveWebApp(app, config.webDir);
+  await serveWebApp(app, config.webDir, cataloguePages);
   return app;
 }
 

@@ -186,6 +186,20 @@ describe('production', () => {
     );
   });
 
+  it('refuses to start on a shared DATABASE_URL without AUTH_SECRET, which every process must share', () => {
+    const shared = { ...production, DATABASE_URL: 'postgres://app@db.example.com/app' };
+    let message = '';
+    try {
+      loadConfig(shared);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(
+      '\n  AUTH_SECRET: expected in production with DATABASE_URL: the same secret (32+ characters',
+    );
+    expect(loadConfig({ ...shared, AUTH_SECRET }).authSecret).toBe(AUTH_SECRET);
+  });
+
   it('refuses to start without CONTACT_EMAIL: the refund promise needs an address', () => {
     expect(problemWith({ ...production, CONTACT_EMAIL: '' })).toContain(
       '\n  CONTACT_EMAIL: expected in production: the address learners write to for refunds',

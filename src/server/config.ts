@@ -60,7 +60,10 @@ const environmentSchema = z
         .default(3000),
     ),
     HOST: z.string().default('0.0.0.0'),
-    APP_URL: url('an absolute URL such as https://courses.example.com'),
+    APP_URL: url('an absolute URL such as https://courses.example.com').refine(
+      (value) => value === undefined || /^https?:\/\//.test(value),
+      'expected an http:// or https:// address such as https://courses.example.com',
+    ),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.pipe(
       z
@@ -143,6 +146,20 @@ const environmentSchema = z
           'expected 32 bytes in base64 (for example from: openssl rand -base64 32)',
         )
         .optional(),
+    ),
+    REFLECTION_ENCRYPTION_PREVIOUS_KEYS: optionalText.pipe(
+      z
+        .string()
+        .max(1000, 'expected at most 20 keys')
+        .refine(
+          (value) =>
+            value.split(',').every((key) => Buffer.from(key.trim(), 'base64').length === 32),
+          'expected the earlier keys, comma-separated, each 32 bytes in base64',
+        )
+        .optional(),
+    ),
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(32, 'expected at least 32 characters').max(200).optional(),
     ),
     COMMUNITY_URL: url('the absolute URL of the learner community'),
     SOCIAL_INSTAGRAM_URL: url('the absolute URL of the programme on Instagram'),
@@ -231,6 +248,12 @@ const environmentSchema = z
     message:
       'expected in production: the address learners write to for refunds and privacy requests',
     path: ['CONTACT_EMAIL'],
+  })
+  // Each process would generate its own secret: sessions signed by one are refused by the others.
+  .refine((env) => env.NODE_ENV !== 'production' || !env.DATABASE_URL || Boolean(env.AUTH_SECRET), {
+    message:
+      'expected in production with DATABASE_URL: the same secret (32+ characters, openssl rand -base64 32) on every app process, or sessions break across them (an earlier start kept one in DATA_DIR/auth-secret)',
+    path: ['AUTH_SECRET'],
   })
   // A key generated next to the database would be lost, or leaked, with it: production names one.
   .refine(
@@ -367,6 +390,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
 
 function resolveConfig(env: z.infer<typeof environmentSchema>) {
   const dataDir = path.resolve(env.DATA_DIR);
+  const reflectionKey = reflectionKeyOf(env.REFLECTION_ENCRYPTION_KEY, dataDir);
   return {
     environment: env.NODE_ENV,
     port: env.PORT,
@@ -428,10 +452,18 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       apiBase: (env.VIMEO_API_BASE ?? 'https://api.vimeo.com').replace(/\/$/, ''),
     },
     /** AES-256 key for reflections at rest; losing it loses every reflection. */
-    reflectionKey: Buffer.from(
-      env.REFLECTION_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, REFLECTION_KEY_FILE),
-      'base64',
-    ),
+    reflectionKey: reflectionKey.key,
+    /**
+     * Where the key came from. A `generated` key is only kept (written to `reflectionKeyFile`)
+     * once the start has seen that no stored value needs another (keys/check-reflection-key.ts).
+     */
+    reflectionKeyOrigin: reflectionKey.origin,
+    reflectionKeyFile: reflectionKeyFile(dataDir),
+    /** Keys being rotated away from: they read, never write (keys/reencrypt-rows.ts). */
+    reflectionPreviousKeys: (env.REFLECTION_ENCRYPTION_PREVIOUS_KEYS ?? '')
+      .split(',')
+      .filter((key) => key.trim() !== '')
+      .map((key) => Buffer.from(key.trim(), 'base64')),
     /**
      * OWASP ASVS: scrypt with N=2^15, r=8, p=3 (Better Auth's default is lighter). Never read
      * from the environment, so no setting can weaken it; only the tests' app is given a cheaper
@@ -440,6 +472,8 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
     passwordHashing: { N: 2 ** 15, r: 8, p: 3 },
     aiLimits: defaultAiLimits,
     communityUrl: env.COMMUNITY_URL,
+    /** The bearer token Prometheus reads /api/metrics with; metrics are off without it. */
+    metricsToken: env.METRICS_TOKEN,
     /** The operator's address for refunds and privacy requests; shown on the site when set. */
     contactEmail: env.CONTACT_EMAIL,
     /** The programme's public profiles, linked from the landing page; none shown when unset. */
@@ -477,6 +511,20 @@ const REFLECTION_KEY_FILE = 'reflection-key';
 
 function reflectionKeyFile(dataDir: string): string {
   return path.join(path.resolve(dataDir), REFLECTION_KEY_FILE);
+}
+
+type KeyOrigin = 'environment' | 'file' | 'generated';
+
+function reflectionKeyOf(
+  variable: string | undefined,
+  dataDir: string,
+): { key: Buffer; origin: KeyOrigin } {
+  if (variable) return { key: Buffer.from(variable, 'base64'), origin: 'environment' };
+  const file = reflectionKeyFile(dataDir);
+  if (existsSync(file)) {
+    return { key: Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'), origin: 'file' };
+  }
+  return { key: randomBytes(32), origin: 'generated' };
 }
 
 /** A secret generated once and kept in DATA_DIR, so restarts keep sessions valid. */

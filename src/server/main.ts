@@ -6,6 +6,8 @@ import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { closeGracefullyOnSignals } from './http/graceful-shutdown.ts';
 import { createStartupLog } from './http/pretty-log.ts';
+import { checkReflectionKey } from './keys/check-reflection-key.ts';
+import { reencryptInBackground } from './keys/reencrypt-rows.ts';
 
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -16,8 +18,24 @@ async function main(): Promise<void> {
       'CONTACT_EMAIL is not set: the site shows no contact address, so learners cannot ask for a refund or use their privacy rights by email.',
     );
   }
-  const database = await openDatabase(config, startupLog);
-  const app = await buildApp(config, database);
+  warnAboutProductionSettings(config, startupLog);
+  const database = await openDatabase(config, startupLog, () => {
+    startupLog.error(
+      'The embedded PostgreSQL stopped unexpectedly: the app exits so that its supervisor (systemd, Docker) starts it again.',
+    );
+    process.exit(70);
+  });
+  const app = await buildApp(config, database).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  try {
+    await checkReflectionKey(database.pool, config, app.reflectionCipher);
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
   await ensureAdmin(app);
 
   closeGracefullyOnSignals(app, () => database.close());
@@ -28,6 +46,23 @@ async function main(): Promise<void> {
     `Sovereign Flame is ready at ${config.appUrl}`,
   );
   logModes(app, config);
+  void reencryptInBackground(database.pool, app.reflectionCipher, app.log);
+}
+
+/** Settings that work, but not as a live site should run. */
+function warnAboutProductionSettings(config: Config, log: { warn: (message: string) => void }) {
+  if (config.environment !== 'production') return;
+  const { protocol, hostname } = new URL(config.appUrl);
+  if (protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(hostname)) {
+    log.warn(
+      `APP_URL is plain http (${config.appUrl}): sign-in cookies and passwords cross the network unencrypted. Serve the site over https and set APP_URL to its https:// address.`,
+    );
+  }
+  if (config.paymentMode === 'live' && config.stripe.secretKey?.startsWith('sk_test_')) {
+    log.warn(
+      'STRIPE_SECRET_KEY is a Stripe test key (sk_test_…) in live payment mode: no real payment is taken. Set the live key (sk_live_…) to take payments.',
+    );
+  }
 }
 
 /**

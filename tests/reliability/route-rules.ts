@@ -72,6 +72,9 @@ const code = { code: '123456' };
 
 export const routeRules: Record<string, RouteRow> = {
   'GET /api/health': { rule: 'public' },
+  'GET /api/health/live': { rule: 'public' },
+  'GET /api/health/ready': { rule: 'public' },
+  'GET /api/metrics': { rule: 'token' },
   'GET /api/session': { rule: 'public' },
   'GET /api/pages/:page': { rule: 'public', request: () => ({ params: { page: 'terms' } }) },
   'GET /api/contact': { rule: 'public' },

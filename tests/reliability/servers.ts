@@ -3,7 +3,10 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createTestDatabase } from '../../src/server/testing/build-test-app.ts';
+import {
+  createEmptyDatabase,
+  createTestDatabase,
+} from '../../src/server/testing/build-test-app.ts';
 import {
   killServer,
   startServer,
@@ -23,8 +26,9 @@ export interface Installation {
 /** One PostgreSQL database, and as many app processes on it as a test starts. */
 export async function createInstallation(
   environment: Record<string, string> = {},
+  { isEmpty = false }: { isEmpty?: boolean } = {},
 ): Promise<Installation> {
-  const databaseUrl = await createTestDatabase();
+  const databaseUrl = isEmpty ? await createEmptyDatabase() : await createTestDatabase();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   const servers: ServerProcess[] = [];
   const dataDirs: string[] = [];

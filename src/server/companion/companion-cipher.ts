@@ -1,4 +1,4 @@
-import { createFieldCipher } from '../db/field-cipher.ts';
+import { createFieldCipher, type FieldContext } from '../db/field-cipher.ts';
 
 /** What a companion record belongs to; bound into its ciphertext. */
 export interface CompanionRecordKey {
@@ -13,12 +13,19 @@ export interface CompanionCipher {
   decrypt: (envelope: string, key: CompanionRecordKey) => string;
 }
 
+/** Where a companion value belongs, as bound into its ciphertext. */
+export function companionContext(key: CompanionRecordKey): FieldContext {
+  return ['companion', key.kind, key.userId, key.courseId];
+}
+
 /** Chats, emotional states and patterns at rest, with the reflections' key and cipher. */
-export function createCompanionCipher(secret: Buffer): CompanionCipher {
-  const cipher = createFieldCipher(secret);
-  const context = (key: CompanionRecordKey) => ['companion', key.kind, key.userId, key.courseId];
+export function createCompanionCipher(
+  secret: Buffer,
+  previous: readonly Buffer[] = [],
+): CompanionCipher {
+  const cipher = createFieldCipher(secret, previous);
   return {
-    encrypt: (plaintext, key) => cipher.encrypt(plaintext, context(key)),
-    decrypt: (envelope, key) => cipher.decrypt(envelope, context(key)),
+    encrypt: (plaintext, key) => cipher.encrypt(plaintext, companionContext(key)),
+    decrypt: (envelope, key) => cipher.decrypt(envelope, companionContext(key)),
   };
 }

@@ -74,7 +74,7 @@ export async function createCompanionContext(input: {
     db: input.db,
     catalogue: input.catalogue,
     settings: config.companion,
-    cipher: createCompanionCipher(config.reflectionKey),
+    cipher: createCompanionCipher(config.reflectionKey, config.reflectionPreviousKeys),
     chat: createChatClient(config.openai, config.aiLimits, log),
     aiProvider: { name: config.openai.providerName, model: config.openai.model },
     moderation: createModerationClient(config.openai, (error) =>

@@ -11,7 +11,11 @@ import {
 import { createCompanionCipher } from './companion-cipher.ts';
 
 /** The learner's conversations, emotional states and patterns, decrypted, for their own copy. */
-export async function exportCompanionData(db: Database, secret: Buffer, userId: string) {
+export async function exportCompanionData(
+  db: Database,
+  keys: { current: Buffer; previous: readonly Buffer[] },
+  userId: string,
+) {
   const [messages, emotions, patterns, settings, tokenUsage, safetyEvents] = await Promise.all([
     db
       .select()
@@ -40,7 +44,7 @@ export async function exportCompanionData(db: Database, secret: Buffer, userId: 
       .where(eq(companionSafetyEvents.userId, userId))
       .orderBy(asc(companionSafetyEvents.createdAt)),
   ]);
-  const cipher = createCompanionCipher(secret);
+  const cipher = createCompanionCipher(keys.current, keys.previous);
   return {
     companion: {
       settings: settings[0]

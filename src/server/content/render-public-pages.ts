@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toPublishedData, type Catalogue } from '../catalogue/catalogue.ts';
 import {
   CATALOGUE_STAMP_FILE,
+  type CataloguePagesPlace,
   catalogueStamp,
   PRERENDERED_DIR,
   publishedPages,
@@ -27,32 +29,50 @@ interface RenderLog {
   warn: (object: object, message: string) => void;
 }
 
+/** Inside DATA_DIR: the catalogue's pages rendered by the running app, never into the build. */
+export const RENDERED_PAGES_DIR = 'public-pages';
+
 /**
- * Renders the catalogue's public pages (/, /courses, /shop, each /courses/{courseId}) again with the programme now
- * published, over the build's files, with the build's own server bundle: the pages stay what the
- * build makes, so their budgets hold. Only when the catalogue they show changed (its digest
- * beside them), so a start after a build renders once. Without a build (API tests, `npm run
- * dev`) there is no renderer.
+ * Renders the public pages that show what is published (/, /courses, /shop, each
+ * /courses/{courseId}) again with the programme now published, with the build's own server bundle
+ * and shell (the pages stay what the build makes, so their budgets hold), into DATA_DIR: the build
+ * folder may be read-only, or shared by two installations. Only when the published data differs
+ * from the build's and from what DATA_DIR holds for this build (digests beside them), so a start
+ * renders at most once. Without a build (API tests, `npm run dev`) there is no renderer.
  */
-export function publicPageRenderer(webDir: string, log: RenderLog) {
+export function publicPageRenderer(
+  webDir: string,
+  dataDir: string,
+  place: CataloguePagesPlace,
+  log: RenderLog,
+) {
   const bundleDir = path.join(webDir, '..', RENDER_BUNDLE_DIR);
   const bundle = path.join(bundleDir, 'prerender.js');
-  if (!existsSync(bundle) || !existsSync(path.join(webDir, PRERENDERED_DIR))) return undefined;
+  const buildPages = path.join(webDir, PRERENDERED_DIR);
+  if (!existsSync(bundle) || !existsSync(buildPages)) return undefined;
   let rendering = Promise.resolve();
-  const outDir = path.join(webDir, PRERENDERED_DIR);
+  const outDir = path.join(dataDir, RENDERED_PAGES_DIR);
   const render = async (catalogue: Catalogue) => {
     const published = toPublishedData(catalogue);
     const data = { ...published, legalPages: {} };
     const stamp = catalogueStamp(published);
-    const stampFile = path.join(outDir, CATALOGUE_STAMP_FILE);
-    if ((await readFile(stampFile, 'utf8').catch(() => '')) === stamp) return;
-    const { renderPage } = (await import(pathToFileURL(bundle).href)) as PageRenderer;
-    const shell = await readFile(path.join(bundleDir, RENDER_SHELL_FILE), 'utf8');
-    const pages = publishedPages(catalogue.courses.map((course) => course.id));
-    for (const [url, file] of Object.entries(pages)) {
-      await writeWhole(path.join(outDir, file), withPage(shell, await renderPage(url, data)));
+    if ((await readStamp(buildPages)) === stamp) {
+      place.root = buildPages;
+      return;
     }
-    await writeWhole(stampFile, stamp);
+    const shell = await readFile(path.join(bundleDir, RENDER_SHELL_FILE), 'utf8');
+    // Pages of another build name other assets: the build is part of the digest.
+    const wanted = `${stamp} ${createHash('sha256').update(shell).digest('hex')}`;
+    if ((await readStamp(outDir)) !== wanted) {
+      const { renderPage } = (await import(pathToFileURL(bundle).href)) as PageRenderer;
+      await mkdir(outDir, { recursive: true });
+      const pages = publishedPages(catalogue.courses.map((course) => course.id));
+      for (const [url, file] of Object.entries(pages)) {
+        await writeWhole(path.join(outDir, file), withPage(shell, await renderPage(url, data)));
+      }
+      await writeWhole(path.join(outDir, CATALOGUE_STAMP_FILE), wanted);
+    }
+    place.root = outDir;
   };
   // One rendering at a time, in the order the publishes came.
   return (catalogue: Catalogue) => {
@@ -61,6 +81,10 @@ export function publicPageRenderer(webDir: string, log: RenderLog) {
       .catch((error: unknown) => log.warn({ err: error }, 'could not render the public pages'));
     return rendering;
   };
+}
+
+function readStamp(dir: string): Promise<string> {
+  return readFile(path.join(dir, CATALOGUE_STAMP_FILE), 'utf8').catch(() => '');
 }
 
 /** Written aside, then renamed: a reader gets the old file or the new one, never half of one. */

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import * as accessTables from './schema/access.ts';
@@ -68,9 +69,61 @@ export function connectDatabase(url: string): DatabaseConnection {
   return { db, pool, close: () => pool.end() };
 }
 
-export async function migrateDatabase(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder });
-  await migrateJobSchema(db.$client);
+/** Any constant shared by every process of every version: the lock the migrations run under. */
+const MIGRATION_LOCK = 726_301_547;
+
+export interface SchemaState {
+  /** The tag of the newest migration, which the database is now at. */
+  version: string;
+  /** The migrations this call applied, oldest first; none when the schema was up to date. */
+  applied: string[];
+}
+
+/**
+ * Applies the migrations not yet applied, under a PostgreSQL advisory lock on one connection:
+ * processes starting together take turns, and the later ones find the schema up to date.
+ */
+export async function migrateDatabase(db: Database): Promise<SchemaState> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      const lastApplied = await lastAppliedMigration(client);
+      await migrate(drizzle(client, { casing: DATABASE_CASING }), { migrationsFolder });
+      await migrateJobSchema(client);
+      const { entries } = readJournal();
+      return {
+        version: entries.at(-1)!.tag,
+        applied: entries.filter((entry) => entry.when > lastApplied).map((entry) => entry.tag),
+      };
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** When the newest applied migration was made (Drizzle's created_at); 0 on an empty database. */
+async function lastAppliedMigration(client: pg.PoolClient): Promise<number> {
+  const { rows: tables } = await client.query<{ name: string | null }>(
+    `select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+  );
+  if (!tables[0]?.name) return 0;
+  const { rows } = await client.query<{ last: string | null }>(
+    'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+  );
+  return Number(rows[0]?.last ?? 0);
+}
+
+interface Journal {
+  entries: { tag: string; when: number }[];
+}
+
+export function readJournal(): Journal {
+  return JSON.parse(
+    readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as Journal;
 }
 
 export async function isDatabaseUp(pool: pg.Pool): Promise<boolean> {

@@ -32,6 +32,7 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
   appPort?: number,
+  onDeath?: () => void,
 ): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireDataDirLock(dataDir);
@@ -87,13 +88,33 @@ export async function startEmbeddedPostgres(
   }
 
   log.info(`Embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  const watch = onDeath ? watchServer(databaseDir, onDeath) : undefined;
   return {
-    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    url: embeddedDatabaseUrl(password, port),
     stop: async () => {
+      clearInterval(watch);
       await server.stop();
       releaseLock();
     },
   };
+}
+
+/**
+ * The server dying (killed, out of memory) is noticed within a second: the app cannot serve
+ * without it, and exiting lets a supervisor start both again.
+ */
+function watchServer(databaseDir: string, onDeath: () => void): NodeJS.Timeout {
+  const pid = getRunningServerPid(databaseDir);
+  const timer = setInterval(() => {
+    if (pid !== undefined && isProcessAlive(pid)) return;
+    clearInterval(timer);
+    onDeath();
+  }, 1_000);
+  return timer.unref();
+}
+
+export function embeddedDatabaseUrl(password: string, port: number): string {
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
 }
 
 function requireReachableDataDir(dataDir: string, releaseLock: () => void): void {

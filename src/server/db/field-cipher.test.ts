@@ -1,5 +1,5 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -71,20 +71,32 @@ describe('the field cipher', () => {
       .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
       .join('.');
     expect(createFieldCipher(secret).decrypt(envelope, key)).toBe('written last year');
-    expect(() => createFieldCipher(randomBytes(32)).decrypt(envelope, key)).toThrow();
+    expect(() => createFieldCipher(randomBytes(32)).decrypt(envelope, key)).toThrow(
+      /written before keys were named \(v1\)/,
+    );
+    expect(createFieldCipher(randomBytes(32), [secret]).decrypt(envelope, key)).toBe(
+      'written last year',
+    );
+  });
+
+  it('reads values of a previous key, and writes only with the current one', () => {
+    const old = randomBytes(32);
+    const written = createFieldCipher(old).encrypt('before the rotation', key);
+    const rotating = createFieldCipher(randomBytes(32), [old]);
+    expect(rotating.decrypt(written, key)).toBe('before the rotation');
+    expect(written.startsWith(rotating.currentPrefix)).toBe(false);
+    expect(rotating.encrypt('after', key).startsWith(rotating.currentPrefix)).toBe(true);
   });
 });
 
 describe('the reflection key', () => {
-  it('is generated once into DATA_DIR when unset, readable only by the app', () => {
+  it('is made when unset, but not written: the start keeps it only on an empty database', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sf-key-'));
     try {
-      const first = loadConfig({ DATA_DIR: dataDir }).reflectionKey;
-      expect(first).toHaveLength(32);
-      expect(loadConfig({ DATA_DIR: dataDir }).reflectionKey.equals(first)).toBe(true);
-      const file = path.join(dataDir, 'reflection-key');
-      expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64').equals(first)).toBe(true);
-      expect(statSync(file).mode & 0o077).toBe(0);
+      const config = loadConfig({ DATA_DIR: dataDir });
+      expect(config.reflectionKey).toHaveLength(32);
+      expect(config.reflectionKeyOrigin).toBe('generated');
+      expect(existsSync(path.join(dataDir, 'reflection-key'))).toBe(false);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -107,7 +119,8 @@ describe('the reflection key', () => {
       expect(existsSync(path.join(dataDir, 'reflection-key'))).toBe(false);
 
       // An installation whose earlier start generated the key keeps reading its reflections.
-      const generated = loadConfig({ DATA_DIR: dataDir }).reflectionKey;
+      const generated = randomBytes(32);
+      writeFileSync(path.join(dataDir, 'reflection-key'), generated.toString('base64'));
       expect(loadConfig(production).reflectionKey.equals(generated)).toBe(true);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -18,16 +18,23 @@ export type FieldContext = readonly string[];
 export interface FieldCipher {
   encrypt: (plaintext: string, context: FieldContext) => string;
   decrypt: (envelope: string, context: FieldContext) => string;
+  /** How every value written with the current key begins; others are re-encrypted in time. */
+  currentPrefix: string;
 }
 
 /**
  * AES-256-GCM for private text at rest: `v2.<key id>.<iv>.<tag>.<ciphertext>`, base64url parts.
  * The key id names the key a value was written with, so a changed key is told apart from damaged
- * data, and a later rotation knows which key reads which value.
+ * data, and a rotation knows which key reads which value. `previous` keys only read: values
+ * written with them are re-encrypted with `secret` (keys/reencrypt-rows.ts).
  */
-export function createFieldCipher(secret: Buffer): FieldCipher {
-  if (secret.length !== 32) throw new Error('The encryption key must be 32 bytes.');
+export function createFieldCipher(secret: Buffer, previous: readonly Buffer[] = []): FieldCipher {
+  for (const key of [secret, ...previous]) {
+    if (key.length !== 32) throw new Error('The encryption key must be 32 bytes.');
+  }
   const keyId = keyIdOf(secret);
+  const keysById = new Map([secret, ...previous].map((key) => [keyIdOf(key), key]));
+  const currentPrefix = `${VERSION}.${keyId}.`;
   const nextNonce = nonceSource(IV_BYTES, NONCES_PER_DRAW);
   return {
     encrypt(plaintext, context) {
@@ -41,26 +48,48 @@ export function createFieldCipher(secret: Buffer): FieldCipher {
     },
     decrypt(envelope, context) {
       const { version, ...parts } = partsOf(envelope);
-      if (version === VERSION && parts.keyId !== keyId) {
-        throw new Error(
-          `Unreadable encrypted field: written with key ${parts.keyId}, the configured key is ${keyId}.`,
-        );
+      if (version === VERSION) {
+        const key = keysById.get(parts.keyId!);
+        if (!key) {
+          throw new Error(
+            `Unreadable encrypted field: written with key ${parts.keyId}, the configured key is ${keyId}.`,
+          );
+        }
+        return decryptWith(key, parts, context);
       }
-      const { iv, tag, ciphertext } = parts;
-      const authTag = Buffer.from(tag, 'base64url');
-      // A shorter tag would be accepted by GCM and is far easier to forge.
-      if (authTag.length !== AUTH_TAG_BYTES) throw new Error('Unreadable encrypted field.');
-      const decipher = createDecipheriv(ALGORITHM, secret, Buffer.from(iv, 'base64url'), {
-        authTagLength: AUTH_TAG_BYTES,
-      });
-      decipher.setAAD(associatedData(context));
-      decipher.setAuthTag(authTag);
-      return Buffer.concat([
-        decipher.update(Buffer.from(ciphertext, 'base64url')),
-        decipher.final(),
-      ]).toString('utf8');
+      // v1 names no key: each configured key is tried, the current one first.
+      for (const key of keysById.values()) {
+        try {
+          return decryptWith(key, parts, context);
+        } catch {
+          // the next key
+        }
+      }
+      throw new Error(
+        `Unreadable encrypted field: written before keys were named (v1), and no configured key (current ${keyId}) reads it.`,
+      );
     },
+    currentPrefix,
   };
+}
+
+function decryptWith(
+  key: Buffer,
+  { iv, tag, ciphertext }: { iv: string; tag: string; ciphertext: string },
+  context: FieldContext,
+): string {
+  const authTag = Buffer.from(tag, 'base64url');
+  // A shorter tag would be accepted by GCM and is far easier to forge.
+  if (authTag.length !== AUTH_TAG_BYTES) throw new Error('Unreadable encrypted field.');
+  const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64url'), {
+    authTagLength: AUTH_TAG_BYTES,
+  });
+  decipher.setAAD(associatedData(context));
+  decipher.setAuthTag(authTag);
+  return Buffer.concat([
+    decipher.update(Buffer.from(ciphertext, 'base64url')),
+    decipher.final(),
+  ]).toString('utf8');
 }
 
 /**

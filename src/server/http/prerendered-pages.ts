@@ -20,6 +20,11 @@ export const PRERENDERED_DIR = 'prerendered';
 export const RENDER_BUNDLE_DIR = 'prerender';
 export const RENDER_SHELL_FILE = 'shell.html';
 
+/** Where the catalogue's pages are read from now: the build's, or those rendered since. */
+export interface CataloguePagesPlace {
+  root: string;
+}
+
 /** The pages that show the catalogue: rendered again whenever what they show is published. */
 export const cataloguePages = ['/', '/courses', '/shop'] as const;
 

@@ -57,5 +57,6 @@ export function createStartupLog(format: 'pretty' | 'json') {
   return {
     info: (message: string) => write(30, message),
     warn: (message: string) => write(40, message),
+    error: (message: string) => write(50, message),
   };
 }

@@ -5,13 +5,23 @@ import path from 'node:path';
 import { errorBody } from './errors.ts';
 import { contentIdSchema } from '../../shared/api/content.ts';
 import { isApiRequest, pathnameOf } from './request-path.ts';
-import { coursePageFile, PRERENDERED_DIR, prerenderedPages } from './prerendered-pages.ts';
+import {
+  type CataloguePagesPlace,
+  cataloguePages as cataloguePageUrls,
+  coursePageFile,
+  PRERENDERED_DIR,
+  prerenderedPages,
+} from './prerendered-pages.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year; a public page as it was rendered at
  * build time; every other client route gets the app's shell, index.html.
  */
-export async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  webDir: string,
+  cataloguePages: CataloguePagesPlace,
+): Promise<void> {
   const hasBuild = existsSync(path.join(webDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -29,8 +39,8 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
         );
       },
     });
-    servePages(app, findRenderedPages(webDir));
-    serveCoursePages(app, webDir);
+    servePages(app, findRenderedPages(webDir), cataloguePages);
+    serveCoursePages(app, cataloguePages);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -50,11 +60,20 @@ export async function serveWebApp(app: FastifyInstance, webDir: string): Promise
  * not-found handler's are not). Only the bare path gets the page: a query string (`/shop?course=…`,
  * `/login?…`) can change what the page shows, so those get the shell.
  */
-function servePages(app: FastifyInstance, renderedPages: Map<string, string>) {
+function servePages(
+  app: FastifyInstance,
+  renderedPages: Map<string, string>,
+  cataloguePages: CataloguePagesPlace,
+) {
+  const showsCatalogue = new Set<string>(cataloguePageUrls);
   for (const [url, file] of renderedPages) {
-    app.get(url, (request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile(request.url === url ? file : 'index.html'),
-    );
+    app.get(url, (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      if (request.url !== url) return reply.sendFile('index.html');
+      // Rendered again since the build, into DATA_DIR (content/render-public-pages.ts).
+      if (showsCatalogue.has(url)) return reply.sendFile(path.basename(file), cataloguePages.root);
+      return reply.sendFile(file);
+    });
   }
 }
 
@@ -62,15 +81,16 @@ function servePages(app: FastifyInstance, renderedPages: Map<string, string>) {
  * `/courses/{courseId}` as rendered for the course's last publish; looked up on each request, as
  * a publish adds the page of a new course. An unknown course, or a query string, gets the shell.
  */
-function serveCoursePages(app: FastifyInstance, webDir: string) {
+function serveCoursePages(app: FastifyInstance, cataloguePages: CataloguePagesPlace) {
   app.get<{ Params: { courseId: string } }>('/courses/:courseId', (request, reply) => {
+    reply.header('cache-control', 'no-cache');
     const { courseId } = request.params;
-    const file = path.posix.join(PRERENDERED_DIR, coursePageFile(courseId));
+    const file = coursePageFile(courseId);
     const isRendered =
       !request.url.includes('?') &&
       contentIdSchema.safeParse(courseId).success &&
-      existsSync(path.join(webDir, file));
-    return reply.header('cache-control', 'no-cache').sendFile(isRendered ? file : 'index.html');
+      existsSync(path.join(cataloguePages.root, file));
+    return isRendered ? reply.sendFile(file, cataloguePages.root) : reply.sendFile('index.html');
   });
 }
 

@@ -255,7 +255,7 @@ async function describeFailed(row: FailedRow, definition?: Definition): Promise<
  * Creates or upgrades the library's schema, beside the app's migrations: at every start, under
  * the library's own advisory lock, so a fresh install needs no step of its own.
  */
-export async function migrateJobSchema(pool: pg.Pool): Promise<void> {
+export async function migrateJobSchema(pool: Pick<pg.Pool, 'query'>): Promise<void> {
   const boss = new PgBoss({
     db: executorOf(pool),
     schema: JOB_SCHEMA,

@@ -13,6 +13,9 @@ import { isApiRequest, pathnameOf } from '../http/request-path.ts';
  */
 const openRoutes = new Set([
   '/api/health',
+  '/api/health/live',
+  '/api/health/ready',
+  '/api/metrics',
   '/api/settings',
   '/api/stripe/webhook',
   '/api/auth/*',

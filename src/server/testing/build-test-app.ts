@@ -105,6 +105,20 @@ export async function createTestDatabase(): Promise<string> {
   return withDatabase(serverUrl, database);
 }
 
+/** An empty database (no migrations) on the test server, as a first start meets one. */
+export async function createEmptyDatabase(): Promise<string> {
+  const serverUrl = inject('databaseServerUrl');
+  const database = `${inject('templateDatabase')}_empty_${randomUUID().replaceAll('-', '').slice(0, 8)}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${database}`);
+  } finally {
+    await client.end();
+  }
+  return withDatabase(serverUrl, database);
+}
+
 async function createDatabaseFromTemplate(serverUrl: string, database: string, template: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();

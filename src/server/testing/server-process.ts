@@ -88,7 +88,9 @@ export async function startServer(
     ...environment,
   });
   await Promise.race([
-    waitUntilHealthy(server.url),
+    waitUntilHealthy(server.url).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}; it wrote:\n${server.output()}`);
+    }),
     server.exited.then((ending) => {
       throw new Error(`the server ended (${ending}) before it was ready:\n${server.output()}`);
     }),
