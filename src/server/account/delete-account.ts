@@ -6,7 +6,7 @@ import { accountMessages } from '../../shared/rules/account.ts';
 import { forgetAccessActor } from '../access/learner-data.ts';
 import { forgetPromptActor } from '../companion/update-system-prompt.ts';
 import { deleteUserRecords } from '../auth/delete-user.ts';
-import { deleteBetaInvitationsTo } from '../beta/learner-data.ts';
+import { deleteBetaOffersTo } from '../beta/learner-data.ts';
 import { deleteOutboxMailAbout } from '../mail/outbox.ts';
 import { deleteVisitorData } from '../marketing/visitor-data.ts';
 import { anonymisePurchases } from '../payments/buyer-data.ts';
@@ -52,7 +52,7 @@ export async function deleteAccount(
     await forgetUserRateLimits(tx, user.id);
     // What was sent with an address belongs to its owner: an unconfirmed account is not proof.
     if (user.emailVerified) {
-      await deleteBetaInvitationsTo(tx, user.email);
+      await deleteBetaOffersTo(tx, user.email);
       await deleteVisitorData(tx, user.email);
       await deleteReleaseNoticesTo(tx, user.email);
       await deleteOutboxMailAbout(tx, user.email);

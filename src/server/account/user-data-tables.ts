@@ -54,7 +54,12 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
   },
   beta_invitations: {
     exported: 'betaInvitations (to the address)',
-    deleted: 'to the address (deleteBetaInvitationsTo); as inviter or claimer, set null',
+    deleted: 'to the address (deleteBetaOffersTo); as inviter or claimer, set null',
+  },
+  pending_beta_grants: {
+    exported: 'not exported: it waits only while the address is unconfirmed, then is betaGrants',
+    deleted:
+      'kept when an unconfirmed account goes (meant for whoever confirms the address); else to the address (deleteBetaOffersTo); as granter, set null',
   },
   companion_messages: {
     exported: 'companion.messages, decrypted',

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
-import { betaGrants, betaInvitations } from '../db/schema/beta.ts';
+import { betaGrants, betaInvitations, pendingBetaGrants } from '../db/schema/beta.ts';
 
 /**
  * The learner's beta grants and the invitations sent to their address, for their own copy; no
@@ -37,7 +37,11 @@ export async function exportBetaData(db: Database, userId: string, email: string
   };
 }
 
-/** Before an account is deleted: invitations to its address go (grants cascade with the user). */
-export async function deleteBetaInvitationsTo(tx: Executor, email: string): Promise<void> {
+/**
+ * Before an account is deleted: invitations and grants waiting for confirmation of its address
+ * go (grants cascade with the user).
+ */
+export async function deleteBetaOffersTo(tx: Executor, email: string): Promise<void> {
   await tx.delete(betaInvitations).where(eq(betaInvitations.email, email.toLowerCase()));
+  await tx.delete(pendingBetaGrants).where(eq(pendingBetaGrants.email, email.toLowerCase()));
 }
