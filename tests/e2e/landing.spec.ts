@@ -509,9 +509,9 @@ test('a visitor subscribes to the newsletter, once per address', async ({ page }
 });
 
 test('every Buy Now reaches the purchase page with its offer chosen', async ({ page }) => {
+  // Dragon's Clarity is coming soon: its card offers to tell, not to buy (course-pages.spec.ts).
   const offers = [
     ['The Sovereign Flame', '/buy-now?course=sovereign-flame'],
-    ["Dragon's Clarity", '/buy-now?course=dragons-clarity'],
     ['Phoenix Ascension', '/buy-now?course=phoenix-ascension'],
   ] as const;
   for (const [offer, url] of offers) {

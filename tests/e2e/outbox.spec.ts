@@ -24,7 +24,9 @@ test('the admin follows a mail through the queue in the Outbox, and finds no fai
   await expect(mail).toContainText('Sent');
   await mail.click();
   const opened = outbox.getByRole('group').filter({ hasText: `to ${email}` });
-  await expect(opened.getByText(/api\/auth\/verify-email/)).toBeVisible();
+  // The confirmation link stays hidden: only a recorded Reveal with a fresh code shows it.
+  await expect(opened).toContainText('[link hidden: an admin may reveal it');
+  await expect(opened.getByText(/api\/auth\/verify-email/)).toHaveCount(0);
   await expect(outbox.getByRole('navigation', { name: 'Outbox pages' })).toBeVisible();
 
   const failed = page.getByRole('region', { name: 'Failed jobs' });

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import {
   REFLECTION_BAR_FULL_AT,
@@ -74,9 +74,22 @@ export function ReflectionCard({
     restoreDraft,
     discardDraft,
   } = useReflectionAutosave({ saved, draftKey, save });
-  // Help before the autosave: the card's help shows as the words are typed, where it is shown.
-  useCrisisReadingAsTyped(renderSafetyHelp ? text : '', markAtRisk);
   const help = useRef<HTMLDivElement>(null);
+  // Help before the autosave: the card's help shows as the words are typed, where it is shown.
+  // Typing on keeps the caret in view, which on a phone can push the help below the fold: each
+  // reading brings it back when none of it is on screen.
+  const showHelpAsTyped = useCallback(
+    (reading: SafetyConcern) => {
+      markAtRisk(reading);
+      requestAnimationFrame(() => {
+        if (help.current && !isPartlyOnScreen(help.current)) {
+          help.current.scrollIntoView?.({ block: 'nearest' });
+        }
+      });
+    },
+    [markAtRisk],
+  );
+  useCrisisReadingAsTyped(renderSafetyHelp ? text : '', showHelpAsTyped);
   // On a phone the card can end below the fold: the help comes into view, clear of the help bar.
   useEffect(() => {
     if (isAtRisk) help.current?.scrollIntoView?.({ block: 'nearest' });
@@ -243,4 +256,9 @@ function statusText(status: SaveStatus): string {
     case 'error':
       return status.message;
   }
+}
+
+function isPartlyOnScreen(element: HTMLElement): boolean {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight;
 }
