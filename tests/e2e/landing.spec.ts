@@ -509,17 +509,20 @@ test('a visitor subscribes to the newsletter, once per address', async ({ page }
 });
 
 test('every Buy Now reaches the purchase page with its offer chosen', async ({ page }) => {
-  // Dragon's Clarity is coming soon: its card offers to tell, not to buy (course-pages.spec.ts).
-  const offers = [
-    ['The Sovereign Flame', '/buy-now?course=sovereign-flame'],
-    ['Phoenix Ascension', '/buy-now?course=phoenix-ascension'],
-  ] as const;
-  for (const [offer, url] of offers) {
-    await page.goto('/');
-    const offerings = page.getByRole('region', { name: 'Sacred Offerings' });
-    await offerings.getByRole('link', { name: `Buy Now: ${offer}` }).click();
-    await expect(page).toHaveURL(url);
+  await page.goto('/');
+  const offerings = page.getByRole('region', { name: 'Sacred Offerings' });
+  // The coming-soon courses offer to tell, not to buy (course-pages.spec.ts follows one).
+  for (const [offer, courseId] of [
+    ["Dragon's Clarity", 'dragons-clarity'],
+    ['Phoenix Ascension', 'phoenix-ascension'],
+  ] as const) {
+    await expect(offerings.getByRole('link', { name: `Buy Now: ${offer}` })).toHaveCount(0);
+    await expect(
+      offerings.getByRole('link', { name: `Tell me when it opens: ${offer}` }),
+    ).toHaveAttribute('href', `/courses/${courseId}#tell-me`);
   }
+  await offerings.getByRole('link', { name: 'Buy Now: The Sovereign Flame' }).click();
+  await expect(page).toHaveURL('/buy-now?course=sovereign-flame');
   // The session is booked with a chosen time, by a signed-in learner.
   await page.goto('/');
   await expect(

@@ -78,9 +78,15 @@ export function ReflectionCard({
   // Help before the autosave: the card's help shows as the words are typed, where it is shown.
   // Typing on keeps the caret in view, which on a phone can push the help below the fold: each
   // reading brings it back when none of it is on screen.
+  const isHelpShown = useRef(isAtRisk);
+  useEffect(() => {
+    isHelpShown.current = isAtRisk;
+  });
   const showHelpAsTyped = useCallback(
     (reading: SafetyConcern) => {
       markAtRisk(reading);
+      // The first reading's help is brought into view by the effect below.
+      if (!isHelpShown.current) return;
       requestAnimationFrame(() => {
         if (help.current && !isPartlyOnScreen(help.current)) {
           help.current.scrollIntoView?.({ block: 'nearest' });
