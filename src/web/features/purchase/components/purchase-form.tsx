@@ -71,7 +71,10 @@ export function PurchaseForm({
   const checkout = useCreateCheckoutSession();
   const isEnrolmentClosed = usePublicSettings().data?.features.courses === false;
   const knownContactEmail = useContactEmail();
-  const contactEmail = useIsHydrated() ? knownContactEmail : null;
+  const isHydrated = useIsHydrated();
+  // The page rendered ahead cannot know the address: it keeps the line's room, unseen, so the
+  // form does not move when the app learns whether the guarantee can be promised.
+  const guaranteeLine = isHydrated ? (knownContactEmail ? 'shown' : 'none') : 'room';
   const [pending] = useState(() => (isPreview ? null : readPendingOrder()));
   const [selection, setSelection] = useState(() =>
     pending
@@ -157,8 +160,11 @@ export function PurchaseForm({
           Begin Your Sovereign Journey
         </h1>
         <ul className="mt-4 grid gap-2 sm:grid-cols-2">
-          {[...benefits, ...(contactEmail ? [guarantee] : [])].map((benefit) => (
-            <li key={benefit} className="flex items-start gap-2 text-ink-800">
+          {[...benefits, ...(guaranteeLine === 'none' ? [] : [guarantee])].map((benefit) => (
+            <li
+              key={benefit}
+              className={`flex items-start gap-2 text-ink-800 ${benefit === guarantee && guaranteeLine === 'room' ? 'invisible' : ''}`}
+            >
               <Check className="mt-0.5 h-5 w-5 shrink-0 text-green-800" aria-hidden="true" />
               {benefit}
             </li>
