@@ -91,7 +91,7 @@ describe.each([false, true])('every route, maintenance %s', (isMaintenance) => {
       if (plain !== 503) open += 1;
     }
     if (isMaintenance) {
-      // Only the health probe, the public settings, Stripe's webhook and signing in stay open.
+      // Only the health probes, metrics, the public settings, Stripe's webhook and signing in stay open.
       const learnerRoutes = routes.filter(
         ({ method, url }) => method === 'GET' && url.startsWith('/api/') && !isOpenRoute(url),
       );
@@ -105,8 +105,15 @@ describe.each([false, true])('every route, maintenance %s', (isMaintenance) => {
 
 function isOpenRoute(url: string) {
   return (
-    ['/api/health', '/api/settings', '/api/stripe/webhook'].includes(url) ||
-    url.startsWith('/api/auth/')
+    [
+      '/api/health',
+      '/api/health/live',
+      '/api/health/ready',
+      // The operator's monitoring goes on while the site rests (its token still guards it).
+      '/api/metrics',
+      '/api/settings',
+      '/api/stripe/webhook',
+    ].includes(url) || url.startsWith('/api/auth/')
   );
 }
 

@@ -9,6 +9,17 @@ export function pathnameOf(request: FastifyRequest): string {
   return request.url.split(/[?#]/, 1)[0]!;
 }
 
+/**
+ * Whether the target names the API however it is spelt (`/api%2F…`, `//api/…`, `/x/../api/…`):
+ * such a target never gets the web app's shell.
+ */
 export function isApiRequest(request: FastifyRequest): boolean {
-  return pathnameOf(request).startsWith('/api/');
+  const pathname = pathnameOf(request);
+  if (pathname.startsWith('/api/')) return true;
+  if (!/%|\/\/|\.|\\/.test(pathname)) return false;
+  const spelt = pathname
+    .replace(/%2f/gi, '/')
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/');
+  return new URL(spelt, 'http://localhost').pathname.startsWith('/api/');
 }
