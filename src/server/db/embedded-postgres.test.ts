@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   appendFileSync,
   chmodSync,
@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   describeServerProcesses,
   killServer,
@@ -39,6 +39,27 @@ function createDataDir(): string {
   // The app runs as root here; PostgreSQL then runs as `postgres`, which must reach the folder.
   chmodSync(dataDir, 0o755);
   dataDirs.push(dataDir);
+  return dataDir;
+}
+
+/**
+ * A data folder as the app leaves it after its first start and a clean stop (a cluster made and
+ * migrated): made once, then copied, since an initdb and the migrations cost seconds each.
+ */
+async function installOnce(): Promise<string> {
+  const dataDir = createDataDir();
+  const first = await startServer(dataDir);
+  first.kill('SIGTERM');
+  expect(await first.exited).toBe(0);
+  return dataDir;
+}
+
+let installed: string;
+
+function createInstalledDataDir(): string {
+  const dataDir = createDataDir();
+  // -a keeps the owner and modes PostgreSQL insists on (0700, owned by `postgres` under root).
+  execFileSync('cp', ['-a', `${installed}/.`, dataDir]);
   return dataDir;
 }
 
@@ -106,6 +127,10 @@ afterAll(() => {
 });
 
 describeServerProcesses('the embedded PostgreSQL', () => {
+  beforeAll(async () => {
+    installed = await installOnce();
+  });
+
   it('keeps its data across a stop and a restart, listening on 127.0.0.1 only', async () => {
     const dataDir = createDataDir();
     const first = await startDatabase(dataDir);
@@ -123,8 +148,7 @@ describeServerProcesses('the embedded PostgreSQL', () => {
   });
 
   it("fails with PostgreSQL's own reason when it cannot start, and frees the folder", async () => {
-    const dataDir = createDataDir();
-    await (await startDatabase(dataDir)).stop();
+    const dataDir = createInstalledDataDir();
     appendFileSync(path.join(dataDir, 'postgres', 'postgresql.conf'), 'shared_buffers = lots\n');
 
     await expect(startEmbeddedPostgres(dataDir, quiet)).rejects.toThrow(
@@ -134,8 +158,7 @@ describeServerProcesses('the embedded PostgreSQL', () => {
   });
 
   it('never signals another program that took the id of a stale postmaster.pid', async () => {
-    const dataDir = createDataDir();
-    await (await startDatabase(dataDir)).stop();
+    const dataDir = createInstalledDataDir();
     const unrelated = spawn('sleep', ['60']);
     try {
       writeFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), `${unrelated.pid}\n`);
@@ -150,7 +173,7 @@ describeServerProcesses('the embedded PostgreSQL', () => {
   });
 
   it('refuses a second app on the same data folder with a clear message', async () => {
-    const dataDir = createDataDir();
+    const dataDir = createInstalledDataDir();
     const first = await start(dataDir);
 
     await expect(startEmbeddedPostgres(dataDir, quiet)).rejects.toThrow(DataDirInUseError);
@@ -168,7 +191,7 @@ describeServerProcesses('the embedded PostgreSQL', () => {
   });
 
   it('restarts cleanly after the app was killed, with nothing acknowledged lost', async () => {
-    const dataDir = createDataDir();
+    const dataDir = createInstalledDataDir();
     const killed = await start(dataDir);
     const email = 'survivor@example.com';
     expect((await signUp(killed, email)).status).toBe(200);
