@@ -15,6 +15,7 @@ import { accountRoutes } from './account/account.routes.ts';
 import { adminAccountControlRoutes } from './admin/admin-account-controls.routes.ts';
 import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
 import { adminOutboxRoutes } from './admin/admin-outbox.routes.ts';
+import { adminSecondFactorRoutes } from './admin/admin-second-factor.routes.ts';
 import { adminOverviewRoutes } from './admin/admin-overview.routes.ts';
 import { adminUsersRoutes } from './admin/admin-users.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -279,6 +280,7 @@ export async function buildApp(
   await app.register(mailRoutes);
   await app.register(adminJobsRoutes);
   await app.register(adminOutboxRoutes);
+  await app.register(adminSecondFactorRoutes);
   await app.register(accountRoutes);
   await app.register(settingsRoutes);
   await app.register(contentRoutes, {

@@ -1,6 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
 import { formatDate } from '../../src/shared/rules/dates.ts';
-import { useAdminSession } from '../support/admin-session.ts';
+import {
+  confirmAdminSecondFactor,
+  enterAuthenticatorCode,
+  signInAsAdminAgain,
+  useAdminSession,
+} from '../support/admin-session.ts';
 import {
   expect,
   expectNoSeriousAxeViolations,
@@ -188,12 +193,13 @@ test('the admin panel, its lists and its diagnostics pages pass axe-core', async
   await expectNoSeriousAxeViolations(page);
 });
 
-test('an admin signs a learner out everywhere, disables the account and enables it again, each in the access history', async ({
+test('an admin signs a learner out everywhere, disables the account with a fresh authenticator code and enables it again, each in the access history', async ({
   page,
   browser,
 }) => {
   const learner = await learnerPage(browser, 4);
-  await openAdminPanel(page);
+  await signInAsAdminAgain(page);
+  await page.goto('/admin');
   await searchUser(page, learner.email);
   const signInControls = page.getByRole('region', { name: 'Sign-In' });
   await expect(signInControls).toContainText('Active: this account can sign in.');
@@ -206,6 +212,13 @@ test('an admin signs a learner out everywhere, disables the account and enables 
 
   await signInControls.getByRole('button', { name: 'Disable Account' }).click();
   await confirm(page, /cannot sign in until it is enabled/);
+  // A session that confirmed no code in the last 10 minutes is asked for one, then goes on.
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(stepUp.getByLabel('Authenticator code')).toBeFocused();
+  await expectNoSeriousAxeViolations(page);
+  await page.keyboard.press('Tab');
+  await expect(stepUp.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await enterAuthenticatorCode(stepUp, 'Confirm and continue');
   await expect(signInControls).toContainText(/Disabled since .*: this account cannot sign in/);
   await signIn(learner.page, learner.email);
   await expect(learner.page.getByText('This account is disabled.')).toBeVisible();
@@ -231,6 +244,7 @@ test("an admin comes in from the dashboard, sees and revokes a learner's beta ac
 }) => {
   const learner = await learnerPage(browser, 5);
   await useAdminSession(page.context());
+  await confirmAdminSecondFactor();
   await page.goto('/');
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }),

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { useAdminSession } from '../support/admin-session.ts';
+import { confirmAdminSecondFactor, useAdminSession } from '../support/admin-session.ts';
 import {
   expect,
   expectNoSeriousAxeViolations,
@@ -97,6 +97,7 @@ for (const [width, dayIndex] of [
       // The creator, in the admin panel: a link for the session, then a cancellation.
       const adminContext = await browser.newContext({ viewport: { width, height: 900 } });
       await useAdminSession(adminContext);
+      await confirmAdminSecondFactor();
       const admin = await adminContext.newPage();
       await admin.goto('/admin?tab=sessions');
       const row = admin.getByRole('listitem').filter({ hasText: email });

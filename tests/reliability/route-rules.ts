@@ -13,6 +13,11 @@ export const rules = {
   signedIn: 'signed-in',
   /** The admin role: a visitor gets 401, a learner 403. */
   admin: 'admin',
+  /**
+   * As admin, and the admin's session confirmed an authenticator code in the last 10 minutes
+   * (T4-L6): without one the admin gets 403 `second_factor_needed`.
+   */
+  freshAdmin: 'fresh-admin',
   /** The request names the learner's own thing: the learner is let in; another learner and an admin are refused (403/404). */
   owner: 'owner',
   /** As owner, and an admin may act on it too. */
@@ -323,7 +328,8 @@ export const routeRules: Record<string, RouteRow> = {
     request: () => ({ params: { id: anyUuid } }),
   },
   'POST /api/admin/outbox/:id/reveal': { rule: 'admin' },
-  'GET /api/admin/newsletter.csv': { rule: 'admin' },
+  'POST /api/admin/second-factor': { rule: 'admin' },
+  'GET /api/admin/newsletter.csv': { rule: 'fresh-admin' },
   'GET /api/admin/user-search': { rule: 'admin', request: () => ({ query: { email: 'a' } }) },
   'GET /api/sessions/slots': { rule: 'signed-in' },
   'POST /api/sessions/book': {
@@ -368,7 +374,7 @@ export const routeRules: Record<string, RouteRow> = {
     request: () => ({ params: { id: anyUuid }, body: { meetingUrl: '' } }),
   },
   'POST /api/admin/sessions/:id/cancel': {
-    rule: 'admin',
+    rule: 'fresh-admin',
     request: () => ({ params: { id: anyUuid }, body: { reason: '' } }),
   },
   'POST /api/admin/sessions/:id/held': {
@@ -390,7 +396,7 @@ export const routeRules: Record<string, RouteRow> = {
     request: () => ({ params: { userId: 'no-such-account' } }),
   },
   'POST /api/admin/users/:userId/disable': {
-    rule: 'admin',
+    rule: 'fresh-admin',
     request: () => ({ params: { userId: 'no-such-account' } }),
   },
   'POST /api/admin/users/:userId/enable': {
@@ -407,7 +413,7 @@ export const routeRules: Record<string, RouteRow> = {
   },
   // Another account: clearing the learner's own would take the course the matrix opens.
   'DELETE /api/admin/users/:userId/enrollments': {
-    rule: 'admin',
+    rule: 'fresh-admin',
     request: () => ({ params: { userId: 'no-such-account' } }),
   },
   'DELETE /api/admin/included-on-release': {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserDetail } from '../../shared/api/admin.ts';
 import { accountControlMessages, adminMessages } from '../../shared/rules/admin.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { confirmFreshSecondFactor } from '../testing/second-factor.ts';
 import {
   TEST_PASSWORD,
   cookieHeader,
@@ -18,6 +19,7 @@ let admin: TestAdmin;
 beforeAll(async () => {
   testApp = await buildTestApp();
   admin = await createAdmin(testApp.app, testApp.db);
+  await confirmFreshSecondFactor(testApp.app, admin);
 });
 afterAll(() => testApp.close());
 

@@ -7,20 +7,23 @@ import { users } from '../db/schema/auth.ts';
 import { betaGrants } from '../db/schema/beta.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { confirmFreshSecondFactor } from '../testing/second-factor.ts';
 import {
   createAdmin,
   createEnrolledLearner,
   createUser,
   nextClientAddress,
   TEST_PASSWORD,
+  type TestAdmin,
   type TestUser,
 } from '../testing/users.ts';
 
 let testApp: TestApp;
-let admin: TestUser;
+let admin: TestAdmin;
 beforeAll(async () => {
   testApp = await buildTestApp();
   admin = await createAdmin(testApp.app, testApp.db);
+  await confirmFreshSecondFactor(testApp.app, admin);
 });
 afterAll(() => testApp.close());
 

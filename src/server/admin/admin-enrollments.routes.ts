@@ -10,6 +10,7 @@ import {
   userParamsSchema,
   withdrawIncludedOnReleaseSchema,
 } from '../../shared/api/admin.ts';
+import { requireFreshSecondFactor } from '../users/fresh-second-factor.ts';
 import { bodyLimits } from '../http/body-limits.ts';
 import { requireAdmin, requireUser } from '../http/guards.ts';
 import { clearEnrollments, requireAdminToClearAll } from './clear-enrollments.ts';
@@ -45,7 +46,7 @@ export async function adminEnrollmentRoutes(app: FastifyInstance) {
   routes.delete(
     '/api/admin/users/:userId/enrollments',
     {
-      preValidation: [requireUser, requireAdminToClearAll],
+      preValidation: [requireUser, requireAdminToClearAll, requireFreshSecondFactor],
       schema: { params: userParamsSchema, response: { 200: revokeEnrollmentResponseSchema } },
     },
     async (request) => clearEnrollments(app, request.user, request.params.userId),

@@ -74,5 +74,13 @@ describe('a reset or confirmation mail in the Outbox (T4-M2)', () => {
     expect(exported.json().accountEvents).toContainEqual(
       expect.objectContaining({ action: 'outbox-mail-revealed', actorEmail: admin.email }),
     );
+
+    // The reveal's code was a fresh second factor: a sensitive action goes through without another.
+    const disabled = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${learner.id}/disable`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
   });
 });

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'bad_request'
   | 'unauthorized'
   | 'forbidden'
+  | 'second_factor_needed'
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
@@ -18,6 +19,7 @@ const statusByCode: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  second_factor_needed: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

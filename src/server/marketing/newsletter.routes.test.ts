@@ -3,15 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscriptions } from '../db/schema/marketing.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { waitForMailTo } from '../testing/mail.ts';
-import { createAdmin, createUser, nextClientAddress, type TestUser } from '../testing/users.ts';
+import { confirmFreshSecondFactor } from '../testing/second-factor.ts';
+import { createAdmin, createUser, nextClientAddress, type TestAdmin } from '../testing/users.ts';
 import { unsubscribeToken } from './newsletter.ts';
 import { newsletterRateLimit } from './newsletter.routes.ts';
 
 let testApp: TestApp;
-let admin: TestUser;
+let admin: TestAdmin;
 beforeAll(async () => {
   testApp = await buildTestApp();
   admin = await createAdmin(testApp.app, testApp.db);
+  await confirmFreshSecondFactor(testApp.app, admin);
 });
 afterAll(() => testApp.close());
 

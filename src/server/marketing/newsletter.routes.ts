@@ -8,6 +8,7 @@ import {
   newsletterUnsubscribedSchema,
   newsletterUnsubscribeSchema,
 } from '../../shared/api/marketing.ts';
+import { requireFreshSecondFactor } from '../users/fresh-second-factor.ts';
 import { requireAdmin } from '../http/guards.ts';
 import { limitRequests } from '../http/rate-limit.ts';
 import {
@@ -65,7 +66,7 @@ export async function newsletterRoutes(app: FastifyInstance) {
 
   routes.get(
     '/api/admin/newsletter.csv',
-    { preValidation: requireAdmin },
+    { preValidation: [requireAdmin, requireFreshSecondFactor] },
     async (_request, reply) =>
       reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -10,6 +10,7 @@ import { MAX_LISTED_SLOTS, RESCHEDULES_PER_DAY } from '../../shared/rules/sessio
 import { mailOutbox } from '../db/schema/mail.ts';
 import { sessionBookings } from '../db/schema/sessions.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { confirmFreshSecondFactor } from '../testing/second-factor.ts';
 import {
   createAdmin,
   createUser,
@@ -40,6 +41,7 @@ let admin: TestAdmin;
 beforeAll(async () => {
   testApp = await buildTestApp({ SESSIONS_EMAIL: CREATOR_EMAIL, CREATOR_TIME_ZONE: CREATOR_ZONE });
   admin = await createAdmin(testApp.app, testApp.db);
+  await confirmFreshSecondFactor(testApp.app, admin);
   await saveAvailability(openAllDay);
 });
 afterAll(() => testApp.close());

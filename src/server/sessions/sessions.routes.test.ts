@@ -17,6 +17,7 @@ import { sessionBookings } from '../db/schema/sessions.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { startFakeStripeServer, type FakeStripe } from '../testing/fake-stripe-server.ts';
 import { waitForMailTo } from '../testing/mail.ts';
+import { confirmFreshSecondFactor } from '../testing/second-factor.ts';
 import {
   createAdmin,
   createUser,
@@ -56,6 +57,10 @@ beforeAll(async () => {
   [admin, stripeAdmin] = await Promise.all([
     createAdmin(testApp.app, testApp.db),
     createAdmin(stripeApp.app, stripeApp.db),
+  ]);
+  await Promise.all([
+    confirmFreshSecondFactor(testApp.app, admin),
+    confirmFreshSecondFactor(stripeApp.app, stripeAdmin),
   ]);
   for (const [app, who] of [
     [testApp, admin],

@@ -17,6 +17,7 @@ import {
   sessionIdParamsSchema,
   slotsResponseSchema,
 } from '../../shared/api/sessions.ts';
+import { requireFreshSecondFactor } from '../users/fresh-second-factor.ts';
 import { requireAdmin, requireUser } from '../http/guards.ts';
 import { limitRequests, limitUserRequests } from '../http/rate-limit.ts';
 import {
@@ -154,7 +155,7 @@ export async function sessionsRoutes(
   routes.post(
     '/api/admin/sessions/:id/cancel',
     {
-      preValidation: requireAdmin,
+      preValidation: [requireAdmin, requireFreshSecondFactor],
       schema: {
         params: sessionIdParamsSchema,
         body: cancelSessionSchema,

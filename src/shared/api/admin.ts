@@ -4,8 +4,14 @@ import { betaGrantViewSchema } from './beta.ts';
 import { accountActions, adminMessages } from '../rules/admin.ts';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from '../rules/email.ts';
 import { pageQuerySchema } from './pagination.ts';
+import { totpCodeSchema } from './account.ts';
 
-export { adminMessages } from '../rules/admin.ts';
+export {
+  adminMessages,
+  FRESH_SECOND_FACTOR_MINUTES,
+  SECOND_FACTOR_NEEDED,
+  secondFactorMessages,
+} from '../rules/admin.ts';
 
 export const adminOkSchema = z.object({ ok: z.literal(true) });
 
@@ -231,3 +237,8 @@ export const diagnosticsSchema = z.object({
   migrations: z.array(z.object({ name: z.string(), createdAt: z.string() })),
 });
 export type Diagnostics = z.infer<typeof diagnosticsSchema>;
+
+/** A code from the admin's authenticator, good once, as at sign-in. */
+export const confirmSecondFactorSchema = totpCodeSchema.pick({ code: true });
+export const secondFactorConfirmedSchema = z.object({ freshUntil: z.string() });
+export type SecondFactorConfirmed = z.infer<typeof secondFactorConfirmedSchema>;

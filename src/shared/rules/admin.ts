@@ -2,6 +2,16 @@ import { isEmailAddress } from './email.ts';
 
 /** The admin panel's rules and messages (spec 2 §4, §5, §6 and §8). */
 
+/** How long a confirmed authenticator code lets an admin take sensitive actions (T4-L6). */
+export const FRESH_SECOND_FACTOR_MINUTES = 10;
+
+/** The error code of a sensitive admin action refused for want of a fresh second factor. */
+export const SECOND_FACTOR_NEEDED = 'second_factor_needed';
+
+export const secondFactorMessages = {
+  needed: `Enter a code from your authenticator app: this action asks for one confirmed in the last ${FRESH_SECOND_FACTOR_MINUTES} minutes.`,
+} as const;
+
 export const adminMessages = {
   checkingPermissions: 'Checking permissions...',
   notAdmin: 'You do not have permission to access this page',

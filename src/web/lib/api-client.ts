@@ -62,11 +62,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   });
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : null;
-  if (!response.ok) {
-    if (isApiErrorBody(data)) {
-      throw new ApiError(response.status, data.error.message, data.error.code, data.error.fields);
-    }
-    throw new ApiError(response.status, response.statusText || 'Request failed', 'unknown');
-  }
+  if (!response.ok) throw errorOf(response, data);
   return data as T;
+}
+
+/** A file the API answers (a CSV export, say), for the page to save. */
+export async function apiDownload(path: string): Promise<Blob> {
+  const response = await fetch(path, { credentials: 'same-origin' });
+  if (response.ok) return response.blob();
+  const text = await response.text();
+  throw errorOf(response, text.startsWith('{') ? (JSON.parse(text) as unknown) : null);
+}
+
+function errorOf(response: Response, data: unknown): ApiError {
+  if (isApiErrorBody(data)) {
+    return new ApiError(response.status, data.error.message, data.error.code, data.error.fields);
+  }
+  return new ApiError(response.status, response.statusText || 'Request failed', 'unknown');
 }

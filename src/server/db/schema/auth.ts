@@ -108,3 +108,14 @@ export const twoFactors = pgTable(
     index('two_factors_secret_idx').on(table.secret),
   ],
 );
+
+/**
+ * The app's own (not Better Auth's): when a session last proved its second factor again, for
+ * the admin actions that ask for a fresh code (decision 031). Goes with the session.
+ */
+export const secondFactorChecks = pgTable('second_factor_checks', {
+  sessionId: text('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});

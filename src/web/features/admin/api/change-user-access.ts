@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useFreshSecondFactor } from '../../../lib/fresh-second-factor.tsx';
 import { userDetailQueryKey } from './get-user-detail.ts';
 
 /**
@@ -37,12 +38,15 @@ export function useWithdrawIncludedOnRelease() {
   );
 }
 
-/** Spec 2 §5: clears every enrollment of the user. */
+/** Spec 2 §5: clears every enrollment of the user, with a fresh second factor. */
 export function useClearEnrollments() {
+  const withFreshSecondFactor = useFreshSecondFactor();
   return useUserAccessChange((input: { userId: string }) =>
-    apiRequest<{ revoked: number }>(
-      `/api/admin/users/${encodeURIComponent(input.userId)}/enrollments`,
-      { method: 'DELETE' },
+    withFreshSecondFactor(() =>
+      apiRequest<{ revoked: number }>(
+        `/api/admin/users/${encodeURIComponent(input.userId)}/enrollments`,
+        { method: 'DELETE' },
+      ),
     ),
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useFreshSecondFactor } from '../../../lib/fresh-second-factor.tsx';
 import { userDetailQueryKey } from './get-user-detail.ts';
 
 const accountUrl = (userId: string, action: string) =>
@@ -16,14 +17,17 @@ export function useEndUserSessions() {
   });
 }
 
-/** Disables an account (signed out, no sign-in) or enables it again. */
+/** Disables an account (signed out, no sign-in; a fresh second factor) or enables it again. */
 export function useSetUserDisabled() {
   const queryClient = useQueryClient();
+  const withFreshSecondFactor = useFreshSecondFactor();
   return useMutation({
     mutationFn: ({ userId, isDisabled }: { userId: string; isDisabled: boolean }) =>
-      apiRequest<{ ok: true }>(accountUrl(userId, isDisabled ? 'disable' : 'enable'), {
-        body: {},
-      }),
+      withFreshSecondFactor(() =>
+        apiRequest<{ ok: true }>(accountUrl(userId, isDisabled ? 'disable' : 'enable'), {
+          body: {},
+        }),
+      ),
     onSettled: (_data, _error, { userId }) =>
       queryClient.invalidateQueries({ queryKey: userDetailQueryKey(userId) }),
   });

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { OutboxMail, OutboxPage } from '../../../../shared/api/mail.ts';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { useOutbox } from '../api/list-outbox.ts';
+import { useRevealOutboxMail } from '../api/reveal-outbox-mail.ts';
 import { FailedJobs } from './failed-jobs.tsx';
+import { AuthenticatorCodeDialog } from '../../../components/ui/authenticator-code-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 
@@ -54,7 +57,9 @@ const statusLabels: Record<OutboxMail['status'], string> = {
   failed: 'Failed',
 };
 
-function KeptMail({ mail }: { mail: OutboxMail }) {
+function KeptMail({ mail: kept }: { mail: OutboxMail }) {
+  const [revealed, setRevealed] = useState<OutboxMail | null>(null);
+  const mail = revealed ?? kept;
   return (
     <li className="py-2">
       <details>
@@ -68,9 +73,14 @@ function KeptMail({ mail }: { mail: OutboxMail }) {
             {mail.lastError}
           </p>
         )}
-        <pre className="mt-2 overflow-x-auto font-sans text-sm break-words whitespace-pre-wrap text-ink-800">
+        <pre
+          id={`outbox-mail-${mail.id}`}
+          tabIndex={-1}
+          className="mt-2 overflow-x-auto font-sans text-sm break-words whitespace-pre-wrap text-ink-800"
+        >
           {mail.text}
         </pre>
+        {mail.hasHiddenLink && !revealed && <RevealLinks mail={mail} onRevealed={setRevealed} />}
         {mail.attachments.length > 0 && (
           <>
             <h3 className="mt-2 text-sm font-semibold">Attachments</h3>
@@ -92,5 +102,50 @@ function KeptMail({ mail }: { mail: OutboxMail }) {
         )}
       </details>
     </li>
+  );
+}
+
+/**
+ * A reset or confirmation link is hidden (T4-M2): revealing it asks for a fresh authenticator
+ * code and is recorded in the account history of the person it was sent to.
+ */
+function RevealLinks({
+  mail,
+  onRevealed,
+}: {
+  mail: OutboxMail;
+  onRevealed: (mail: OutboxMail) => void;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const reveal = useRevealOutboxMail(mail.id);
+  const button = useRef<HTMLButtonElement>(null);
+  const revealedMail = useRef<OutboxMail | null>(null);
+  return (
+    <>
+      <Button ref={button} variant="secondary" size="sm" onClick={() => setIsOpen(true)}>
+        Reveal
+      </Button>
+      <AuthenticatorCodeDialog
+        title="Reveal this mail's links"
+        description={`The link signs in or sets a password for ${mail.to}. Revealing it is recorded in that account's history and data export, with your email.`}
+        submitLabel="Reveal"
+        open={isOpen}
+        onOpenChange={setIsOpen}
+        onSubmit={async (code) => {
+          revealedMail.current = await reveal.mutateAsync(code);
+          setIsOpen(false);
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (!revealedMail.current) {
+            button.current?.focus();
+            return;
+          }
+          onRevealed(revealedMail.current);
+          // The whole mail now stands where the hidden one was: the reader goes on from there.
+          requestAnimationFrame(() => document.getElementById(`outbox-mail-${mail.id}`)?.focus());
+        }}
+      />
+    </>
   );
 }

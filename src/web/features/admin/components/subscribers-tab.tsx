@@ -1,21 +1,28 @@
 import { useState } from 'react';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
-import { SUBSCRIBERS_CSV_URL, useSubscriberList } from '../api/list-subscribers.ts';
+import { useDownloadSubscribersCsv, useSubscriberList } from '../api/list-subscribers.ts';
+import { messageOf } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
-import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 
 /** Newsletter subscribers, newest first, and every one of them as CSV. */
 export function SubscribersTab() {
   const [page, setPage] = useState(1);
   const list = useSubscriberList(page);
+  const downloadCsv = useDownloadSubscribersCsv();
+  const exportCsv = () =>
+    downloadCsv().catch((error: unknown) =>
+      notify.error(messageOf(error, 'The CSV could not be downloaded. Please try again.')),
+    );
   return (
     <Panel
       title={`Newsletter subscribers${list.data ? ` (${list.data.total})` : ''}`}
       actions={
-        <ButtonLink to={SUBSCRIBERS_CSV_URL} download variant="secondary">
+        <Button variant="secondary" onClick={() => void exportCsv()}>
           Export CSV
-        </ButtonLink>
+        </Button>
       }
     >
       <p className="mt-2 text-sm text-ink-700">

@@ -5,6 +5,7 @@ import type {
   AvailabilityResponse,
 } from '../../../../shared/api/sessions.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useFreshSecondFactor } from '../../../lib/fresh-second-factor.tsx';
 
 const adminSessionsKey = ['admin', 'sessions'] as const;
 const availabilityKey = ['admin', 'sessions', 'availability'] as const;
@@ -42,6 +43,7 @@ type SessionAction =
 export function useSessionAction(sessionId: string) {
   const queryClient = useQueryClient();
   const base = `/api/admin/sessions/${encodeURIComponent(sessionId)}`;
+  const withFreshSecondFactor = useFreshSecondFactor();
   return useMutation({
     mutationFn: (action: SessionAction) => {
       if (action.kind === 'link') {
@@ -51,7 +53,9 @@ export function useSessionAction(sessionId: string) {
         });
       }
       if (action.kind === 'held') return apiRequest(`${base}/held`, { method: 'POST' });
-      return apiRequest(`${base}/cancel`, { body: { reason: action.reason } });
+      return withFreshSecondFactor(() =>
+        apiRequest(`${base}/cancel`, { body: { reason: action.reason } }),
+      );
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminSessionsKey }),
   });
