@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { readBackupStatus } from '../backup/scheduled-backups.ts';
 import { AppError } from '../http/errors.ts';
 
 /**
@@ -40,6 +41,18 @@ export function serveMetrics(app: FastifyInstance): void {
     },
   });
 
+  new Gauge({
+    name: 'backup_last_run_timestamp_seconds',
+    help: 'When the newest backup that succeeded, and the newest that failed, was taken (Unix time)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const { lastSuccess, lastFailure } = await readBackupStatus(app.db);
+      if (lastSuccess) this.set({ status: 'succeeded' }, lastSuccess.at.getTime() / 1000);
+      if (lastFailure) this.set({ status: 'failed' }, lastFailure.at.getTime() / 1000);
+    },
+  });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
