@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreBackup } from '../../src/server/backup/restore-backup.ts';
 import { takeBackup } from '../../src/server/backup/take-backup.ts';
 import { companionContext } from '../../src/server/companion/companion-cipher.ts';
-import { connectDatabase, type DatabaseConnection } from '../../src/server/db/client.ts';
+import {
+  connectDatabase,
+  migrateDatabase,
+  readJournal,
+  type DatabaseConnection,
+} from '../../src/server/db/client.ts';
 import { createFieldCipher, type FieldCipher } from '../../src/server/db/field-cipher.ts';
 import { encryptedColumns, selectEncrypted } from '../../src/server/keys/encrypted-columns.ts';
 import {
@@ -137,6 +142,23 @@ describe('the restore drill', () => {
       `select 1 from pg_tables where schemaname = 'public'`,
     );
     expect(rows).toHaveLength(0);
+  });
+
+  it('brings an empty database to a backup’s older schema version first, then the rest', async () => {
+    const target = await emptyDatabase();
+    const applied = async () =>
+      (
+        await target.pool.query<{ count: number }>(
+          'select count(*)::int as count from drizzle.__drizzle_migrations',
+        )
+      ).rows[0]!.count;
+    const { entries } = readJournal();
+    const older = await migrateDatabase(target.db, { through: entries[5]!.tag });
+    expect(older.version).toBe(entries[5]!.tag);
+    expect(await applied()).toBe(6);
+    const newest = await migrateDatabase(target.db);
+    expect(newest.applied).toEqual(entries.slice(6).map((entry) => entry.tag));
+    expect(await applied()).toBe(entries.length);
   });
 
   it('refuses a database that holds data, saying where to restore instead', async () => {
