@@ -78,6 +78,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { adminJobsRoutes } from './jobs/admin-jobs.routes.ts';
 import { pruneHourly } from './jobs/prune-hourly.ts';
 import { createClock, type Clock } from './jobs/clock.ts';
+import { scheduleBackups } from './backup/scheduled-backups.ts';
 import { releaseDueCourses } from './content/release-due-courses.ts';
 import { sendReleaseNotices } from './catalogue/release-notices.ts';
 import { openReleasedCourses } from './payments/open-released-courses.ts';
@@ -258,6 +259,7 @@ export async function buildApp(
   app.clock.onTick('release notices', (now) => sendReleaseNotices(app, now));
   app.clock.onTick('session reminders', (now) => sendDueReminders(app, now));
   app.clock.onTick("the creator's session copies", () => sendDueCreatorCopies(app));
+  scheduleBackups(app);
   await app.register(sessionsRoutes, { context: sessions });
   await app.register(videoRoutes);
   await app.register(learningRoutes, {

@@ -194,6 +194,22 @@ const environmentSchema = z
       z.enum(mailModes, { message: 'expected smtp, outbox or console' }).optional(),
     ),
     MAIL_FROM: z.string().default('Sovereign Flame <no-reply@localhost>'),
+    BACKUP_DIR: optionalText,
+    BACKUP_EVERY: optionalText.pipe(
+      z
+        .string()
+        .max(20, 'expected off, or hours or days such as 6h or 1d')
+        .regex(/^(off|[1-9][0-9]{0,3}[hd])$/, 'expected off, or hours or days such as 6h or 1d')
+        .optional(),
+    ),
+    BACKUP_KEEP: positiveInteger(7),
+    BACKUP_PASSPHRASE: optionalText.pipe(
+      z
+        .string()
+        .min(12, 'expected a passphrase of at least 12 characters')
+        .max(1000, 'expected a passphrase of at most 1000 characters')
+        .optional(),
+    ),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -326,6 +342,12 @@ const OPENAI_HOST = 'api.openai.com';
 function providerNameOf(baseUrl: string | undefined): string {
   const host = baseUrl ? new URL(baseUrl).host : OPENAI_HOST;
   return host === OPENAI_HOST ? 'OpenAI' : host;
+}
+
+/** BACKUP_EVERY: `off`, or a number of hours (6h) or days (1d). */
+function backupHoursOf(every: string): number | undefined {
+  if (every === 'off') return undefined;
+  return Number(every.slice(0, -1)) * (every.endsWith('d') ? 24 : 1);
 }
 
 /** TRUST_PROXY: the proxies' addresses or CIDR ranges, comma-separated, or a hop count. */
@@ -494,6 +516,15 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
      * the jobs to be done when a test says (testing/build-test-app.ts), its movable clock.
      */
     jobs: { runWorkers: true },
+    backup: {
+      /** Where scheduled backups go, and `npm run backup` without a file name. */
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      /** Hours between scheduled backups; undefined when off (BACKUP_EVERY=off, or in tests). */
+      everyHours: backupHoursOf(env.BACKUP_EVERY ?? (env.NODE_ENV === 'test' ? 'off' : '1d')),
+      /** Scheduled backups kept; older ones are deleted after each success. */
+      keep: env.BACKUP_KEEP,
+      passphrase: env.BACKUP_PASSPHRASE,
+    },
     logLevel: env.LOG_LEVEL,
     /** Short lines for a person at a terminal; JSON lines for a log collector, or when asked. */
     logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),

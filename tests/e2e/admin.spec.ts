@@ -333,3 +333,18 @@ test.describe('on a phone', () => {
     await expectNoSeriousAxeViolations(page);
   });
 });
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the overview says when the last backup was taken and how often one is', async ({
+    page,
+  }) => {
+    await openAdminPanel(page);
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const backups = page.getByRole('region', { name: 'Backups' });
+    await expect(backups).toContainText(/Last backup: .+\.|No backup has been taken yet\./);
+    await expect(backups).toContainText('A backup is taken every day; the newest 7 are kept.');
+    await expectNoSeriousAxeViolations(page);
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Overview } from '../../shared/api/admin.ts';
+import { readBackupStatus } from '../backup/scheduled-backups.ts';
 import { countAssessments } from '../marketing/assessments.ts';
 import { countSubscribers } from '../marketing/newsletter.ts';
 import { getGoLiveChecklist } from './get-go-live-checklist.ts';
@@ -13,7 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function getOverview(app: FastifyInstance, now = new Date()): Promise<Overview> {
   const weekStarts = lastWeekStarts(now, OVERVIEW_WEEKS);
   const since = new Date(`${weekStarts[0]}T00:00:00.000Z`);
-  const [users, purchases, assessments, subscribers, signUpWeeks, purchaseWeeks, goLive] =
+  const [users, purchases, assessments, subscribers, signUpWeeks, purchaseWeeks, goLive, backups] =
     await Promise.all([
       countUsers(app.db),
       summarisePurchases(app.db),
@@ -22,9 +23,22 @@ export async function getOverview(app: FastifyInstance, now = new Date()): Promi
       countSignUpsByWeek(app.db, since),
       summarisePurchasesByWeek(app.db, since),
       getGoLiveChecklist(app),
+      readBackupStatus(app.db),
     ]);
   return {
     goLive,
+    backups: {
+      everyHours: app.config.backup.everyHours ?? null,
+      keep: app.config.backup.keep,
+      lastSuccess: backups.lastSuccess && {
+        at: backups.lastSuccess.at.toISOString(),
+        bytes: backups.lastSuccess.bytes,
+      },
+      lastFailure: backups.lastFailure && {
+        at: backups.lastFailure.at.toISOString(),
+        error: backups.lastFailure.error ?? 'unknown error',
+      },
+    },
     counts: {
       users,
       purchases: purchases.purchases,

@@ -1,10 +1,12 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import * as accessTables from './schema/access.ts';
 import * as authTables from './schema/auth.ts';
+import * as backupTables from './schema/backup.ts';
 import * as betaTables from './schema/beta.ts';
 import * as catalogueTables from './schema/catalogue.ts';
 import * as companionTables from './schema/companion.ts';
@@ -22,6 +24,7 @@ import * as settingsTables from './schema/settings.ts';
 const schema = {
   ...accessTables,
   ...authTables,
+  ...backupTables,
   ...betaTables,
   ...catalogueTables,
   ...companionTables,
@@ -82,16 +85,23 @@ export interface SchemaState {
 /**
  * Applies the migrations not yet applied, under a PostgreSQL advisory lock on one connection:
  * processes starting together take turns, and the later ones find the schema up to date.
+ * `through` stops at that migration (a restore loads a backup at the schema it was taken at).
  */
-export async function migrateDatabase(db: Database): Promise<SchemaState> {
+export async function migrateDatabase(
+  db: Database,
+  { through }: { through?: string } = {},
+): Promise<SchemaState> {
   const client = await db.$client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       const lastApplied = await lastAppliedMigration(client);
-      await migrate(drizzle(client, { casing: DATABASE_CASING }), { migrationsFolder });
+      const journal = readJournal();
+      const entries = through
+        ? journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === through) + 1)
+        : journal.entries;
+      await migrateThrough(client, journal, entries);
       await migrateJobSchema(client);
-      const { entries } = readJournal();
       return {
         version: entries.at(-1)!.tag,
         applied: entries.filter((entry) => entry.when > lastApplied).map((entry) => entry.tag),
@@ -101,6 +111,33 @@ export async function migrateDatabase(db: Database): Promise<SchemaState> {
     }
   } finally {
     client.release();
+  }
+}
+
+async function migrateThrough(
+  client: pg.PoolClient,
+  journal: Journal,
+  entries: Journal['entries'],
+): Promise<void> {
+  const db = drizzle(client, { casing: DATABASE_CASING });
+  if (entries.length === journal.entries.length) {
+    await migrate(db, { migrationsFolder });
+    return;
+  }
+  // Drizzle applies a folder whole: a folder of the first migrations, by their journal.
+  const folder = mkdtempSync(path.join(tmpdir(), 'sf-migrations-'));
+  try {
+    mkdirSync(path.join(folder, 'meta'));
+    writeFileSync(
+      path.join(folder, 'meta', '_journal.json'),
+      JSON.stringify({ ...journal, entries }),
+    );
+    for (const { tag } of entries) {
+      symlinkSync(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+    }
+    await migrate(db, { migrationsFolder: folder });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 

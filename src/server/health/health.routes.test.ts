@@ -100,6 +100,16 @@ describe('metrics', () => {
     expect(answer.body).not.toContain('no-such-course');
   });
 
+  it('counts the mail that failed after every retry, and the mail waiting to be sent', async () => {
+    await test.pool.query(
+      `insert into mail_outbox ("to", subject, text, status)
+       values ('a@example.com', 'S', 'T', 'failed'), ('b@example.com', 'S', 'T', 'queued')`,
+    );
+    const { body } = await scrape(`Bearer ${token}`);
+    expect(body).toContain('mail_outbox_messages{status="failed"} 1');
+    expect(body).toContain('mail_outbox_messages{status="queued"} 1');
+  });
+
   it('refuses a scraper without the token (401), and is off without the variable (404)', async () => {
     expect((await scrape()).statusCode).toBe(401);
     expect((await scrape(`Bearer ${token.slice(1)}x`)).statusCode).toBe(401);

@@ -18,7 +18,7 @@ type KeyConfig = Pick<Config, 'reflectionKey' | 'reflectionKeyOrigin' | 'reflect
  * every lesson of every learner who wrote.
  */
 export async function checkReflectionKey(
-  pool: pg.Pool,
+  pool: Pick<pg.ClientBase, 'query'>,
   config: KeyConfig,
   cipher: FieldCipher,
 ): Promise<void> {
@@ -37,7 +37,7 @@ export async function checkReflectionKey(
   }
 }
 
-async function sampleEncryptedValues(pool: pg.Pool) {
+async function sampleEncryptedValues(pool: Pick<pg.ClientBase, 'query'>) {
   const samples = [];
   for (const column of encryptedColumns) {
     const { rows } = await pool.query<Record<string, string>>(`${selectEncrypted(column)} limit 1`);

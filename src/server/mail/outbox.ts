@@ -129,3 +129,12 @@ export async function requeueOutboxMail(db: Database, id: number): Promise<void>
 export async function deleteOutboxMail(db: Database, id: number): Promise<void> {
   await db.delete(mailOutbox).where(eq(mailOutbox.id, id));
 }
+
+/** The outbox's mail by status (queued, sent, failed after its last retry, kept): for metrics. */
+export async function countOutboxByStatus(db: Database): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: mailOutbox.status, count: count() })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
+  return Object.fromEntries(rows.map((row) => [row.status, row.count]));
+}

@@ -48,7 +48,7 @@ export function nameForMail({ firstName, lastName }: { firstName: string; lastNa
 
 /** The queue every mail to SMTP goes through: tried again with doubling delays, about a day in all. */
 export const MAIL_QUEUE = 'mail';
-const mailQueueSettings = { retryLimit: 10, retryDelaySeconds: 60, expireInSeconds: 120 };
+export const mailQueueSettings = { retryLimit: 10, retryDelaySeconds: 60, expireInSeconds: 120 };
 
 /**
  * Every mail is written to the outbox table first. With SMTP, a job on the queue (written in the

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { readBackupStatus } from '../backup/scheduled-backups.ts';
 import { AppError } from '../http/errors.ts';
+import { countOutboxByStatus } from '../mail/outbox.ts';
 
 /**
  * Called on the root instance, not registered, so its hook counts every route's answers.
@@ -40,6 +42,30 @@ export function serveMetrics(app: FastifyInstance): void {
     },
   });
 
+  new Gauge({
+    name: 'mail_outbox_messages',
+    help: 'Mail in the outbox (kept 7 days) by status: queued to send, sent, failed after every retry, kept unsent',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [status, count] of Object.entries(await countOutboxByStatus(app.db))) {
+        this.set({ status }, count);
+      }
+    },
+  });
+  new Gauge({
+    name: 'backup_last_run_timestamp_seconds',
+    help: 'When the newest backup that succeeded, and the newest that failed, was taken (Unix time)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const { lastSuccess, lastFailure } = await readBackupStatus(app.db);
+      if (lastSuccess) this.set({ status: 'succeeded' }, lastSuccess.at.getTime() / 1000);
+      if (lastFailure) this.set({ status: 'failed' }, lastFailure.at.getTime() / 1000);
+    },
+  });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });

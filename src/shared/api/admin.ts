@@ -211,6 +211,14 @@ export const overviewSchema = z.object({
     unansweredAssessments: z.number().int(),
     subscribers: z.number().int(),
   }),
+  /** Scheduled backups (BACKUP_EVERY, BACKUP_KEEP), and the newest that succeeded and failed. */
+  backups: z.object({
+    /** Hours between scheduled backups; null when they are off. */
+    everyHours: z.number().int().nullable(),
+    keep: z.number().int(),
+    lastSuccess: z.object({ at: z.string(), bytes: z.number().int().nullable() }).nullable(),
+    lastFailure: z.object({ at: z.string(), error: z.string() }).nullable(),
+  }),
   /** One row per week (its Monday), oldest first. */
   weeks: z.array(
     z.object({

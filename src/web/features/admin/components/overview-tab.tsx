@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { useOverview } from '../api/get-overview.ts';
+import { BackupStatus } from './backup-status.tsx';
 import { GoLiveChecklist } from './go-live-checklist.tsx';
 import { SafetyEvents } from './safety-events.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
@@ -14,7 +15,7 @@ export function OverviewTab() {
   const overview = useOverview();
   if (overview.isPending) return <p>Loading overview...</p>;
   if (overview.isError) return <p role="alert">The overview could not be loaded.</p>;
-  const { counts, weeks, goLive } = overview.data;
+  const { counts, weeks, goLive, backups } = overview.data;
   const tiles: [string, string][] = [
     ['Users', String(counts.users)],
     ['Purchases', String(counts.purchases)],
@@ -67,6 +68,7 @@ export function OverviewTab() {
           </tbody>
         </table>
       </Panel>
+      <BackupStatus backups={backups} />
       <SafetyEvents />
     </div>
   );
