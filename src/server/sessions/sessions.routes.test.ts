@@ -137,6 +137,7 @@ describe('one-to-one sessions: the doors', () => {
     ['GET', `/api/sessions/${anyId}`],
     ['POST', `/api/sessions/${anyId}/reschedule`, { startsAt: new Date().toISOString() }],
     ['POST', `/api/sessions/${anyId}/cancel`],
+    ['GET', `/api/sessions/${anyId}/calendar`],
     ['GET', '/api/admin/sessions/availability'],
     ['PUT', '/api/admin/sessions/availability', openAllDay],
     ['GET', '/api/admin/sessions'],
@@ -211,6 +212,16 @@ describe('the creator’s availability', () => {
 });
 
 describe('booking and paying', () => {
+  it('tells a visitor the session’s name, price and length, without signing in', async () => {
+    const offer = await call(testApp, 'GET', '/api/sessions/offer');
+    expect(offer.statusCode).toBe(200);
+    expect(offer.json()).toEqual({
+      name: 'One-to-One Illumination Session',
+      priceCents: 22200,
+      sessionMinutes: 60,
+    });
+  });
+
   it('lists free slots at the catalogue’s price, outside the notice period', async () => {
     const learner = await createUser(testApp.app);
     const response = await call(testApp, 'GET', '/api/sessions/slots', learner);
@@ -344,6 +355,22 @@ describe('a booked session', () => {
     expect(missing.statusCode).toBe(404);
     const othersList = await call(testApp, 'GET', '/api/sessions', other);
     expect(othersList.json<LearnerSessionsResponse>().upcoming).toEqual([]);
+  });
+
+  it('downloads as its learner’s calendar file: 200, and 400, 401 and 403 otherwise', async () => {
+    const url = `/api/sessions/${sessionId}/calendar`;
+    const file = await call(testApp, 'GET', url, learner);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="session.ics"');
+    expect(file.body).toContain('BEGIN:VCALENDAR');
+    expect(file.body).toContain(`session-${sessionId}@`);
+    expect(file.body).toContain('STATUS:CONFIRMED');
+    const badId = await call(testApp, 'GET', '/api/sessions/not-an-id/calendar', learner);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.body).toContain('expected a session id');
+    expect((await call(testApp, 'GET', url)).statusCode).toBe(401);
+    expect((await call(testApp, 'GET', url, other)).statusCode).toBe(403);
   });
 
   it('opens Join 10 minutes before the start, with the creator’s link', async () => {
@@ -580,6 +607,9 @@ describe('the learner cancels', () => {
     });
     const again = await call(testApp, 'POST', `/api/sessions/${sessionId}/cancel`, learner);
     expect(again.statusCode).toBe(409);
+    const calendar = await call(testApp, 'GET', `/api/sessions/${sessionId}/calendar`, learner);
+    expect(calendar.statusCode).toBe(409);
+    expect(calendar.json().error.message).toBe(sessionMessages.notInCalendar);
 
     const mail = await waitForMailTo(
       testApp.db,
