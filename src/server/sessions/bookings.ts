@@ -52,10 +52,15 @@ const UNIQUE_VIOLATION = '23505';
 const takingTime = ['pending', 'booked', 'completed'] as const;
 
 /** The creator's free slots, as the booking page lists them. */
-/** The session for sale, as a visitor reads it on the landing page and the sign-in page. */
+/**
+ * The session's price and length, as a visitor reads them on the landing page and the sign-in
+ * page: known even while no time can be booked (the booking page says so), so the landing page
+ * asks without an error either way.
+ */
 export async function getSessionOffer(app: FastifyInstance): Promise<SessionOffer> {
+  const product = app.catalogue.session;
+  if (!product) throw new AppError('not_found', sessionMessages.notSold);
   const availability = await getAvailability(app.db);
-  const product = saleableSession(app, availability);
   return {
     name: product.name,
     priceCents: product.priceCents,

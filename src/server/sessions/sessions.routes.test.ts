@@ -212,14 +212,23 @@ describe('the creator’s availability', () => {
 });
 
 describe('booking and paying', () => {
-  it('tells a visitor the session’s name, price and length, without signing in', async () => {
-    const offer = await call(testApp, 'GET', '/api/sessions/offer');
-    expect(offer.statusCode).toBe(200);
-    expect(offer.json()).toEqual({
+  it('tells a visitor the session’s name, price and length, without signing in, on sale or not', async () => {
+    const expected = {
       name: 'One-to-One Illumination Session',
       priceCents: 22200,
       sessionMinutes: 60,
-    });
+    };
+    const offer = await call(testApp, 'GET', '/api/sessions/offer');
+    expect(offer.statusCode).toBe(200);
+    expect(offer.json()).toEqual(expected);
+    const fresh = await buildTestApp();
+    try {
+      const notOnSale = await call(fresh, 'GET', '/api/sessions/offer');
+      expect(notOnSale.statusCode).toBe(200);
+      expect(notOnSale.json()).toEqual(expected);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('lists free slots at the catalogue’s price, outside the notice period', async () => {
