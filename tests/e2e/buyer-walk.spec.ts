@@ -96,6 +96,8 @@ test.describe('on a phone (390 px)', () => {
     page,
     request,
   }) => {
+    // A purchase, a grant and two pages, each checked by axe.
+    test.slow();
     const { email } = await signUp(page, { firstName: 'Bea' });
     await buyTheBundle(page);
     await grantBeta(request, email);
@@ -120,6 +122,8 @@ test.describe('on a phone (390 px)', () => {
     page,
     request,
   }) => {
+    // The player may take its full 15 s to be declared unreachable, twice.
+    test.slow();
     const { email } = await signUp(page);
     await grantAccess(request, email);
     await page.route('https://player.vimeo.com/**', (route) => route.abort('internetdisconnected'));
@@ -178,6 +182,8 @@ test.describe('on a desktop (1280 px)', () => {
   test('a learner books a session, never on 25 December or 1 January, adds it to a calendar, and Billing names it a session', async ({
     page,
   }) => {
+    // Every week of the picker, a payment, a download and two more pages.
+    test.slow();
     await signUp(page, { firstName: 'Iris' });
     await gotoReady(page, '/book-session');
     const days = page.getByRole('group', { name: 'Choose a day' }).getByRole('radio');
