@@ -28,7 +28,7 @@ async function openSettingsTab(page: Page, tab: string) {
 test('a learner edits their profile from the dashboard and sees it saved', async ({ page }) => {
   await signUp(page, { firstName: 'Maya', lastName: 'Stone' });
   await gotoReady(page, '/dashboard');
-  await page.getByRole('link', { name: 'My Profile' }).click();
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Maya Stone' })).toBeVisible();
   await expect(page.getByText('Courses Enrolled')).toBeVisible();

@@ -5,6 +5,7 @@ import {
   createAccount,
   expect,
   expectNoSeriousAxeViolations,
+  gotoReady,
   latestMailTo,
   signUp,
   test,
@@ -85,10 +86,9 @@ test('the header links the sections, the shop and registration, and turns solid 
   ] as const) {
     await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
-  const shop = nav.getByRole('link', { name: 'Shop (opens in a new tab)' });
+  const shop = nav.getByRole('link', { name: 'Shop', exact: true });
   await expect(shop).toHaveAttribute('href', '/shop');
-  await expect(shop).toHaveAttribute('target', '_blank');
-  await expect(shop).toHaveAttribute('rel', /noopener/);
+  await expect(shop).not.toHaveAttribute('target', /./);
   await expect(nav.getByRole('link', { name: 'Sovereign Flame' })).toHaveAttribute('href', '/');
 
   await expect(header).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
@@ -133,7 +133,7 @@ test.describe('on a phone', () => {
     await menuButton.click();
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Shop (opens in a new tab)' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Shop', exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 
@@ -156,6 +156,28 @@ test.describe('on a phone', () => {
     await dialog.getByRole('button', { name: 'Begin Assessment' }).click();
     await expectNoSeriousAxeViolations(page);
   });
+});
+
+test('the header’s Shop opens the shop in the same tab, and no page warns of its permissions policy', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/Permissions-Policy/i.test(message.text())) warnings.push(message.text());
+  });
+  await gotoReady(page, '/');
+  const pagesBefore = page.context().pages().length;
+  await page
+    .getByRole('banner')
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Shop', exact: true })
+    .click();
+  await expect(page).toHaveURL('/shop');
+  expect(page.context().pages()).toHaveLength(pagesBefore);
+  await expect(page.getByRole('button', { name: 'Secure Checkout' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  expect(warnings).toEqual([]);
 });
 
 test('the page passes axe-core on a desktop window', async ({ page }) => {

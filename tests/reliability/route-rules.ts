@@ -331,6 +331,7 @@ export const routeRules: Record<string, RouteRow> = {
   'POST /api/admin/second-factor': { rule: 'admin' },
   'GET /api/admin/newsletter.csv': { rule: 'fresh-admin' },
   'GET /api/admin/user-search': { rule: 'admin', request: () => ({ query: { email: 'a' } }) },
+  'GET /api/sessions/offer': { rule: 'public' },
   'GET /api/sessions/slots': { rule: 'signed-in' },
   'POST /api/sessions/book': {
     rule: 'signed-in',
@@ -338,6 +339,10 @@ export const routeRules: Record<string, RouteRow> = {
   },
   'GET /api/sessions': { rule: 'signed-in' },
   'GET /api/sessions/:id': {
+    rule: 'owner',
+    request: ({ sessionId }) => ({ params: { id: sessionId } }),
+  },
+  'GET /api/sessions/:id/calendar': {
     rule: 'owner',
     request: ({ sessionId }) => ({ params: { id: sessionId } }),
   },

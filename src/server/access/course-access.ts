@@ -99,7 +99,8 @@ export async function getMyAccess(
         expiresAt: expiresAt?.toISOString() ?? null,
         progress: enrollment?.progress ?? 0,
         completed: enrollment?.completed ?? false,
-        opensOnRelease: accessType === 'none' && facts.awaitingReleaseCourseIds.includes(course.id),
+        // The lasting source first: a beta grant over a bought course does not hide the purchase.
+        opensOnRelease: facts.awaitingReleaseCourseIds.includes(course.id),
       };
     }),
   };

@@ -85,12 +85,6 @@ export async function redeemBetaCode(
   const grant = await app.db.transaction(async (tx) => {
     // One redemption per learner at a time, so a double click cannot take two uses.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`beta:${user.id}`}))`);
-    const [active] = await tx
-      .select({ id: betaGrants.id })
-      .from(betaGrants)
-      .where(and(eq(betaGrants.userId, user.id), eq(betaGrants.isActive, true)));
-    if (active) throw new AppError('conflict', betaMessages.alreadyBeta);
-
     const now = new Date();
     const [code] = await tx
       .update(betaCodes)
@@ -109,6 +103,12 @@ export async function redeemBetaCode(
         code: betaMessages.invalidCode,
       });
     }
+    // Checked after the code, so a mistyped code is named as such; throwing undoes the use.
+    const [active] = await tx
+      .select({ id: betaGrants.id })
+      .from(betaGrants)
+      .where(and(eq(betaGrants.userId, user.id), eq(betaGrants.isActive, true)));
+    if (active) throw new AppError('conflict', betaMessages.alreadyBeta);
     const [created] = await createBetaGrantsWithin(tx, app.catalogue, {
       userIds: [user.id],
       courseIds: code.courseIds,

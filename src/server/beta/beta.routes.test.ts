@@ -188,7 +188,7 @@ describe('POST /api/beta/redeem', () => {
     );
   });
 
-  it('refuses a blank code and a learner who already has active beta access', async () => {
+  it('refuses a blank code, a learner who already has active beta access, and names an unknown code as such to that learner', async () => {
     const learner = await createUser(testApp.app);
     const blank = await redeem(learner, '  ');
     expect(blank.statusCode).toBe(400);
@@ -199,6 +199,9 @@ describe('POST /api/beta/redeem', () => {
     const again = await redeem(learner, code.code);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(betaMessages.alreadyBeta);
+    const unknown = await redeem(learner, 'SF-ZZZZ-ZZZZ');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe(betaMessages.invalidCode);
     const [stored] = await testApp.db.select().from(betaCodes).where(eq(betaCodes.code, code.code));
     expect(stored?.usedCount).toBe(1);
   });

@@ -9,6 +9,7 @@ import {
 import { assessCrisis } from '../../shared/rules/crisis-detection.ts';
 import { companionSafetyEvents } from '../db/schema/companion.ts';
 import type { CompanionContext } from './companion-context.ts';
+import { formatDateTime } from '../../shared/rules/dates.ts';
 
 /** Where a learner's words were checked. */
 export type SafetyPath = (typeof companionSafetyEvents.$inferInsert)['path'];
@@ -117,7 +118,7 @@ async function alertOperator(context: CompanionContext, userId: string): Promise
       'The AI companion recognised words of crisis from a learner and showed them the helpline.',
       '',
       `Learner id: ${userId}`,
-      `Time: ${new Date().toISOString()}`,
+      `Time: ${formatDateTime(new Date(), 'UTC')}`,
       '',
       'What they wrote stays private: it is not in this mail. Find the learner by this id in the admin panel if you want to reach out.',
     ].join('\n'),

@@ -10,7 +10,8 @@ import { isApiRequest } from './request-path.ts';
  */
 /**
  * The browser features a page may use: the Vimeo player's (autoplay, full screen, picture in
- * picture), and none of the sensors, devices or payment APIs, for us or any frame.
+ * picture), and none of the sensors, devices or payment APIs, for us or any frame. Only features
+ * Chromium knows: an unknown one (such as `bluetooth`) is a console warning on every page.
  */
 export const permissionsPolicy = [
   ...['autoplay', 'fullscreen', 'picture-in-picture'].map(
@@ -18,7 +19,6 @@ export const permissionsPolicy = [
   ),
   ...[
     'accelerometer',
-    'bluetooth',
     'browsing-topics',
     'camera',
     'display-capture',

@@ -148,6 +148,7 @@ describe('the built web app', () => {
         'fullscreen=(self "https://player.vimeo.com")',
       );
       expect(response.headers['permissions-policy']).toContain('camera=()');
+      expect(response.headers['permissions-policy']).not.toContain('bluetooth');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     },

@@ -11,6 +11,7 @@ import { enrollInCourses, listEnrollments } from '../access/enrollments.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { loadConfig } from '../config.ts';
 import { profiles } from '../db/schema/users.ts';
+import { createBetaGrants } from '../beta/grant-beta-access.ts';
 import { openReleasedCourses } from './open-released-courses.ts';
 import { confirmCheckoutRateLimit } from './payments.routes.ts';
 import { createPaymentsContext } from './payments-context.ts';
@@ -468,6 +469,25 @@ describe('payment test mode', () => {
     expect(opened).toHaveLength(1);
     expect(opened[0]!.enrolledAt).toEqual(release);
     expect(opened[0]!.expiresAt!.getTime() - release.getTime()).toBe(365 * 24 * 60 * 60 * 1000);
+  });
+
+  it('keeps a coming course a bundle buyer holds as included when beta opens it for now', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const { id } = (await startCheckout(testModeApp, buyer, ['complete-bundle'])).json();
+    await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, buyer, {});
+    const granter = await createUser(testModeApp.app);
+    await createBetaGrants(testModeApp.app, {
+      userIds: [buyer.id],
+      courseIds: [],
+      expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+      grantedBy: granter.id,
+      method: 'admin',
+    });
+    const access = await request(testModeApp, 'GET', '/api/me/access', buyer);
+    const dragons = access
+      .json<MyAccessResponse>()
+      .courses.find((course) => course.courseId === 'dragons-clarity');
+    expect(dragons).toMatchObject({ accessType: 'beta', opensOnRelease: true });
   });
 
   it('cancels back to the shop, after which the session cannot be paid', async () => {

@@ -8,6 +8,7 @@ import {
   type BookSessionResponse,
   type LearnerSession,
   type LearnerSessionsResponse,
+  type SessionOffer,
   type SlotsResponse,
 } from '../../shared/api/sessions.ts';
 import { computeSlots, isBookableSlot, type TimeRange } from '../../shared/rules/session-slots.ts';
@@ -33,7 +34,13 @@ import {
   slotRulesOf,
   type StoredAvailability,
 } from './availability.ts';
-import { sendSessionMail, type MailRecipients, type SessionMailKind } from './session-mail.ts';
+import type { MailAttachment } from '../mail/send-mail.ts';
+import {
+  calendarFileOf,
+  sendSessionMail,
+  type MailRecipients,
+  type SessionMailKind,
+} from './session-mail.ts';
 import type { SessionsContext } from './sessions-context.ts';
 
 export type Booking = typeof sessionBookings.$inferSelect;
@@ -45,6 +52,34 @@ const UNIQUE_VIOLATION = '23505';
 const takingTime = ['pending', 'booked', 'completed'] as const;
 
 /** The creator's free slots, as the booking page lists them. */
+/**
+ * The session's price and length, as a visitor reads them on the landing page and the sign-in
+ * page: known even while no time can be booked (the booking page says so), so the landing page
+ * asks without an error either way.
+ */
+export async function getSessionOffer(app: FastifyInstance): Promise<SessionOffer> {
+  const product = app.catalogue.session;
+  if (!product) throw new AppError('not_found', sessionMessages.notSold);
+  const availability = await getAvailability(app.db);
+  return {
+    name: product.name,
+    priceCents: product.priceCents,
+    sessionMinutes: availability.sessionMinutes,
+  };
+}
+
+/** The learner's own booked session as a calendar file (the mails' attachment). */
+export async function getOwnSessionCalendar(
+  app: FastifyInstance,
+  user: SessionUser,
+  sessionId: string,
+): Promise<MailAttachment> {
+  const row = await findOwnBooking(app, user, sessionId);
+  if (row.status !== 'booked') throw new AppError('conflict', sessionMessages.notInCalendar);
+  const { defaultMeetingUrl } = await getAvailability(app.db);
+  return calendarFileOf(app, row, 'confirmation', defaultMeetingUrl);
+}
+
 export async function listSlots(
   context: SessionsContext,
   user: SessionUser,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createEvent } from 'ics';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
+import { formatTimeSpanInZone } from '../../shared/rules/dates.ts';
 import { singleLine, type MailAttachment, type MailMessage } from '../mail/send-mail.ts';
 import { findUserById } from '../users/find-users.ts';
 import type { sessionBookings } from '../db/schema/sessions.ts';
@@ -111,14 +112,13 @@ function learnerText(
   ].join('\n');
 }
 
-/** "Monday 5 January 2026, 09:00–10:00 (Europe/London)". */
+/** "Monday, Jan 5, 2026, 09:00–10:00 (Europe/London)". */
 export function describeTime(booking: Pick<Booking, 'startsAt' | 'endsAt'>, timeZone: string) {
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'full' });
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, timeStyle: 'short' });
-  return `${day.format(booking.startsAt)}, ${time.format(booking.startsAt)}–${time.format(booking.endsAt)} (${timeZone})`;
+  return formatTimeSpanInZone(booking.startsAt, booking.endsAt, timeZone);
 }
 
-function calendarFileOf(
+/** The session as a calendar file: the one each mail carries, and the page's Add to calendar. */
+export function calendarFileOf(
   app: FastifyInstance,
   booking: Booking,
   kind: SessionMailKind,

@@ -142,6 +142,7 @@ describe('one-to-one sessions: the doors', () => {
     ['GET', `/api/sessions/${anyId}`],
     ['POST', `/api/sessions/${anyId}/reschedule`, { startsAt: new Date().toISOString() }],
     ['POST', `/api/sessions/${anyId}/cancel`],
+    ['GET', `/api/sessions/${anyId}/calendar`],
     ['GET', '/api/admin/sessions/availability'],
     ['PUT', '/api/admin/sessions/availability', openAllDay],
     ['GET', '/api/admin/sessions'],
@@ -216,6 +217,25 @@ describe('the creator’s availability', () => {
 });
 
 describe('booking and paying', () => {
+  it('tells a visitor the session’s name, price and length, without signing in, on sale or not', async () => {
+    const expected = {
+      name: 'One-to-One Illumination Session',
+      priceCents: 22200,
+      sessionMinutes: 60,
+    };
+    const offer = await call(testApp, 'GET', '/api/sessions/offer');
+    expect(offer.statusCode).toBe(200);
+    expect(offer.json()).toEqual(expected);
+    const fresh = await buildTestApp();
+    try {
+      const notOnSale = await call(fresh, 'GET', '/api/sessions/offer');
+      expect(notOnSale.statusCode).toBe(200);
+      expect(notOnSale.json()).toEqual(expected);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('lists free slots at the catalogue’s price, outside the notice period', async () => {
     const learner = await createUser(testApp.app);
     const response = await call(testApp, 'GET', '/api/sessions/slots', learner);
@@ -349,6 +369,22 @@ describe('a booked session', () => {
     expect(missing.statusCode).toBe(404);
     const othersList = await call(testApp, 'GET', '/api/sessions', other);
     expect(othersList.json<LearnerSessionsResponse>().upcoming).toEqual([]);
+  });
+
+  it('downloads as its learner’s calendar file: 200, and 400, 401 and 403 otherwise', async () => {
+    const url = `/api/sessions/${sessionId}/calendar`;
+    const file = await call(testApp, 'GET', url, learner);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="session.ics"');
+    expect(file.body).toContain('BEGIN:VCALENDAR');
+    expect(file.body).toContain(`session-${sessionId}@`);
+    expect(file.body).toContain('STATUS:CONFIRMED');
+    const badId = await call(testApp, 'GET', '/api/sessions/not-an-id/calendar', learner);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.body).toContain('expected a session id');
+    expect((await call(testApp, 'GET', url)).statusCode).toBe(401);
+    expect((await call(testApp, 'GET', url, other)).statusCode).toBe(403);
   });
 
   it('opens Join 10 minutes before the start, with the creator’s link', async () => {
@@ -585,6 +621,9 @@ describe('the learner cancels', () => {
     });
     const again = await call(testApp, 'POST', `/api/sessions/${sessionId}/cancel`, learner);
     expect(again.statusCode).toBe(409);
+    const calendar = await call(testApp, 'GET', `/api/sessions/${sessionId}/calendar`, learner);
+    expect(calendar.statusCode).toBe(409);
+    expect(calendar.json().error.message).toBe(sessionMessages.notInCalendar);
 
     const mail = await waitForMailTo(
       testApp.db,

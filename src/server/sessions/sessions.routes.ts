@@ -15,6 +15,7 @@ import {
   meetingLinkSchema,
   rescheduleSessionSchema,
   sessionIdParamsSchema,
+  sessionOfferSchema,
   slotsResponseSchema,
 } from '../../shared/api/sessions.ts';
 import { requireFreshSecondFactor } from '../users/fresh-second-factor.ts';
@@ -30,6 +31,8 @@ import { readAvailabilityForAdmin, saveAvailability } from './availability.ts';
 import {
   bookSession,
   getOwnSession,
+  getOwnSessionCalendar,
+  getSessionOffer,
   listOwnSessions,
   listSlots,
   rescheduleSession,
@@ -59,6 +62,12 @@ export async function sessionsRoutes(
   { context }: { context: SessionsContext },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/sessions/offer',
+    { schema: { response: { 200: sessionOfferSchema } } },
+    async () => getSessionOffer(app),
+  );
 
   routes.get(
     '/api/sessions/slots',
@@ -92,6 +101,18 @@ export async function sessionsRoutes(
       schema: { params: sessionIdParamsSchema, response: { 200: learnerSessionSchema } },
     },
     async (request) => getOwnSession(app, request.user, request.params.id),
+  );
+
+  routes.get(
+    '/api/sessions/:id/calendar',
+    { preValidation: requireUser, schema: { params: sessionIdParamsSchema } },
+    async (request, reply) => {
+      const file = await getOwnSessionCalendar(app, request.user, request.params.id);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.content);
+    },
   );
 
   routes.post(

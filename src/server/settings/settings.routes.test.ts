@@ -136,7 +136,7 @@ describe('the admin settings routes', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toMatch(
       new RegExp(
-        `^These settings were changed by ${admin.email} at \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} UTC`,
+        `^These settings were changed by ${admin.email} at \\w{3} \\d{1,2}, \\d{4}, \\d{2}:\\d{2} UTC`,
       ),
     );
     expect((await readAdminSettings()).maxUsers).toBe(500);

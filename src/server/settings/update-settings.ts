@@ -7,6 +7,7 @@ import {
 } from '../../shared/rules/settings.ts';
 import type { Executor } from '../db/client.ts';
 import { platformSettings, settingsChanges } from '../db/schema/settings.ts';
+import { formatDateTime } from '../../shared/rules/dates.ts';
 import { AppError } from '../http/errors.ts';
 import { readSettingsRecord, SETTINGS_CHANNEL } from './settings-store.ts';
 
@@ -28,7 +29,7 @@ export async function updateSettings(
   await app.db.transaction(async (tx) => {
     const current = await readSettingsRecord(tx, { forUpdate: true });
     if (current.version !== version) {
-      const when = current.updatedAt ? formatUtc(current.updatedAt) : 'an earlier time';
+      const when = current.updatedAt ? formatDateTime(current.updatedAt, 'UTC') : 'an earlier time';
       throw new AppError(
         'conflict',
         settingsMessages.versionConflict(current.updatedBy ?? 'another admin', when),
@@ -84,14 +85,4 @@ export async function forgetSettingsActor(tx: Executor, actor: Actor): Promise<v
     .update(platformSettings)
     .set({ updatedBy: DELETED_ADMIN })
     .where(eq(platformSettings.updatedBy, actor.email));
-}
-
-const utcFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
-function formatUtc(date: Date): string {
-  return `${utcFormat.format(date)} UTC`;
 }

@@ -11,6 +11,7 @@ export const sessionMessages = {
   notFound: 'Session not found',
   notYours: 'This session belongs to another account.',
   notBooked: 'Only a booked session can be changed.',
+  notInCalendar: 'Only a booked session can be added to a calendar.',
   confirmAddressFirst:
     'Please confirm your email address before you choose a time: open the link we sent you.',
   holdInProgress: 'You are already holding a time. Please wait a moment and try again.',
@@ -43,6 +44,14 @@ export const sessionIdParamsSchema = z.object({ id: z.uuid('expected a session i
 
 export const slotSchema = z.object({ startsAt: z.string(), endsAt: z.string() });
 export type Slot = z.infer<typeof slotSchema>;
+
+/** What a visitor reads before signing in: the session's name, price and length. */
+export const sessionOfferSchema = z.object({
+  name: z.string(),
+  priceCents: z.number().int(),
+  sessionMinutes: z.number().int(),
+});
+export type SessionOffer = z.infer<typeof sessionOfferSchema>;
 
 export const slotsResponseSchema = z.object({
   product: z.object({ name: z.string(), priceCents: z.number().int() }),

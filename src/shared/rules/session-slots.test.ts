@@ -26,6 +26,22 @@ function rules(overrides: Partial<SlotRules> = {}): SlotRules {
 const starts = (slots: { startsAt: Date }[]) => slots.map((slot) => slot.startsAt.toISOString());
 
 describe('session slots', () => {
+  it('never opens 25 December or 1 January, even on a weekday with opening hours', () => {
+    const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '13:00', end: '14:00' }));
+    // Monday 21 December 2026 to Friday 8 January 2027; Christmas and New Year's Day are Fridays.
+    const slots = computeSlots(
+      rules({ weeklyHours: weekdays, horizonDays: 18 }),
+      [],
+      new Date('2026-12-20T12:00:00Z'),
+    );
+    const days = starts(slots).map((start) => start.slice(0, 10));
+    expect(days).not.toContain('2026-12-25');
+    expect(days).not.toContain('2027-01-01');
+    expect(days).toContain('2026-12-24');
+    expect(days).toContain('2026-12-28');
+    expect(days).toContain('2027-01-04');
+  });
+
   it('cuts opening hours into sessions with the buffer between them', () => {
     // Sunday 4 January 2026, winter: London is on UTC.
     const slots = computeSlots(rules({ horizonDays: 2 }), [], new Date('2026-01-04T12:00:00Z'));

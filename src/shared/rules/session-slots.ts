@@ -92,12 +92,23 @@ function overlaps(a: TimeRange, b: TimeRange, marginMs: number): boolean {
   );
 }
 
-/** The opening hours of each creator's day from yesterday (zones ahead of UTC) to the horizon. */
+/** Christmas Day and New Year's Day ('MM-DD' on the creator's clock): never opened by the weekly hours. */
+export const closedHolidays = ['12-25', '01-01'] as const;
+
+export function isClosedHoliday(day: Temporal.PlainDate): boolean {
+  return (closedHolidays as readonly string[]).includes(day.toString().slice(5));
+}
+
+/**
+ * The opening hours of each creator's day from yesterday (zones ahead of UTC) to the horizon,
+ * holidays left out.
+ */
 function openingStretches(rules: SlotRules, now: Date, latestMs: number): TimeRange[] {
   const today = instantToZoned(now, rules.timeZone).toPlainDate();
   const stretches: TimeRange[] = [];
   for (let offset = -1; offset <= rules.horizonDays + 1; offset++) {
     const day = today.add({ days: offset });
+    if (isClosedHoliday(day)) continue;
     for (const hours of rules.weeklyHours) {
       if (hours.weekday !== day.dayOfWeek) continue;
       const startsAt = wallClockToInstant(day, hours.start, rules.timeZone);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../shared/api/catalogue.ts';
 import {
+  coursesTheBundleAdds,
   hasFullAccess,
   initialSelection,
   isCourseChecked,
@@ -26,7 +27,11 @@ const product = (id: string, change: Partial<Product> = {}): Product => ({
   comingSoon: false,
   ...change,
 });
-const bundle = product('complete-bundle', { priceCents: 25000, isBundle: true });
+const bundle = product('complete-bundle', {
+  priceCents: 25000,
+  isBundle: true,
+  courseIds: ['energy-sovereignty', 'sovereign-flame', 'extra', 'dragons-clarity'],
+});
 const prerequisites: Record<string, string[]> = {
   'sovereign-flame': ['energy-sovereignty'],
   'dragons-clarity': ['sovereign-flame'],
@@ -46,6 +51,23 @@ const option = (id: string, owned: string[] = []) =>
   options(owned).find((candidate) => candidate.product.id === id)!;
 
 describe('the purchase selection', () => {
+  it('names what the bundle adds when the courses ticked cost as much as the bundle', () => {
+    const flameAlone = initialSelection(options(), 'sovereign-flame');
+    expect(selectionTotalCents(options(), flameAlone, bundle.priceCents)).toBe(bundle.priceCents);
+    expect(
+      coursesTheBundleAdds(options(), flameAlone, bundle, bundle.priceCents).map(
+        (item) => item.product.id,
+      ),
+    ).toEqual(['extra', 'dragons-clarity']);
+    const esAlone = initialSelection(options(), 'energy-sovereignty');
+    expect(coursesTheBundleAdds(options(), esAlone, bundle, bundle.priceCents)).toEqual([]);
+    // An owner of Energy Sovereignty pays less for the bundle, and as much for The Sovereign Flame.
+    const owner = options(['energy-sovereignty']);
+    const ownerFlame = initialSelection(owner, 'sovereign-flame');
+    expect(coursesTheBundleAdds(owner, ownerFlame, bundle, 12500)).toHaveLength(2);
+    expect(coursesTheBundleAdds(options(), setBundle(options(), true), bundle, 25000)).toEqual([]);
+  });
+
   it('starts with the bundle on and every box locked', () => {
     const selection = initialSelection(options(), null);
     expect(selection.isBundle).toBe(true);

@@ -136,6 +136,26 @@ export function selectionTotalCents(
     .reduce((sum, option) => sum + option.product.priceCents, 0);
 }
 
+/**
+ * The bundle's courses the buyer would not get, when the courses ticked one by one cost at least
+ * what the bundle costs them (`bundleCents`): the bundle adds these for no more. Empty otherwise.
+ */
+export function coursesTheBundleAdds(
+  options: readonly CourseOption[],
+  selection: Selection,
+  bundle: Product,
+  bundleCents: number,
+): CourseOption[] {
+  if (selection.isBundle || selection.courseIds.length === 0) return [];
+  if (selectionTotalCents(options, selection, bundleCents) < bundleCents) return [];
+  return options.filter(
+    (option) =>
+      bundle.courseIds.includes(option.product.id) &&
+      !option.isOwned &&
+      !selection.courseIds.includes(option.product.id),
+  );
+}
+
 /** The product ids the checkout asks for. */
 export function selectionProductIds(selection: Selection, bundle: Product): string[] {
   return selection.isBundle ? [bundle.id] : selection.courseIds;

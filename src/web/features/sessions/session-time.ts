@@ -1,27 +1,18 @@
 /** Session times as the viewer reads them: in their own time zone, which is named. */
+import { formatClock, formatTimeSpan } from '../../../shared/rules/dates.ts';
 
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** 'Monday, 7 December' */
-export function formatDay(iso: string, timeZone = viewerTimeZone()): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  }).format(new Date(iso));
-}
-
-/** '13:00' */
-export function formatTime(iso: string, timeZone = viewerTimeZone()): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, timeStyle: 'short' }).format(new Date(iso));
-}
-
-/** 'Monday, 7 December, 13:00–14:00' */
+/** 'Wednesday, Dec 2, 2026, 13:00–14:00', in the viewer's zone (shared/rules/dates.ts). */
 export function formatSpan(startsAt: string, endsAt: string, timeZone = viewerTimeZone()): string {
-  return `${formatDay(startsAt, timeZone)}, ${formatTime(startsAt, timeZone)}–${formatTime(endsAt, timeZone)}`;
+  return formatTimeSpan(startsAt, endsAt, timeZone);
+}
+
+/** '13:00' in the viewer's zone. */
+export function formatTime(iso: string, timeZone = viewerTimeZone()): string {
+  return formatClock(iso, timeZone);
 }
 
 /** The calendar date in the viewer's zone, 'YYYY-MM-DD': slots are grouped by it. */
@@ -32,18 +23,6 @@ export function localDate(iso: string, timeZone = viewerTimeZone()): string {
     month: '2-digit',
     day: '2-digit',
   }).format(new Date(iso));
-}
-
-/** 'Wednesday' */
-export function formatWeekday(iso: string, timeZone = viewerTimeZone()): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long' }).format(new Date(iso));
-}
-
-/** '2 December' */
-export function formatDayMonth(iso: string, timeZone = viewerTimeZone()): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'long' }).format(
-    new Date(iso),
-  );
 }
 
 /** The Monday of a calendar date's week, both 'YYYY-MM-DD'. */

@@ -81,12 +81,24 @@ export function BillingTab() {
                   <dd>{formatEuros(purchase.amountPaidCents)}</dd>
                   <dt>Order reference</dt>
                   <dd className="font-mono break-all">{purchase.id}</dd>
-                  <dt>Access until</dt>
-                  <dd>
-                    {purchase.accessExpiresAt
-                      ? formatDate(purchase.accessExpiresAt)
-                      : 'No end date'}
-                  </dd>
+                  {purchase.accessExpiresAt ? (
+                    <>
+                      <dt>Access until</dt>
+                      <dd>{formatDate(purchase.accessExpiresAt)}</dd>
+                    </>
+                  ) : (
+                    // A purchase that opens no course is a one-to-one session.
+                    <>
+                      <dt>Session</dt>
+                      <dd>
+                        Its date, time and meeting link are on{' '}
+                        <Link to={paths.sessions} className={linkClass}>
+                          your sessions
+                        </Link>
+                        .
+                      </dd>
+                    </>
+                  )}
                   {purchase.refundedAt && (
                     <>
                       <dt>Refunded</dt>

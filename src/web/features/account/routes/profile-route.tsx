@@ -13,8 +13,7 @@ import { DownloadDataLinks } from '../components/download-data-links.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { Panel, panelClass } from '../../../components/ui/panel.tsx';
-
-const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+import { formatMonth } from '../../../../shared/rules/dates.ts';
 
 export function ProfileRoute() {
   const profile = useProfile();
@@ -50,7 +49,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
               </h2>
               <p className="text-ink-700">{profile.email}</p>
               <p className="text-sm text-ink-700">
-                Member since {memberSince.format(new Date(profile.memberSince))}
+                Member since {formatMonth(profile.memberSince)}
               </p>
             </div>
           </div>

@@ -10,6 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { Overview } from '../../../../shared/api/admin.ts';
+import { formatMonthDay } from '../../../../shared/rules/dates.ts';
 
 /**
  * Sign-ups and purchases as bars, revenue (in euros) as a line on its own axis. Hidden from
@@ -22,7 +23,7 @@ export function OverviewChart({ weeks }: { weeks: Overview['weeks'] }) {
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={data} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="weekStart" />
+          <XAxis dataKey="weekStart" tickFormatter={(day: string) => formatMonthDay(day, 'UTC')} />
           <YAxis yAxisId="count" allowDecimals={false} />
           <YAxis yAxisId="revenue" orientation="right" />
           <Tooltip />

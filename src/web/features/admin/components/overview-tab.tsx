@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { formatDate } from '../../../../shared/rules/dates.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { useOverview } from '../api/get-overview.ts';
 import { BackupStatus } from './backup-status.tsx';
@@ -59,7 +60,7 @@ export function OverviewTab() {
           <tbody>
             {weeks.map((week) => (
               <tr key={week.weekStart} className="border-b border-ink-600/10">
-                <td className="py-1 pr-3">{week.weekStart}</td>
+                <td className="py-1 pr-3">{formatDate(week.weekStart)}</td>
                 <td className="py-1 pr-3">{week.signUps}</td>
                 <td className="py-1 pr-3">{week.purchases}</td>
                 <td className="py-1">{formatEuros(week.revenueCents)}</td>

@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/session.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
+import { SessionPurchaseNote } from '../components/session-purchase-note.tsx';
 
 type Mode = 'login' | 'register';
 
@@ -41,6 +42,7 @@ export function AuthRoute({ mode }: { mode: Mode }) {
 
   return (
     <AuthLayout subtitle={subtitles[mode]}>
+      {returnPath === paths.bookSession && <SessionPurchaseNote />}
       <div
         role="tablist"
         aria-label="Sign in or create an account"

@@ -16,7 +16,7 @@ export function ProfileTab({ user }: { user: SessionUser }) {
       </dl>
       <div className="mt-5 flex flex-wrap gap-4">
         <Link to={paths.profile} className={textLink}>
-          Edit your profile
+          Edit Profile
         </Link>
         <Link to={paths.settings} className={textLink}>
           Account settings

@@ -105,6 +105,7 @@ function AccessExpiry({ course, now }: { course: DashboardCourse; now: number })
   if (!expiresAt) return <p className="text-ink-700">Never expires</p>;
   return (
     <p>
+      {course.access.opensOnRelease && 'Open now with beta: '}
       <DaysLeft expiresAt={expiresAt} now={now} />
     </p>
   );

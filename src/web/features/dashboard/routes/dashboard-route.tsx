@@ -7,7 +7,8 @@ import { useSession } from '../../../lib/session.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { CheckoutNotice } from '../components/checkout-notice.tsx';
 import {
-  DashboardSidebar,
+  AccountLinks,
+  DashboardSections,
   dashboardTabs,
   type DashboardTab,
 } from '../components/dashboard-sidebar.tsx';
@@ -67,10 +68,10 @@ export function DashboardRoute({ betaManager, notices, upcomingSessions }: Dashb
         value={tab}
         onValueChange={selectTab}
         orientation="vertical"
-        className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-[14rem_minmax(0,1fr)]"
+        className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-[14rem_minmax(0,1fr)] md:grid-rows-[auto_1fr] md:gap-y-6"
       >
-        <DashboardSidebar communityUrl={dashboard.data?.communityUrl} />
-        <main className="min-w-0 space-y-6">
+        <DashboardSections />
+        <main className="min-w-0 space-y-6 md:col-start-2 md:row-span-2 md:row-start-1">
           <h1 className="font-display text-3xl font-bold">
             Welcome, {user?.firstName || 'Seeker'}
           </h1>
@@ -97,6 +98,7 @@ export function DashboardRoute({ betaManager, notices, upcomingSessions }: Dashb
           </TabPanel>
           <TabPanel value="profile">{user && <ProfileTab user={user} />}</TabPanel>
         </main>
+        <AccountLinks communityUrl={dashboard.data?.communityUrl} />
       </Tabs>
     </div>
   );

@@ -97,7 +97,7 @@ describe('VideoPlayer', () => {
     expect(onStop).toHaveBeenCalledOnce();
   });
 
-  it('says so when the video host does not answer, and mounts a new player on Try again', () => {
+  it('says so when the video host does not answer, and mounts a new player on Retry', () => {
     vi.useFakeTimers();
     try {
       renderPlayer({ video: null });
@@ -107,9 +107,25 @@ describe('VideoPlayer', () => {
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       act(() => vi.advanceTimersByTime(1_000));
       expect(screen.getByRole('alert')).toHaveTextContent('The video could not be loaded');
-      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(screen.getByTitle('What Energy Sovereignty Means')).not.toBe(firstPlayer);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says so 3 s after its frame loaded without the player saying it is ready (an error page)', () => {
+    vi.useFakeTimers();
+    try {
+      renderPlayer({ video: null });
+      fireEvent.click(playButton());
+      fireEvent.load(screen.getByTitle('What Energy Sovereignty Means'));
+      act(() => vi.advanceTimersByTime(2_900));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(100));
+      expect(screen.getByRole('alert')).toHaveTextContent('The video could not be loaded');
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
     } finally {
       vi.useRealTimers();
     }

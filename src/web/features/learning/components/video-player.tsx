@@ -19,6 +19,11 @@ export interface VimeoVideoPlayerProps extends VimeoPlayerHandlers {
 
 /** How long the player may take to say it is ready before the page says the host is unreachable. */
 const PLAYER_LOAD_LIMIT_MS = 15_000;
+/**
+ * Once its frame has loaded, Vimeo's player says it is ready at once; a frame that loaded without
+ * saying so is the browser's own error page (the host refused or could not be reached).
+ */
+const READY_AFTER_LOAD_LIMIT_MS = 3_000;
 
 /** A lesson's video: a Vimeo id, or the address of a video file (issue 24). */
 export type VideoPlayerProps = VimeoVideoPlayerProps | VideoFilePlayerProps;
@@ -63,17 +68,20 @@ function ValidVideoPlayer({
   // A new attempt mounts a new player.
   const [attempt, setAttempt] = useState(0);
   const [playerState, setPlayerState] = useState<'loading' | 'ready' | 'unreachable'>('loading');
+  const [isFrameLoaded, setIsFrameLoaded] = useState(false);
   useVimeoPlayerEvents(iframe, { onTimeUpdate, onStop, onReady: () => setPlayerState('ready') });
 
   // A player that never says it is ready: the video host cannot be reached (offline, blocked).
   useEffect(() => {
     if (!playerUrl || playerState !== 'loading') return;
-    const timer = setTimeout(
-      () => setPlayerState('unreachable'),
-      navigator.onLine ? PLAYER_LOAD_LIMIT_MS : 0,
-    );
+    const limit = !navigator.onLine
+      ? 0
+      : isFrameLoaded
+        ? READY_AFTER_LOAD_LIMIT_MS
+        : PLAYER_LOAD_LIMIT_MS;
+    const timer = setTimeout(() => setPlayerState('unreachable'), limit);
     return () => clearTimeout(timer);
-  }, [playerUrl, playerState, attempt]);
+  }, [playerUrl, playerState, attempt, isFrameLoaded]);
 
   const thumbnail = thumbnails[thumbnailIndex];
   const isLoading = thumbnail !== undefined && !isThumbnailLoaded;
@@ -96,17 +104,19 @@ function ValidVideoPlayer({
           >
             <p className="text-lg font-semibold">The video could not be loaded</p>
             <p className="text-sm text-on-night/80">
-              Its host did not answer. Check your internet connection, then try again.
+              Its host did not answer. Check your internet connection, then retry. The lesson below
+              stays open to read.
             </p>
             <button
               type="button"
               onClick={() => {
                 setPlayerState('loading');
+                setIsFrameLoaded(false);
                 setAttempt((count) => count + 1);
               }}
               className="rounded-lg bg-white px-4 py-2 font-semibold text-ink-900 hover:bg-flame-50"
             >
-              Try again
+              Retry
             </button>
           </div>
         )}
@@ -116,6 +126,7 @@ function ValidVideoPlayer({
           src={playerUrl}
           title={title}
           className="h-full w-full"
+          onLoad={() => setIsFrameLoaded(true)}
           allow="autoplay; fullscreen; picture-in-picture"
           allowFullScreen
         />

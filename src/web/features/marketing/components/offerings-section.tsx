@@ -4,6 +4,7 @@ import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useContactEmail } from '../../../lib/contact.ts';
 import { buyCoursePath, coursePath, paths } from '../../../lib/paths.ts';
 import { Link } from '../../../lib/router/router.tsx';
+import { describeSessionOffer, useSessionOffer } from '../../../lib/session-offer.ts';
 import { Section } from './section.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
@@ -112,6 +113,7 @@ export function OfferingsSection() {
               )}
             </h3>
             <p className="mt-3 text-ink-700">{offering.description}</p>
+            {offering.to === paths.bookSession && <SessionPrice />}
             <ul className="mt-5 mb-6 space-y-2 text-sm text-ink-800">
               {[
                 ...offering.includes,
@@ -128,6 +130,16 @@ export function OfferingsSection() {
         ))}
       </ul>
     </Section>
+  );
+}
+
+/** Its length and price, read before signing in; the line keeps its room until they are known. */
+function SessionPrice() {
+  const offer = useSessionOffer();
+  return (
+    <p className="mt-3 min-h-7 text-lg font-semibold text-ink-900">
+      {offer.data && describeSessionOffer(offer.data)}
+    </p>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ExternalLink, Menu, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from '../../../lib/router/router.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
@@ -96,17 +96,9 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
         </li>
       ))}
       <li>
-        <a
-          href={paths.shop}
-          target="_blank"
-          rel="noopener"
-          className={`${linkClass} inline-flex items-center gap-1`}
-          onClick={onNavigate}
-        >
+        <Link to={paths.shop} className={linkClass} onClick={onNavigate}>
           Shop
-          <ExternalLink aria-hidden="true" className="h-4 w-4" />
-          <span className="sr-only">{' (opens in a new tab)'}</span>
-        </a>
+        </Link>
       </li>
       {session.isPending ? null : session.data ? (
         <>

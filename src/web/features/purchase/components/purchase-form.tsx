@@ -23,6 +23,7 @@ import { usePublicSettings } from '../../../lib/public-settings.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { forgetPendingOrder, keepPendingOrder, readPendingOrder } from '../pending-order.ts';
 import {
+  coursesTheBundleAdds,
   initialSelection,
   isCourseChecked,
   isCourseLocked,
@@ -35,6 +36,7 @@ import {
   toggleCourse,
   type CourseOption,
 } from '../purchase-selection.ts';
+import { BundleSuggestion } from './bundle-suggestion.tsx';
 import { BundleToggle } from './bundle-toggle.tsx';
 import { CourseOptionRow } from './course-option-row.tsx';
 import { isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
@@ -104,11 +106,9 @@ export function PurchaseForm({
     .filter((course) => course.product.comingSoon)
     .map((course) => course.title);
   const creditLabel = creditLabelOf(offer);
-  const totalCents = selectionTotalCents(
-    options,
-    selection,
-    offer?.totalCents ?? catalogue.bundle.priceCents,
-  );
+  const bundleCents = offer?.totalCents ?? catalogue.bundle.priceCents;
+  const totalCents = selectionTotalCents(options, selection, bundleCents);
+  const coursesBundleAdds = coursesTheBundleAdds(options, selection, catalogue.bundle, bundleCents);
   const isBusy = checkout.isPending || isRedirecting;
 
   const submit = async (event: FormEvent) => {
@@ -206,6 +206,15 @@ export function PurchaseForm({
           <span>Total</span>
           <span>{formatEuros(totalCents)}</span>
         </p>
+        {coursesBundleAdds.length > 0 && (
+          <BundleSuggestion
+            bundle={catalogue.bundle}
+            bundleCents={bundleCents}
+            totalCents={totalCents}
+            addedCourses={coursesBundleAdds}
+            onChooseBundle={() => setSelection(setBundle(options, true))}
+          />
+        )}
       </fieldset>
 
       <div className="space-y-4 rounded-xl bg-white p-4 shadow">

@@ -2,14 +2,11 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Slot } from '../../../../shared/api/sessions.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
-  formatDay,
-  formatDayMonth,
-  formatTime,
+  formatMonthDay,
   formatWeekday,
-  localDate,
-  viewerTimeZone,
-  weekOf,
-} from '../session-time.ts';
+  formatWeekdayDate,
+} from '../../../../shared/rules/dates.ts';
+import { formatTime, localDate, viewerTimeZone, weekOf } from '../session-time.ts';
 
 interface SlotPickerProps {
   slots: Slot[];
@@ -67,8 +64,8 @@ export function SlotPicker({ slots, selected, onSelect }: SlotPickerProps) {
           Previous week
         </Button>
         <p aria-live="polite" className="text-center text-sm font-semibold">
-          {formatDayMonth(days[0]![1][0]!.startsAt, timeZone)} –{' '}
-          {formatDayMonth(days.at(-1)![1][0]!.startsAt, timeZone)}
+          {formatMonthDay(days[0]![1][0]!.startsAt, timeZone)} –{' '}
+          {formatMonthDay(days.at(-1)![1][0]!.startsAt, timeZone)}
         </p>
         <Button
           variant="secondary"
@@ -94,7 +91,7 @@ export function SlotPicker({ slots, selected, onSelect }: SlotPickerProps) {
               />
               <span className="text-sm">{formatWeekday(daySlots[0]!.startsAt, timeZone)}</span>{' '}
               <span className="font-semibold">
-                {formatDayMonth(daySlots[0]!.startsAt, timeZone)}
+                {formatMonthDay(daySlots[0]!.startsAt, timeZone)}
               </span>
             </label>
           ))}
@@ -103,7 +100,7 @@ export function SlotPicker({ slots, selected, onSelect }: SlotPickerProps) {
       {times.length > 0 && (
         <fieldset ref={timesRef} className="scroll-mb-40">
           <legend className="mb-2 font-semibold">
-            Choose a time on {formatDay(times[0]!.startsAt, timeZone)}
+            Choose a time on {formatWeekdayDate(times[0]!.startsAt, timeZone)}
           </legend>
           <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
             {times.map((slot) => (

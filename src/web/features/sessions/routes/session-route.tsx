@@ -1,7 +1,8 @@
+import { CalendarPlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { LearnerSession } from '../../../../shared/api/sessions.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Link, useParams, useSearchParams } from '../../../lib/router/router.tsx';
 import {
   useCancelSession,
@@ -61,6 +62,14 @@ function SessionDetails({ session }: { session: LearnerSession }) {
       {isBooked && (
         <>
           <JoinButton session={session} />
+          <a
+            href={`/api/sessions/${session.id}/calendar`}
+            download="session.ics"
+            className={buttonClass('secondary')}
+          >
+            <CalendarPlus aria-hidden="true" className="h-4 w-4" />
+            Add to calendar
+          </a>
           <Reschedule session={session} />
           <CancelSession session={session} />
         </>
