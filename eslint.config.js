@@ -121,6 +121,28 @@ function webFeatureZones() {
   }));
 }
 
+/**
+ * A failure is worded by `messageOf` or `<ErrorAlert error fallback>` (decision 027), never by the
+ * error's own message: for a proxy's error page or a dropped connection that is the client's
+ * complaint, not words for a person.
+ */
+const rawErrorMessage = [
+  "MemberExpression[property.name='message'][object.type='MemberExpression'][object.property.name='error']",
+  "MemberExpression[property.name='message'][object.type='Identifier'][object.name='error']",
+].map((selector) => ({
+  selector,
+  message: 'word a failure with messageOf(error, \'…\') or <ErrorAlert error={…} fallback="…" />',
+}));
+
+const belowTheFeatures = [
+  { from: '**/features/**', why: 'lib and components are below the features' },
+  { from: '**/app/**', why: 'lib and components are below the app' },
+];
+const featureImports = [
+  { from: '**/app/**', why: 'features do not import the app: the app composes them' },
+  { from: '**/server/**', why: 'the web app must not import the server' },
+];
+
 /** import-x reads our TypeScript sources, which import each other with their .ts extension. */
 const importSettings = {
   'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -176,17 +198,14 @@ export default tseslint.config(
   },
   {
     files: ['src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}'],
-    rules: restrict([
-      { from: '**/features/**', why: 'lib and components are below the features' },
-      { from: '**/app/**', why: 'lib and components are below the app' },
-    ]),
+    rules: restrict(belowTheFeatures),
   },
   {
     files: ['src/web/features/**/*.{ts,tsx}'],
-    rules: restrict([
-      { from: '**/app/**', why: 'features do not import the app: the app composes them' },
-      { from: '**/server/**', why: 'the web app must not import the server' },
-    ]),
+    rules: {
+      ...restrict(featureImports),
+      'no-restricted-syntax': ['error', ...rawErrorMessage],
+    },
   },
   {
     // Web features do not import each other, at whatever depth a file sits.

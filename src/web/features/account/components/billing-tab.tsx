@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useBilling, useOpenBillingPortal, useRequestRefund } from '../api/billing.ts';
 import { linkClass } from './account-page.tsx';
 import { formatDate } from '../../../../shared/rules/dates.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Panel, panelClass } from '../../../components/ui/panel.tsx';
@@ -132,7 +133,15 @@ function RefundRequest({ purchaseId }: { purchaseId: string }) {
       className="mt-2 space-y-3"
       onSubmit={(event) => {
         event.preventDefault();
-        request.mutate({ purchaseId, reason }, { onError: (error) => notify.error(error.message) });
+        request.mutate(
+          { purchaseId, reason },
+          {
+            onError: (error) =>
+              notify.error(
+                messageOf(error, 'Failed to send the refund request. Please try again.'),
+              ),
+          },
+        );
       }}
     >
       <TextAreaField

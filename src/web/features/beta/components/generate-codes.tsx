@@ -80,7 +80,7 @@ function CodeList() {
   const data = useBetaAdminData();
   const courseNames = useCourseNames();
   if (data.isPending) return <p className="text-ink-700">Loading codes...</p>;
-  if (data.isError) return <ErrorAlert>{data.error.message}</ErrorAlert>;
+  if (data.isError) return <ErrorAlert error={data.error} fallback={betaMessages.tryLater} />;
   if (data.data.codes.length === 0) return <p className="text-ink-700">No codes yet.</p>;
   return (
     <div className="overflow-x-auto">

@@ -153,7 +153,7 @@ function GrantList() {
   const courseNames = useCourseNames();
   const update = useUpdateBetaGrant();
   if (data.isPending) return <p className="text-ink-700">Loading beta users...</p>;
-  if (data.isError) return <ErrorAlert>{data.error.message}</ErrorAlert>;
+  if (data.isError) return <ErrorAlert error={data.error} fallback={betaMessages.tryLater} />;
 
   const act = (grant: BetaGrantView, action: 'deactivate' | 'extend') =>
     update.mutate(

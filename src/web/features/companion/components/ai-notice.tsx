@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { toast } from 'react-hot-toast';
 import type { CompanionSettings } from '../../../../shared/api/companion.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   companionSettingsQueryKey,
@@ -68,7 +69,7 @@ function useAcceptAiNotice() {
       {
         onSuccess: () => onAccepted?.(),
         onError: (error) => {
-          toast.error(error.message);
+          toast.error(messageOf(error, 'Failed to save settings'));
           void queryClient.invalidateQueries({ queryKey: companionSettingsQueryKey });
         },
       },

@@ -11,7 +11,7 @@ import {
 import { toast } from 'react-hot-toast';
 import type { ChatMessage, Conversation } from '../../../../shared/api/companion.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, companionMessages } from '../../../../shared/rules/companion.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { companionSettingsQueryKey } from '../api/companion-settings.ts';
 import { conversationQueryKey, useConversation } from '../api/get-conversation.ts';
@@ -123,7 +123,7 @@ export function ChatTab({
       setDraft(message);
       toast.error(
         error instanceof ApiError && error.status === 429
-          ? error.message
+          ? messageOf(error, companionMessages.unavailableToast)
           : companionMessages.unavailableToast,
       );
     } finally {

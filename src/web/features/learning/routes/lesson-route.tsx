@@ -4,7 +4,7 @@ import { useNavigate, useParams } from '../../../lib/router/router.tsx';
 import type { LessonPage, LessonParams } from '../../../../shared/api/learning.ts';
 import { resumePosition } from '../../../../shared/rules/video.ts';
 import { reflectionMessages } from '../../../../shared/rules/reflection.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import { lessonPath } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCompleteLesson } from '../api/complete-lesson.ts';
@@ -116,7 +116,7 @@ function LessonView({
         toast.success(reflectionMessages.lessonCompleted);
         noteLearningEvent();
       },
-      onError: (error) => toast.error(error.message),
+      onError: (error) => toast.error(messageOf(error, 'Failed to sync completion')),
     });
   }
 
