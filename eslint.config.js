@@ -134,6 +134,11 @@ const rawErrorMessage = [
   message: 'word a failure with messageOf(error, \'…\') or <ErrorAlert error={…} fallback="…" />',
 }));
 
+/** The two toast regimes live in one module (decision 027); the toaster draws them. */
+const toastsThroughNotify = {
+  from: 'react-hot-toast',
+  why: 'toasts go through notify (web/lib/notify.ts): notify.area in admin and account, notify.site elsewhere',
+};
 const belowTheFeatures = [
   { from: '**/features/**', why: 'lib and components are below the features' },
   { from: '**/app/**', why: 'lib and components are below the app' },
@@ -198,15 +203,23 @@ export default tseslint.config(
   },
   {
     files: ['src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}'],
-    rules: restrict(belowTheFeatures),
+    rules: restrict([...belowTheFeatures, toastsThroughNotify]),
   },
   {
     files: ['src/web/features/**/*.{ts,tsx}'],
     rules: {
-      ...restrict(featureImports),
+      ...restrict([...featureImports, toastsThroughNotify]),
       'no-restricted-syntax': ['error', ...rawErrorMessage],
     },
   },
+  {
+    files: ['src/web/app/**/*.{ts,tsx}', 'src/web/*.{ts,tsx}'],
+    rules: restrict([toastsThroughNotify]),
+  },
+  // The toasts' own module and the toaster, and tests that draw a toaster of their own.
+  { files: ['src/web/lib/notify.ts'], rules: restrict(belowTheFeatures) },
+  { files: ['src/web/app/toaster.tsx'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/web/features/**/*.test.{ts,tsx}'], rules: restrict(featureImports) },
   {
     // Web features do not import each other, at whatever depth a file sits.
     files: ['src/web/features/**/*.{ts,tsx}'],

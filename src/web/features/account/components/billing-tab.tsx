@@ -27,7 +27,7 @@ export function BillingTab() {
   const portal = useOpenBillingPortal();
   const openPortal = () =>
     portal.mutate(undefined, {
-      onError: () => notify.error('Failed to open customer portal. Please try again.'),
+      onError: () => notify.area.error('Failed to open customer portal. Please try again.'),
     });
   if (billing.isPending) return <p className="text-ink-700">Loading your billing...</p>;
   if (billing.isError) {
@@ -137,7 +137,7 @@ function RefundRequest({ purchaseId }: { purchaseId: string }) {
           { purchaseId, reason },
           {
             onError: (error) =>
-              notify.error(
+              notify.area.error(
                 messageOf(error, 'Failed to send the refund request. Please try again.'),
               ),
           },

@@ -34,9 +34,9 @@ export function DevicesSection() {
                 aria-label={`Sign out ${describeDevice(device)}`}
                 onClick={() =>
                   signOut.mutate(device.id, {
-                    onSuccess: () => notify.success(accountMessages.deviceSignedOut),
+                    onSuccess: () => notify.area.success(accountMessages.deviceSignedOut),
                     onError: (error) =>
-                      notify.error(
+                      notify.area.error(
                         messageOf(error, 'Failed to sign out the device. Please try again.'),
                       ),
                   })

@@ -72,8 +72,8 @@ function SettingsForm({ saved, save, onReload }: SettingsFormProps) {
     save.mutate(
       { ...draft, maxUsers: Number(maxUsers), version: saved.version },
       {
-        onSuccess: () => notify.success('Settings saved'),
-        onError: (error) => notify.failure('Failed to save the settings', error),
+        onSuccess: () => notify.area.success('Settings saved'),
+        onError: (error) => notify.area.failure('Failed to save the settings', error),
       },
     );
   };

@@ -8,7 +8,7 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import type { ChatMessage, Conversation } from '../../../../shared/api/companion.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, companionMessages } from '../../../../shared/rules/companion.ts';
 import { ApiError, messageOf } from '../../../lib/api-client.ts';
@@ -113,7 +113,7 @@ export function ChatTab({
           isComplete: true,
         }));
       }
-      if (done.isDegraded) toast(companionMessages.fallbackToast);
+      if (done.isDegraded) notify.site.notice(companionMessages.fallbackToast);
       // A fallback reply may mean the AI service became unavailable: the panel's mode line follows.
       if (done.reply.source === 'fallback') {
         void queryClient.invalidateQueries({ queryKey: companionSettingsQueryKey });
@@ -121,7 +121,7 @@ export function ChatTab({
     } catch (error) {
       setStreaming(null);
       setDraft(message);
-      toast.error(
+      notify.site.error(
         error instanceof ApiError && error.status === 429
           ? messageOf(error, companionMessages.unavailableToast)
           : companionMessages.unavailableToast,
