@@ -29,7 +29,7 @@ import { claimBetaByAddress } from './beta/beta-invitations.ts';
 import type { CatalogueStore } from './catalogue/catalogue.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { createCatalogueStore } from './content/catalogue-store.ts';
-import { contentRoutes } from './content/content.routes.ts';
+import { adminContentRoutes } from './content/admin-content.routes.ts';
 import { publicPageRenderer } from './content/render-public-pages.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
@@ -56,6 +56,7 @@ import { serveMetrics } from './metrics/metrics.routes.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { listCourseEngagement } from './learning/course-engagement.ts';
 import { adminPromptsRoutes } from './companion/admin-prompts.routes.ts';
+import { adminSafetyEventsRoutes } from './companion/admin-safety-events.routes.ts';
 import { companionRoutes } from './companion/companion.routes.ts';
 import { createCompanionContext } from './companion/companion-context.ts';
 import {
@@ -69,7 +70,7 @@ import { findLearnerWork } from './learning/learner-work.ts';
 import { learningRoutes } from './learning/learning.routes.ts';
 import { countCompletedReflections, listRecentReflections } from './learning/reflections.ts';
 import { videoRoutes } from './learning/videos.routes.ts';
-import { mailRoutes } from './mail/mail.routes.ts';
+import { adminMailRoutes } from './mail/admin-mail.routes.ts';
 import { countUsers } from './users/find-users.ts';
 import { pruneMailOutbox } from './mail/outbox.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
@@ -82,6 +83,8 @@ import { sendReleaseNotices } from './catalogue/release-notices.ts';
 import { openReleasedCourses } from './payments/open-released-courses.ts';
 import { sendDueReminders } from './sessions/reminders.ts';
 import { sendDueCreatorCopies } from './sessions/bookings.ts';
+import { adminAssessmentsRoutes } from './marketing/admin-assessments.routes.ts';
+import { adminNewsletterRoutes } from './marketing/admin-newsletter.routes.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
 import { newsletterRoutes } from './marketing/newsletter.routes.ts';
@@ -90,6 +93,7 @@ import { paymentsRoutes } from './payments/payments.routes.ts';
 import { createProductCheckout, refundCheckout } from './payments/product-checkout.ts';
 import { restDuringMaintenance } from './settings/maintenance.ts';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store.ts';
+import { adminSettingsRoutes } from './settings/admin-settings.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { listSubscriptionFacts } from './payments/subscriptions.ts';
 import {
@@ -98,6 +102,7 @@ import {
   releaseHoldOfCheckout,
 } from './sessions/bookings.ts';
 import type { SessionsContext } from './sessions/sessions-context.ts';
+import { adminSessionsRoutes } from './sessions/admin-sessions.routes.ts';
 import { sessionsRoutes } from './sessions/sessions.routes.ts';
 import { createVideoLibrary, type VideoLibrary } from './video/vimeo.ts';
 
@@ -232,6 +237,8 @@ export async function buildApp(
   await app.register(legalPagesRoutes);
   await app.register(assessmentsRoutes);
   await app.register(newsletterRoutes);
+  await app.register(adminAssessmentsRoutes);
+  await app.register(adminNewsletterRoutes);
   await app.register(catalogueRoutes, { canOpenCourse: canRequestOpenCourse });
   await app.register(accessRoutes);
   const paymentHooks: PaymentsOptions = {
@@ -258,6 +265,7 @@ export async function buildApp(
   app.clock.onTick('session reminders', (now) => sendDueReminders(app, now));
   app.clock.onTick("the creator's session copies", () => sendDueCreatorCopies(app));
   await app.register(sessionsRoutes, { context: sessions });
+  await app.register(adminSessionsRoutes, { context: sessions });
   await app.register(videoRoutes);
   await app.register(learningRoutes, {
     checkReflectionSafety: (check: ReflectionSafetyCheck) =>
@@ -267,6 +275,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => companion.prompts.close());
   await app.register(companionRoutes, { companion });
+  await app.register(adminSafetyEventsRoutes, { companion });
   await app.register(adminPromptsRoutes, { prompts: companion.prompts });
   await app.register(dashboardRoutes);
   await app.register(adminUsersRoutes);
@@ -276,12 +285,13 @@ export async function buildApp(
     readEngagement: (userIds) => listCourseEngagement(app, userIds),
   });
   await app.register(adminOverviewRoutes);
-  await app.register(mailRoutes);
+  await app.register(adminMailRoutes);
   await app.register(adminJobsRoutes);
   await app.register(adminOutboxRoutes);
   await app.register(accountRoutes);
   await app.register(settingsRoutes);
-  await app.register(contentRoutes, {
+  await app.register(adminSettingsRoutes);
+  await app.register(adminContentRoutes, {
     // Lessons and prompts learners worked on are retired, never removed, by an edit.
     findLearnerWork: (courseId) => findLearnerWork(database.db, courseId),
   });
