@@ -18,8 +18,8 @@ const restrict = (patterns) => ({
  * below it, and a folder never imports a sibling of its own layer.
  */
 const serverLayers = {
-  base: ['db', 'http'],
-  leaves: ['catalogue', 'mail', 'video', 'users', 'access'],
+  base: ['db', 'http', 'jobs'],
+  leaves: ['catalogue', 'mail', 'video', 'users', 'access', 'health', 'metrics', 'backup'],
   features: [
     'payments',
     'learning',
@@ -31,10 +31,25 @@ const serverLayers = {
     'settings',
     'content',
   ],
-  composers: ['dashboard', 'account', 'admin'],
+  composers: ['dashboard', 'account', 'admin', 'keys'],
 };
 
+/** A server folder in no layer would be in no zone, unguarded: lint refuses to start instead. */
+function requireEveryServerFolderInALayer() {
+  const named = Object.values(serverLayers).flat();
+  const unnamed = readdirSync('src/server', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
+    .map((entry) => entry.name)
+    .filter((name) => !named.includes(name));
+  if (unnamed.length > 0) {
+    throw new Error(
+      `src/server/${unnamed.join(', src/server/')}: in no layer of serverLayers in eslint.config.js. Add each folder to the layer whose imports it keeps (docs/decisions/007-server-feature-layers.md).`,
+    );
+  }
+}
+
 function serverLayerZones() {
+  requireEveryServerFolderInALayer();
   const folder = (name) => `./src/server/${name}`;
   const { base, leaves, features, composers } = serverLayers;
   const above = {
@@ -121,6 +136,33 @@ function webFeatureZones() {
   }));
 }
 
+/**
+ * A failure is worded by `messageOf` or `<ErrorAlert error fallback>` (decision 027), never by the
+ * error's own message: for a proxy's error page or a dropped connection that is the client's
+ * complaint, not words for a person.
+ */
+const rawErrorMessage = [
+  "MemberExpression[property.name='message'][object.type='MemberExpression'][object.property.name='error']",
+  "MemberExpression[property.name='message'][object.type='Identifier'][object.name='error']",
+].map((selector) => ({
+  selector,
+  message: 'word a failure with messageOf(error, \'…\') or <ErrorAlert error={…} fallback="…" />',
+}));
+
+/** The two toast regimes live in one module (decision 027); the toaster draws them. */
+const toastsThroughNotify = {
+  from: 'react-hot-toast',
+  why: 'toasts go through notify (web/lib/notify.ts): notify.area in admin and account, notify.site elsewhere',
+};
+const belowTheFeatures = [
+  { from: '**/features/**', why: 'lib and components are below the features' },
+  { from: '**/app/**', why: 'lib and components are below the app' },
+];
+const featureImports = [
+  { from: '**/app/**', why: 'features do not import the app: the app composes them' },
+  { from: '**/server/**', why: 'the web app must not import the server' },
+];
+
 /** import-x reads our TypeScript sources, which import each other with their .ts extension. */
 const importSettings = {
   'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -176,18 +218,23 @@ export default tseslint.config(
   },
   {
     files: ['src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}'],
-    rules: restrict([
-      { from: '**/features/**', why: 'lib and components are below the features' },
-      { from: '**/app/**', why: 'lib and components are below the app' },
-    ]),
+    rules: restrict([...belowTheFeatures, toastsThroughNotify]),
   },
   {
     files: ['src/web/features/**/*.{ts,tsx}'],
-    rules: restrict([
-      { from: '**/app/**', why: 'features do not import the app: the app composes them' },
-      { from: '**/server/**', why: 'the web app must not import the server' },
-    ]),
+    rules: {
+      ...restrict([...featureImports, toastsThroughNotify]),
+      'no-restricted-syntax': ['error', ...rawErrorMessage],
+    },
   },
+  {
+    files: ['src/web/app/**/*.{ts,tsx}', 'src/web/*.{ts,tsx}'],
+    rules: restrict([toastsThroughNotify]),
+  },
+  // The toasts' own module and the toaster, and tests that draw a toaster of their own.
+  { files: ['src/web/lib/notify.ts'], rules: restrict(belowTheFeatures) },
+  { files: ['src/web/app/toaster.tsx'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/web/features/**/*.test.{ts,tsx}'], rules: restrict(featureImports) },
   {
     // Web features do not import each other, at whatever depth a file sits.
     files: ['src/web/features/**/*.{ts,tsx}'],

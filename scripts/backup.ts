@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { encryptedColumns } from '../src/server/keys/encrypted-columns.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { connectInstallation } from '../src/server/db/connect-installation.ts';
 import type { BackupHeader } from '../src/server/backup/backup-file.ts';
@@ -22,9 +23,13 @@ try {
   let header: BackupHeader;
   if (given) {
     mkdirSync(path.dirname(file), { recursive: true });
-    header = await takeBackup(database.pool, file, { passphrase: config.backup.passphrase, now });
+    header = await takeBackup(database.pool, file, {
+      encryptedColumns,
+      passphrase: config.backup.passphrase,
+      now,
+    });
   } else {
-    header = await runBackup(database.db, config.backup, now);
+    header = await runBackup(database.db, config.backup, now, encryptedColumns);
   }
   const rows = Object.values(header.tables).reduce((sum, count) => sum + count, 0);
   console.log(

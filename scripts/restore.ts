@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
+import { checkReflectionKey } from '../src/server/keys/check-reflection-key.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { connectInstallation } from '../src/server/db/connect-installation.ts';
 import { restoreBackup } from '../src/server/backup/restore-backup.ts';
@@ -24,6 +25,7 @@ try {
   const header = await restoreBackup(database.db, file, {
     passphrase: config.backup.passphrase,
     keys: config,
+    checkKey: checkReflectionKey,
   });
   const rows = Object.values(header.tables).reduce((sum, count) => sum + count, 0);
   console.log(`Restored ${rows} rows from ${file} (taken ${header.createdAt}).`);

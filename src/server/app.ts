@@ -30,7 +30,7 @@ import { claimBetaByAddress } from './beta/beta-invitations.ts';
 import type { CatalogueStore } from './catalogue/catalogue.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { createCatalogueStore } from './content/catalogue-store.ts';
-import { contentRoutes } from './content/content.routes.ts';
+import { adminContentRoutes } from './content/admin-content.routes.ts';
 import { publicPageRenderer } from './content/render-public-pages.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
@@ -57,6 +57,7 @@ import { serveMetrics } from './metrics/metrics.routes.ts';
 import { serveWebApp } from './http/static-web.ts';
 import { listCourseEngagement } from './learning/course-engagement.ts';
 import { adminPromptsRoutes } from './companion/admin-prompts.routes.ts';
+import { adminSafetyEventsRoutes } from './companion/admin-safety-events.routes.ts';
 import { companionRoutes } from './companion/companion.routes.ts';
 import { createCompanionContext } from './companion/companion-context.ts';
 import {
@@ -70,20 +71,23 @@ import { findLearnerWork } from './learning/learner-work.ts';
 import { learningRoutes } from './learning/learning.routes.ts';
 import { countCompletedReflections, listRecentReflections } from './learning/reflections.ts';
 import { videoRoutes } from './learning/videos.routes.ts';
-import { mailRoutes } from './mail/mail.routes.ts';
+import { adminMailRoutes } from './mail/admin-mail.routes.ts';
 import { countUsers } from './users/find-users.ts';
-import { pruneMailOutbox } from './mail/outbox.ts';
+import { countOutboxByStatus, pruneMailOutbox } from './mail/outbox.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { adminJobsRoutes } from './jobs/admin-jobs.routes.ts';
 import { pruneHourly } from './jobs/prune-hourly.ts';
 import { createClock, type Clock } from './jobs/clock.ts';
-import { scheduleBackups } from './backup/scheduled-backups.ts';
+import { readBackupStatus, scheduleBackups } from './backup/scheduled-backups.ts';
+import { encryptedColumns } from './keys/encrypted-columns.ts';
 import { releaseDueCourses } from './content/release-due-courses.ts';
 import { sendReleaseNotices } from './catalogue/release-notices.ts';
 import { openReleasedCourses } from './payments/open-released-courses.ts';
 import { sendDueReminders } from './sessions/reminders.ts';
 import { sendDueCreatorCopies } from './sessions/bookings.ts';
+import { adminAssessmentsRoutes } from './marketing/admin-assessments.routes.ts';
+import { adminNewsletterRoutes } from './marketing/admin-newsletter.routes.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
 import { newsletterRoutes } from './marketing/newsletter.routes.ts';
@@ -92,6 +96,7 @@ import { paymentsRoutes } from './payments/payments.routes.ts';
 import { createProductCheckout, refundCheckout } from './payments/product-checkout.ts';
 import { restDuringMaintenance } from './settings/maintenance.ts';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store.ts';
+import { adminSettingsRoutes } from './settings/admin-settings.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { listSubscriptionFacts } from './payments/subscriptions.ts';
 import {
@@ -100,6 +105,7 @@ import {
   releaseHoldOfCheckout,
 } from './sessions/bookings.ts';
 import type { SessionsContext } from './sessions/sessions-context.ts';
+import { adminSessionsRoutes } from './sessions/admin-sessions.routes.ts';
 import { sessionsRoutes } from './sessions/sessions.routes.ts';
 import { createVideoLibrary, type VideoLibrary } from './video/vimeo.ts';
 
@@ -150,7 +156,7 @@ export async function buildApp(
   keepApiAnswersPrivate(app);
   refuseNulText(app);
   recordRouteTable(app);
-  serveMetrics(app);
+  serveMetrics(app, { readBackupStatus, countOutboxByStatus });
   claimSessionBeforeBody(app);
   logFailedSignIns(app);
 
@@ -234,6 +240,8 @@ export async function buildApp(
   await app.register(legalPagesRoutes);
   await app.register(assessmentsRoutes);
   await app.register(newsletterRoutes);
+  await app.register(adminAssessmentsRoutes);
+  await app.register(adminNewsletterRoutes);
   await app.register(catalogueRoutes, { canOpenCourse: canRequestOpenCourse });
   await app.register(accessRoutes);
   const paymentHooks: PaymentsOptions = {
@@ -259,8 +267,9 @@ export async function buildApp(
   app.clock.onTick('release notices', (now) => sendReleaseNotices(app, now));
   app.clock.onTick('session reminders', (now) => sendDueReminders(app, now));
   app.clock.onTick("the creator's session copies", () => sendDueCreatorCopies(app));
-  scheduleBackups(app);
+  scheduleBackups(app, encryptedColumns);
   await app.register(sessionsRoutes, { context: sessions });
+  await app.register(adminSessionsRoutes, { context: sessions });
   await app.register(videoRoutes);
   await app.register(learningRoutes, {
     checkReflectionSafety: (check: ReflectionSafetyCheck) =>
@@ -270,6 +279,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => companion.prompts.close());
   await app.register(companionRoutes, { companion });
+  await app.register(adminSafetyEventsRoutes, { companion });
   await app.register(adminPromptsRoutes, { prompts: companion.prompts });
   await app.register(dashboardRoutes);
   await app.register(adminUsersRoutes);
@@ -279,13 +289,14 @@ export async function buildApp(
     readEngagement: (userIds) => listCourseEngagement(app, userIds),
   });
   await app.register(adminOverviewRoutes);
-  await app.register(mailRoutes);
+  await app.register(adminMailRoutes);
   await app.register(adminJobsRoutes);
   await app.register(adminOutboxRoutes);
   await app.register(adminSecondFactorRoutes);
   await app.register(accountRoutes);
   await app.register(settingsRoutes);
-  await app.register(contentRoutes, {
+  await app.register(adminSettingsRoutes);
+  await app.register(adminContentRoutes, {
     // Lessons and prompts learners worked on are retired, never removed, by an edit.
     findLearnerWork: (courseId) => findLearnerWork(database.db, courseId),
   });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreBackup } from '../../src/server/backup/restore-backup.ts';
+import { checkReflectionKey } from '../../src/server/keys/check-reflection-key.ts';
 import { takeBackup } from '../../src/server/backup/take-backup.ts';
 import { companionContext } from '../../src/server/companion/companion-cipher.ts';
 import {
@@ -78,7 +79,7 @@ describe('the restore drill', () => {
     });
     const backup = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      return takeBackup(source.pool, file);
+      return takeBackup(source.pool, file, { encryptedColumns });
     })();
     const header = await backup;
     await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_SECONDS * 1000));
@@ -87,7 +88,10 @@ describe('the restore drill', () => {
     expect(saves).toBeGreaterThan(50);
 
     const restored = await emptyDatabase();
-    await restoreBackup(restored.db, file, { keys: keysOf(key, folder) });
+    await restoreBackup(restored.db, file, {
+      checkKey: checkReflectionKey,
+      keys: keysOf(key, folder),
+    });
     for (const [table, count] of Object.entries(header.tables)) {
       expect({ table, rows: await countRows(restored.pool, table) }).toEqual({
         table,
@@ -103,9 +107,13 @@ describe('the restore drill', () => {
 
   it('once writing stops, every row of every table restores identical, and the app reads it', async () => {
     const file = path.join(folder, 'quiet.backup');
-    await takeBackup(source.pool, file, { passphrase: 'correct horse battery staple' });
+    await takeBackup(source.pool, file, {
+      encryptedColumns,
+      passphrase: 'correct horse battery staple',
+    });
     const restored = await emptyDatabase();
     await restoreBackup(restored.db, file, {
+      checkKey: checkReflectionKey,
       passphrase: 'correct horse battery staple',
       keys: keysOf(key, folder),
     });
@@ -128,13 +136,17 @@ describe('the restore drill', () => {
 
   it('refuses a wrong key, naming the variable to set, and leaves the database empty', async () => {
     const file = path.join(folder, 'keys.backup');
-    await takeBackup(source.pool, file);
+    await takeBackup(source.pool, file, { encryptedColumns });
     const restored = await emptyDatabase();
     await expect(
-      restoreBackup(restored.db, file, { keys: keysOf(otherKey, folder) }),
+      restoreBackup(restored.db, file, {
+        checkKey: checkReflectionKey,
+        keys: keysOf(otherKey, folder),
+      }),
     ).rejects.toThrow(/Set REFLECTION_ENCRYPTION_KEY to the key the backup was written with/);
     await expect(
       restoreBackup(restored.db, file, {
+        checkKey: checkReflectionKey,
         keys: { ...keysOf(otherKey, folder), reflectionKeyOrigin: 'generated' },
       }),
     ).rejects.toThrow(/no reflection key is configured\. Set REFLECTION_ENCRYPTION_KEY/);
@@ -163,10 +175,13 @@ describe('the restore drill', () => {
 
   it('refuses a database that holds data, saying where to restore instead', async () => {
     const file = path.join(folder, 'twice.backup');
-    await takeBackup(source.pool, file);
-    await expect(restoreBackup(source.db, file, { keys: keysOf(key, folder) })).rejects.toThrow(
-      /already holds data \(in .*\): a restore goes only into an empty database/,
-    );
+    await takeBackup(source.pool, file, { encryptedColumns });
+    await expect(
+      restoreBackup(source.db, file, {
+        checkKey: checkReflectionKey,
+        keys: keysOf(key, folder),
+      }),
+    ).rejects.toThrow(/already holds data \(in .*\): a restore goes only into an empty database/);
   });
 });
 

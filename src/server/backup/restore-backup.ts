@@ -2,7 +2,6 @@ import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrateDatabase, readJournal, type Database } from '../db/client.ts';
 import { keyIdOf, createFieldCipher } from '../db/field-cipher.ts';
-import { checkReflectionKey } from '../keys/check-reflection-key.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -27,9 +26,17 @@ type KeyConfig = Pick<
   'reflectionKey' | 'reflectionKeyOrigin' | 'reflectionKeyFile' | 'reflectionPreviousKeys'
 >;
 
+export type KeyCheck = (
+  client: pg.ClientBase,
+  keys: KeyConfig,
+  cipher: ReturnType<typeof createFieldCipher>,
+) => Promise<unknown>;
+
 export interface RestoreOptions {
   passphrase?: string | undefined;
   keys: KeyConfig;
+  /** keys/check-reflection-key.ts: the restored rows must read with the configured key. */
+  checkKey: KeyCheck;
 }
 
 /**
@@ -41,7 +48,7 @@ export interface RestoreOptions {
 export async function restoreBackup(
   db: Database,
   file: string,
-  { passphrase, keys }: RestoreOptions,
+  { passphrase, keys, checkKey }: RestoreOptions,
 ): Promise<BackupHeader> {
   const lines = readBackup(file, passphrase);
   try {
@@ -50,7 +57,7 @@ export async function restoreBackup(
     requireKeys(header, keys);
     await requireEmptyDatabase(db.$client);
     await migrateDatabase(db, { through: migration });
-    await loadRows(db.$client, header, lines, keys);
+    await loadRows(db.$client, header, lines, keys, checkKey);
     await migrateDatabase(db);
     return header;
   } finally {
@@ -128,6 +135,7 @@ async function loadRows(
   header: BackupHeader,
   lines: AsyncGenerator<BackupHeader | BackupLine>,
   keys: KeyConfig,
+  checkKey: KeyCheck,
 ): Promise<void> {
   const client = await pool.connect();
   try {
@@ -144,7 +152,7 @@ async function loadRows(
       }
     }
     await resetSequences(client);
-    await checkReflectionKey(
+    await checkKey(
       client,
       keys,
       createFieldCipher(keys.reflectionKey, keys.reflectionPreviousKeys),

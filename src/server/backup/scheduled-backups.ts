@@ -27,6 +27,7 @@ export async function runBackup(
   db: Database,
   config: BackupConfig,
   now: Date,
+  encryptedColumns: readonly { table: string; column: string }[],
 ): Promise<BackupHeader> {
   const file = backupFileName(now);
   const [run] = await db
@@ -36,7 +37,11 @@ export async function runBackup(
   try {
     await mkdir(config.dir, { recursive: true });
     const target = path.join(config.dir, file);
-    const header = await takeBackup(db.$client, target, { passphrase: config.passphrase, now });
+    const header = await takeBackup(db.$client, target, {
+      encryptedColumns,
+      passphrase: config.passphrase,
+      now,
+    });
     const { size } = await stat(target);
     await finishRun(db, run!.id, { status: 'succeeded', bytes: size });
     await removeOldBackups(config);
@@ -70,13 +75,16 @@ async function removeOldBackups({ dir, keep }: BackupConfig): Promise<void> {
  * last one started that long ago; the backup runs as a job of its own, which may take longer
  * than a tick.
  */
-export function scheduleBackups(app: FastifyInstance): void {
+export function scheduleBackups(
+  app: FastifyInstance,
+  encryptedColumns: readonly { table: string; column: string }[],
+): void {
   const { backup } = app.config;
   app.jobs.define<{ dueAt: string }>(
     BACKUP_QUEUE,
     { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 6 * 60 * 60 },
     async ({ data }) => {
-      await runBackup(app.db, backup, new Date(data.dueAt));
+      await runBackup(app.db, backup, new Date(data.dueAt), encryptedColumns);
     },
   );
   const everyHours = backup.everyHours;

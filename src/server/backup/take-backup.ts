@@ -3,7 +3,6 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { readJournal } from '../db/client.ts';
-import { encryptedColumns } from '../keys/encrypted-columns.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -25,7 +24,16 @@ const ROWS_PER_FETCH = 500;
 export async function takeBackup(
   pool: pg.Pool,
   file: string,
-  { passphrase, now = new Date() }: { passphrase?: string | undefined; now?: Date } = {},
+  {
+    encryptedColumns,
+    passphrase,
+    now = new Date(),
+  }: {
+    /** The columns of AES-GCM envelopes (keys/encrypted-columns.ts), whose key ids are noted. */
+    encryptedColumns: readonly { table: string; column: string }[];
+    passphrase?: string | undefined;
+    now?: Date;
+  },
 ): Promise<BackupHeader> {
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.partial`);
   const client = await pool.connect();
@@ -39,7 +47,7 @@ export async function takeBackup(
       createdAt: now.toISOString(),
       schema: await readSchemaVersion(client),
       tables: await countRows(client, tables),
-      keys: await readKeyFingerprint(client),
+      keys: await readKeyFingerprint(client, encryptedColumns),
       encrypted: Boolean(passphrase),
     };
     writer = await createBackupWriter(partial, passphrase);
@@ -106,7 +114,10 @@ export async function readSchemaVersion(
 }
 
 /** The key ids of every encrypted value (`v2.<key id>.…`), and how many name none (v1). */
-async function readKeyFingerprint(client: pg.PoolClient): Promise<BackupHeader['keys']> {
+async function readKeyFingerprint(
+  client: pg.PoolClient,
+  encryptedColumns: readonly { table: string; column: string }[],
+): Promise<BackupHeader['keys']> {
   const keyIds = new Set<string>();
   let valuesWithoutKeyId = 0;
   for (const { table, column } of encryptedColumns) {

@@ -9,8 +9,6 @@ import {
   patternsViewSchema,
   recordParamsSchema,
   requestSuggestionSchema,
-  safetyEventsQuerySchema,
-  safetyEventsSchema,
   safetyHelpSchema,
   sendChatMessageSchema,
   suggestionResponseSchema,
@@ -19,7 +17,7 @@ import {
 import { requireCourseAccess } from '../access/course-access.ts';
 import { bodyLimits } from '../http/body-limits.ts';
 import { AppError } from '../http/errors.ts';
-import { requireAdmin, requireUser } from '../http/guards.ts';
+import { requireUser } from '../http/guards.ts';
 import { requireSelfOrRecordedAdminRead } from '../users/admin-reads.ts';
 import { limitCompanionRequests } from './ai-usage.ts';
 import type { CompanionContext } from './companion-context.ts';
@@ -27,7 +25,7 @@ import { getCompanionSettings, updateCompanionSettings } from './companion-setti
 import { listMessages } from './conversation.ts';
 import { generateSuggestion } from './generate-suggestion.ts';
 import { correctEmotion, dismissPattern, listMoods, listPatterns } from './journey-records.ts';
-import { countSafetyEvents, describeSafetyHelp } from './safety-check.ts';
+import { describeSafetyHelp } from './safety-check.ts';
 import { sendChatMessage } from './send-chat-message.ts';
 
 /** The lesson viewer's AI companion: conversation, streamed replies, suggestions, patterns, settings. */
@@ -140,19 +138,6 @@ export async function companionRoutes(
     { schema: { response: { 200: safetyHelpSchema } } },
     async () => describeSafetyHelp(companion),
   );
-
-  routes.get(
-    '/api/admin/companion/safety-events',
-    {
-      preValidation: requireAdmin,
-      schema: { querystring: safetyEventsQuerySchema, response: { 200: safetyEventsSchema } },
-    },
-    async (request) => {
-      const since = new Date(Date.now() - request.query.days * 24 * 60 * 60 * 1000);
-      return { since: since.toISOString(), counts: await countSafetyEvents(companion, since) };
-    },
-  );
-
   routes.get(
     '/api/companion/settings',
     {

@@ -1,19 +1,9 @@
 import { isAPIError } from 'better-auth/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '../../shared/api/errors.ts';
+import type { ApiErrorBody, ErrorCode } from '../../shared/api/errors.ts';
 
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'second_factor_needed'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'internal';
+export type { ErrorCode };
 
 const statusByCode: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -45,7 +35,7 @@ export class AppError extends Error {
 export const SIGN_IN_MESSAGE = 'Please sign in to continue.';
 
 export function errorBody(
-  code: string,
+  code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
 ): ApiErrorBody {

@@ -1,23 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  assessmentAnsweredSchema,
-  assessmentCreatedSchema,
-  assessmentInputSchema,
-  assessmentListSchema,
-  assessmentParamsSchema,
-  assessmentSchema,
-} from '../../shared/api/marketing.ts';
-import { pageQuerySchema } from '../../shared/api/pagination.ts';
-import { requireAdmin } from '../http/guards.ts';
+import { assessmentCreatedSchema, assessmentInputSchema } from '../../shared/api/marketing.ts';
 import { limitRequests } from '../http/rate-limit.ts';
 import { requireFeatureOn } from '../http/feature-switch.ts';
-import {
-  getAssessment,
-  listAssessments,
-  markAssessmentAnswered,
-  submitAssessment,
-} from './assessments.ts';
+import { submitAssessment } from './assessments.ts';
 
 /** A sincere applicant submits once; this leaves room for a shared household connection. */
 export const assessmentRateLimit = {
@@ -40,36 +26,5 @@ export async function assessmentsRoutes(app: FastifyInstance) {
       preHandler: requireFeatureOn('assessments'),
     },
     async (request, reply) => reply.status(201).send(await submitAssessment(app, request.body)),
-  );
-
-  routes.get(
-    '/api/admin/assessments',
-    {
-      schema: { querystring: pageQuerySchema, response: { 200: assessmentListSchema } },
-      preValidation: requireAdmin,
-    },
-    async (request) => listAssessments(app.db, request.query),
-  );
-
-  routes.get(
-    '/api/admin/assessments/:id',
-    {
-      schema: { params: assessmentParamsSchema, response: { 200: assessmentSchema } },
-      preValidation: requireAdmin,
-    },
-    async (request) => getAssessment(app.db, request.params.id),
-  );
-
-  routes.patch(
-    '/api/admin/assessments/:id',
-    {
-      schema: {
-        params: assessmentParamsSchema,
-        body: assessmentAnsweredSchema,
-        response: { 200: assessmentSchema },
-      },
-      preValidation: requireAdmin,
-    },
-    async (request) => markAssessmentAnswered(app.db, request.params.id, request.body.answered),
   );
 }

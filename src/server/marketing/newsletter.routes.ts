@@ -1,22 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { subscriberListSchema } from '../../shared/api/admin.ts';
-import { pageQuerySchema } from '../../shared/api/pagination.ts';
 import {
   newsletterSubscribedSchema,
   newsletterSubscriptionSchema,
   newsletterUnsubscribedSchema,
   newsletterUnsubscribeSchema,
 } from '../../shared/api/marketing.ts';
-import { requireFreshSecondFactor } from '../users/fresh-second-factor.ts';
-import { requireAdmin } from '../http/guards.ts';
 import { limitRequests } from '../http/rate-limit.ts';
-import {
-  exportSubscribersCsv,
-  listSubscribers,
-  subscribeToNewsletter,
-  unsubscribeFromNewsletter,
-} from './newsletter.ts';
+import { subscribeToNewsletter, unsubscribeFromNewsletter } from './newsletter.ts';
 
 export const newsletterRateLimit = {
   name: 'newsletter',
@@ -53,24 +44,5 @@ export async function newsletterRoutes(app: FastifyInstance) {
       await unsubscribeFromNewsletter(app, request.body.token);
       return { unsubscribed: true as const };
     },
-  );
-
-  routes.get(
-    '/api/admin/newsletter',
-    {
-      schema: { querystring: pageQuerySchema, response: { 200: subscriberListSchema } },
-      preValidation: requireAdmin,
-    },
-    async (request) => listSubscribers(app.db, request.query),
-  );
-
-  routes.get(
-    '/api/admin/newsletter.csv',
-    { preValidation: [requireAdmin, requireFreshSecondFactor] },
-    async (_request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
-        .send(await exportSubscribersCsv(app.db)),
   );
 }

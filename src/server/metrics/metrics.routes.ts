@@ -1,9 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { readBackupStatus } from '../backup/scheduled-backups.ts';
 import { AppError } from '../http/errors.ts';
-import { countOutboxByStatus } from '../mail/outbox.ts';
 
 /**
  * Called on the root instance, not registered, so its hook counts every route's answers.
@@ -12,7 +10,19 @@ import { countOutboxByStatus } from '../mail/outbox.ts';
  * signal only. Read with METRICS_TOKEN as a bearer token (a scraper has no admin session and
  * no second factor); without that variable the route answers 404.
  */
-export function serveMetrics(app: FastifyInstance): void {
+/** What the metrics read from other folders, handed in by app.ts (a leaf imports no sibling). */
+interface MetricSources {
+  readBackupStatus: (db: FastifyInstance['db']) => Promise<{
+    lastSuccess: { at: Date } | null;
+    lastFailure: { at: Date } | null;
+  }>;
+  countOutboxByStatus: (db: FastifyInstance['db']) => Promise<Record<string, number>>;
+}
+
+export function serveMetrics(
+  app: FastifyInstance,
+  { readBackupStatus, countOutboxByStatus }: MetricSources,
+): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({

@@ -1,33 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  adminSessionSchema,
-  adminSessionsResponseSchema,
-  availabilityResponseSchema,
-  availabilitySchema,
   bookSessionResponseSchema,
   bookSessionSchema,
   cancelOwnSessionResponseSchema,
-  cancelSessionResponseSchema,
-  cancelSessionSchema,
   learnerSessionSchema,
   learnerSessionsResponseSchema,
-  meetingLinkSchema,
   rescheduleSessionSchema,
   sessionIdParamsSchema,
   sessionOfferSchema,
   slotsResponseSchema,
 } from '../../shared/api/sessions.ts';
-import { requireFreshSecondFactor } from '../users/fresh-second-factor.ts';
-import { requireAdmin, requireUser } from '../http/guards.ts';
+import { requireUser } from '../http/guards.ts';
 import { limitRequests, limitUserRequests } from '../http/rate-limit.ts';
-import {
-  cancelSessionByAdmin,
-  listAdminSessions,
-  markSessionHeld,
-  setMeetingLink,
-} from './admin-sessions.ts';
-import { readAvailabilityForAdmin, saveAvailability } from './availability.ts';
 import {
   bookSession,
   getOwnSession,
@@ -56,7 +41,7 @@ export const bookSessionAddressRateLimit = {
   message: 'Too many bookings started from your network. Please try again in an hour.',
 };
 
-/** One-to-one sessions (issue 22): the learner's booking and sessions, and the creator's view. */
+/** One-to-one sessions (issue 22): the learner's booking and sessions. */
 export async function sessionsRoutes(
   app: FastifyInstance,
   { context }: { context: SessionsContext },
@@ -136,63 +121,5 @@ export async function sessionsRoutes(
       schema: { params: sessionIdParamsSchema, response: { 200: cancelOwnSessionResponseSchema } },
     },
     async (request) => cancelOwnSession(context, request.user, request.params.id),
-  );
-
-  routes.get(
-    '/api/admin/sessions/availability',
-    { preValidation: requireAdmin, schema: { response: { 200: availabilityResponseSchema } } },
-    async () => readAvailabilityForAdmin(app),
-  );
-
-  routes.put(
-    '/api/admin/sessions/availability',
-    {
-      preValidation: requireAdmin,
-      schema: { body: availabilitySchema, response: { 200: availabilityResponseSchema } },
-    },
-    async (request) => saveAvailability(app, request.body),
-  );
-
-  routes.get(
-    '/api/admin/sessions',
-    { preValidation: requireAdmin, schema: { response: { 200: adminSessionsResponseSchema } } },
-    async () => listAdminSessions(app),
-  );
-
-  routes.put(
-    '/api/admin/sessions/:id/meeting-link',
-    {
-      preValidation: requireAdmin,
-      schema: {
-        params: sessionIdParamsSchema,
-        body: meetingLinkSchema,
-        response: { 200: adminSessionSchema },
-      },
-    },
-    async (request) =>
-      setMeetingLink(app, request.user, request.params.id, request.body.meetingUrl),
-  );
-
-  routes.post(
-    '/api/admin/sessions/:id/cancel',
-    {
-      preValidation: [requireAdmin, requireFreshSecondFactor],
-      schema: {
-        params: sessionIdParamsSchema,
-        body: cancelSessionSchema,
-        response: { 200: cancelSessionResponseSchema },
-      },
-    },
-    async (request) =>
-      cancelSessionByAdmin(context, request.user, request.params.id, request.body.reason),
-  );
-
-  routes.post(
-    '/api/admin/sessions/:id/held',
-    {
-      preValidation: requireAdmin,
-      schema: { params: sessionIdParamsSchema, response: { 200: adminSessionSchema } },
-    },
-    async (request) => markSessionHeld(app, request.params.id),
   );
 }

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { ApiError } from '../lib/api-client.ts';
+import { isWorthRetrying } from '../lib/api-client.ts';
 import { FreshSecondFactorProvider } from '../lib/fresh-second-factor.tsx';
 import { useSession } from '../lib/session.ts';
 import { useAccountTheme } from '../lib/theme.ts';
@@ -14,8 +14,7 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         // A 4xx answer will not change on retry; a network blip might.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) => isWorthRetrying(error) && failureCount < 2,
         refetchOnWindowFocus: true,
       },
     },

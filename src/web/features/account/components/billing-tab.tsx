@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useBilling, useOpenBillingPortal, useRequestRefund } from '../api/billing.ts';
 import { linkClass } from './account-page.tsx';
 import { formatDate } from '../../../../shared/rules/dates.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Panel, panelClass } from '../../../components/ui/panel.tsx';
@@ -26,7 +27,7 @@ export function BillingTab() {
   const portal = useOpenBillingPortal();
   const openPortal = () =>
     portal.mutate(undefined, {
-      onError: () => notify.error('Failed to open customer portal. Please try again.'),
+      onError: () => notify.area.error('Failed to open customer portal. Please try again.'),
     });
   if (billing.isPending) return <p className="text-ink-700">Loading your billing...</p>;
   if (billing.isError) {
@@ -144,7 +145,15 @@ function RefundRequest({ purchaseId }: { purchaseId: string }) {
       className="mt-2 space-y-3"
       onSubmit={(event) => {
         event.preventDefault();
-        request.mutate({ purchaseId, reason }, { onError: (error) => notify.error(error.message) });
+        request.mutate(
+          { purchaseId, reason },
+          {
+            onError: (error) =>
+              notify.area.error(
+                messageOf(error, 'Failed to send the refund request. Please try again.'),
+              ),
+          },
+        );
       }}
     >
       <TextAreaField

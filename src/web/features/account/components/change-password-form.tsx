@@ -32,7 +32,7 @@ export function ChangePasswordForm() {
       {
         onSuccess: () => {
           setForm(empty);
-          notify.success(accountMessages.passwordChanged);
+          notify.area.success(accountMessages.passwordChanged);
         },
         onError: (failure) => setError(messageOf(failure, accountMessages.saveSettingsFailed)),
       },

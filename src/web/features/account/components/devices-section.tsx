@@ -3,6 +3,7 @@ import { accountMessages } from '../../../../shared/rules/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDevices, useSignOutDevice } from '../api/devices.ts';
 import { formatDate, formatDateTime } from '../../../../shared/rules/dates.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 
 /** Where the learner is signed in; any other device can be signed out from here. */
@@ -33,8 +34,11 @@ export function DevicesSection() {
                 aria-label={`Sign out ${describeDevice(device)}`}
                 onClick={() =>
                   signOut.mutate(device.id, {
-                    onSuccess: () => notify.success(accountMessages.deviceSignedOut),
-                    onError: (error) => notify.error(error.message),
+                    onSuccess: () => notify.area.success(accountMessages.deviceSignedOut),
+                    onError: (error) =>
+                      notify.area.error(
+                        messageOf(error, 'Failed to sign out the device. Please try again.'),
+                      ),
                   })
                 }
               >

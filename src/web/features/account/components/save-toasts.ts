@@ -3,6 +3,6 @@ import { notify } from '../../../lib/notify.ts';
 
 /** The settings page's answer to every save: the spec's two toasts, or the rule that was broken. */
 export const settingsSaveToasts = {
-  onSuccess: () => notify.success(accountMessages.settingsSaved),
-  onError: (error: Error) => notify.failure(accountMessages.saveSettingsFailed, error),
+  onSuccess: () => notify.area.success(accountMessages.settingsSaved),
+  onError: (error: Error) => notify.area.failure(accountMessages.saveSettingsFailed, error),
 };

@@ -54,7 +54,7 @@ export function TwoFactorSection({ isEnabled }: { isEnabled: boolean }) {
             ? disable.mutate(password, {
                 onSuccess: () => {
                   setIsAsking(false);
-                  notify.success(twoFactorMessages.disabled);
+                  notify.area.success(twoFactorMessages.disabled);
                 },
               })
             : start.mutate(password, {
@@ -89,7 +89,7 @@ function ConfirmSetup({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => 
     }
     confirm.mutate(result.data.code, {
       onSuccess: () => {
-        notify.success(twoFactorMessages.enabled);
+        notify.area.success(twoFactorMessages.enabled);
         onDone();
       },
       onError: (failure) => setError(failed(failure)),

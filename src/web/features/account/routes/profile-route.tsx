@@ -69,10 +69,10 @@ function ProfileDetails({ profile }: { profile: Profile }) {
               onSave={(fields) =>
                 update.mutate(fields, {
                   onSuccess: () => {
-                    notify.success(accountMessages.profileUpdated);
+                    notify.area.success(accountMessages.profileUpdated);
                     setIsEditing(false);
                   },
-                  onError: () => notify.error(accountMessages.updateProfileFailed),
+                  onError: () => notify.area.error(accountMessages.updateProfileFailed),
                 })
               }
             />

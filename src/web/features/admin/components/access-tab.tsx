@@ -26,7 +26,7 @@ export function AccessTab({
       onSuccess: (user) => onSelectUser(user.id),
       onError: (error) => {
         onSelectUser(null);
-        notify.error(
+        notify.area.error(
           error instanceof ApiError && error.status === 404
             ? adminMessages.userNotFound
             : adminMessages.searchFailed,

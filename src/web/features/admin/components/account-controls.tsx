@@ -24,8 +24,8 @@ export function AccountControls({
       description: `Sign ${user.email} out on every device?`,
       run: () =>
         endSessions.mutate(user.id, {
-          onSuccess: () => notify.success(accountControlMessages.sessionsEnded),
-          onError: (error) => notify.failure('Failed to end the sessions', error),
+          onSuccess: () => notify.area.success(accountControlMessages.sessionsEnded),
+          onError: (error) => notify.area.failure('Failed to end the sessions', error),
         }),
     });
   const confirmSetDisabled = () =>
@@ -38,10 +38,10 @@ export function AccountControls({
           { userId: user.id, isDisabled: !isDisabled },
           {
             onSuccess: () =>
-              notify.success(
+              notify.area.success(
                 isDisabled ? accountControlMessages.enabled : accountControlMessages.disabled,
               ),
-            onError: (error) => notify.failure('Failed to change the account', error),
+            onError: (error) => notify.area.failure('Failed to change the account', error),
           },
         ),
     });

@@ -25,11 +25,11 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
   const submit = () => {
     const emails = parseEmailList(emailText);
     if (!emails) {
-      notify.error(adminMessages.validEmails);
+      notify.area.error(adminMessages.validEmails);
       return;
     }
     if (courseIds.length === 0) {
-      notify.error(adminMessages.selectCourse);
+      notify.area.error(adminMessages.selectCourse);
       return;
     }
     onConfirm({
@@ -43,14 +43,14 @@ export function BulkActions({ onConfirm }: { onConfirm: (action: PendingAction) 
           },
           {
             onSuccess: (result) => {
-              notify.success(adminSuccess.bulkGranted(result.userCount, result.courseCount));
+              notify.area.success(adminSuccess.bulkGranted(result.userCount, result.courseCount));
               setNotFound(result.notFound);
               setWaiting(result.waitingForConfirmation);
             },
             onError: (error) =>
               error instanceof ApiError && error.status === 404
-                ? notify.error(adminMessages.noUsersFound)
-                : notify.failure(adminMessages.bulkFailed, error),
+                ? notify.area.error(adminMessages.noUsersFound)
+                : notify.area.failure(adminMessages.bulkFailed, error),
           },
         ),
     });

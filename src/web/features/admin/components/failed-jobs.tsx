@@ -1,6 +1,7 @@
 import type { FailedJob } from '../../../../shared/api/jobs.ts';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { useFailedJobAction, useFailedJobs } from '../api/failed-jobs.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 
@@ -64,7 +65,7 @@ function FailedJobItem({ job }: { job: FailedJob }) {
       </div>
       {act.isError && (
         <p role="alert" className="w-full text-sm text-red-700">
-          {act.error.message}
+          {messageOf(act.error, 'The job could not be changed. Please try again.')}
         </p>
       )}
     </li>

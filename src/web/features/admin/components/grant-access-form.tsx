@@ -34,7 +34,7 @@ export function GrantAccessForm({
 
   const submit = () => {
     if (courseIds.length === 0) {
-      notify.error(adminMessages.selectCourse);
+      notify.area.error(adminMessages.selectCourse);
       return;
     }
     const input = {
@@ -48,10 +48,10 @@ export function GrantAccessForm({
       run: () =>
         grant.mutate(input, {
           onSuccess: ({ granted }) => {
-            notify.success(adminSuccess.granted(granted));
+            notify.area.success(adminSuccess.granted(granted));
             setCourseIds([]);
           },
-          onError: (error) => notify.failure(adminMessages.grantFailed, error),
+          onError: (error) => notify.area.failure(adminMessages.grantFailed, error),
         }),
     });
   };

@@ -69,8 +69,8 @@ function PromptForm({ prompt, edit, onReload }: PromptFormProps) {
     edit.mutate(
       { kind: prompt.kind, version: prompt.version, text: next },
       {
-        onSuccess: () => notify.success(done),
-        onError: (error) => notify.failure(`Failed to save the ${name} prompt`, error),
+        onSuccess: () => notify.area.success(done),
+        onError: (error) => notify.area.failure(`Failed to save the ${name} prompt`, error),
       },
     );
   const submit = (event: FormEvent) => {

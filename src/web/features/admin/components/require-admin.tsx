@@ -26,8 +26,8 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
           : 'not-admin';
 
   useEffect(() => {
-    if (verdict === 'not-admin') notify.error(adminMessages.notAdmin);
-    if (verdict === 'failed') notify.error(adminMessages.verifyFailed);
+    if (verdict === 'not-admin') notify.area.error(adminMessages.notAdmin);
+    if (verdict === 'failed') notify.area.error(adminMessages.verifyFailed);
   }, [verdict]);
 
   if (verdict === 'checking') {

@@ -10,7 +10,7 @@ import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { usePlatformSettings, useSaveSettings } from '../api/platform-settings.ts';
 import { SettingsChanges } from './settings-changes.tsx';
@@ -63,15 +63,17 @@ function SettingsForm({ saved, save, onReload }: SettingsFormProps) {
 
   const conflict = save.error instanceof ApiError && save.error.status === 409 ? save.error : null;
   const fieldError =
-    save.error instanceof ApiError && save.error.status === 400 ? save.error.message : undefined;
+    save.error instanceof ApiError && save.error.status === 400
+      ? messageOf(save.error, 'Failed to save the settings')
+      : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
       { ...draft, maxUsers: Number(maxUsers), version: saved.version },
       {
-        onSuccess: () => notify.success('Settings saved'),
-        onError: (error) => notify.failure('Failed to save the settings', error),
+        onSuccess: () => notify.area.success('Settings saved'),
+        onError: (error) => notify.area.failure('Failed to save the settings', error),
       },
     );
   };

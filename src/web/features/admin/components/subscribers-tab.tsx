@@ -14,7 +14,7 @@ export function SubscribersTab() {
   const downloadCsv = useDownloadSubscribersCsv();
   const exportCsv = () =>
     downloadCsv().catch((error: unknown) =>
-      notify.error(messageOf(error, 'The CSV could not be downloaded. Please try again.')),
+      notify.area.error(messageOf(error, 'The CSV could not be downloaded. Please try again.')),
     );
   return (
     <Panel

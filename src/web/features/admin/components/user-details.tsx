@@ -52,9 +52,9 @@ export function UserDetails({
         revoke.mutate(
           { userId: user.id, courseId: enrollment.courseId },
           {
-            onSuccess: () => notify.success(adminSuccess.revoked(enrollment.courseTitle)),
+            onSuccess: () => notify.area.success(adminSuccess.revoked(enrollment.courseTitle)),
             onError: (error) =>
-              notify.failure(
+              notify.area.failure(
                 enrollment.purchaseType === 'beta'
                   ? betaMessages.revokeFailed
                   : adminMessages.revokeFailed,
@@ -71,8 +71,8 @@ export function UserDetails({
         clearAll.mutate(
           { userId: user.id },
           {
-            onSuccess: (result) => notify.success(adminSuccess.cleared(result.revoked)),
-            onError: (error) => notify.failure(adminMessages.clearAllFailed, error),
+            onSuccess: (result) => notify.area.success(adminSuccess.cleared(result.revoked)),
+            onError: (error) => notify.area.failure(adminMessages.clearAllFailed, error),
           },
         ),
     });
@@ -120,8 +120,8 @@ export function UserDetails({
               revokeBeta.mutate(
                 { userId: user.id, grantId: grant.id },
                 {
-                  onSuccess: () => notify.success(betaMessages.deactivated),
-                  onError: (error) => notify.failure(betaMessages.revokeFailed, error),
+                  onSuccess: () => notify.area.success(betaMessages.deactivated),
+                  onError: (error) => notify.area.failure(betaMessages.revokeFailed, error),
                 },
               ),
           })
@@ -133,8 +133,8 @@ export function UserDetails({
               withdrawIncluded.mutate(
                 { userId: user.id, courseId: course.courseId },
                 {
-                  onSuccess: () => notify.success(adminSuccess.revoked(course.courseTitle)),
-                  onError: (error) => notify.failure(adminMessages.revokeFailed, error),
+                  onSuccess: () => notify.area.success(adminSuccess.revoked(course.courseTitle)),
+                  onError: (error) => notify.area.failure(adminMessages.revokeFailed, error),
                 },
               ),
           })

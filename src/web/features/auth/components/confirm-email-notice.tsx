@@ -1,4 +1,4 @@
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email.ts';
@@ -20,8 +20,8 @@ export function ConfirmEmailRequest({ email }: { email: string }) {
   const sendLink = useSendConfirmationEmail();
   const send = () =>
     sendLink.mutate(email, {
-      onSuccess: () => toast.success(`A new link is on its way to ${email}.`),
-      onError: (error) => toast.error(messageOf(error, authMessages.unexpected)),
+      onSuccess: () => notify.site.success(`A new link is on its way to ${email}.`),
+      onError: (error) => notify.site.error(messageOf(error, authMessages.unexpected)),
     });
   return (
     <section

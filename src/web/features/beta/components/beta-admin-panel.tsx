@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { betaMessages } from '../../../../shared/rules/beta.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
@@ -13,7 +13,7 @@ export function BetaAdminPanel() {
   const queryClient = useQueryClient();
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['beta'] });
-    toast.success(betaMessages.refreshed);
+    notify.site.success(betaMessages.refreshed);
   };
   return (
     <Tabs defaultValue="codes">

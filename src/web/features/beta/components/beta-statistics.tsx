@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { betaMessages } from '../../../../shared/rules/beta.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { useBetaStats } from '../api/get-beta-stats.ts';
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
@@ -15,7 +16,7 @@ function formatMinutes(seconds: number): string {
 export function BetaStatistics() {
   const stats = useBetaStats();
   if (stats.isPending) return <p className="text-ink-700">Loading statistics...</p>;
-  if (stats.isError) return <ErrorAlert>{stats.error.message}</ErrorAlert>;
+  if (stats.isError) return <ErrorAlert error={stats.error} fallback={betaMessages.tryLater} />;
   const { data } = stats;
   const totals = [
     ['Active beta users', String(data.totalActiveBetaUsers)],

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { useSearchParams } from '../../../lib/router/router.tsx';
 import { betaMessages } from '../../../../shared/rules/beta.ts';
 import { useUpgradeStatus } from '../api/get-upgrade-status.ts';
@@ -11,7 +11,7 @@ export function BetaUpgradeNotice() {
   const status = useUpgradeStatus(sessionId);
   const isUpgraded = status.data?.upgraded === true;
   useEffect(() => {
-    if (isUpgraded) toast.success(betaMessages.upgraded, { id: 'beta-upgraded' });
+    if (isUpgraded) notify.site.success(betaMessages.upgraded, { id: 'beta-upgraded' });
   }, [isUpgraded]);
   if (!isUpgraded) return null;
   return (

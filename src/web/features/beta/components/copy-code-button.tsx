@@ -1,14 +1,14 @@
 import { Copy } from 'lucide-react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { betaMessages } from '../../../../shared/rules/beta.ts';
 
 export function CopyCodeButton({ code }: { code: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code);
-      toast.success(betaMessages.copied);
+      notify.site.success(betaMessages.copied);
     } catch {
-      toast.error(betaMessages.copyFailed);
+      notify.site.error(betaMessages.copyFailed);
     }
   };
   return (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { generateBetaCodeSchema } from '../../../../shared/api/beta.ts';
 import { betaLimits, betaMessages } from '../../../../shared/rules/beta.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
@@ -22,10 +22,10 @@ export function GenerateCodes() {
   const { submit, error } = useSubmit(generateBetaCodeSchema, generate, {
     failure: betaMessages.generateFailed,
     onSuccess: () => {
-      toast.success(betaMessages.generated);
+      notify.site.success(betaMessages.generated);
       setDescription('');
     },
-    onFailure: () => toast.error(betaMessages.generateFailed),
+    onFailure: () => notify.site.error(betaMessages.generateFailed),
   });
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -80,7 +80,7 @@ function CodeList() {
   const data = useBetaAdminData();
   const courseNames = useCourseNames();
   if (data.isPending) return <p className="text-ink-700">Loading codes...</p>;
-  if (data.isError) return <ErrorAlert>{data.error.message}</ErrorAlert>;
+  if (data.isError) return <ErrorAlert error={data.error} fallback={betaMessages.tryLater} />;
   if (data.data.codes.length === 0) return <p className="text-ink-700">No codes yet.</p>;
   return (
     <div className="overflow-x-auto">

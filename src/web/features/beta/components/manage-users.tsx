@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import {
   createBetaInvitationSchema,
   grantBetaAccessSchema,
@@ -99,12 +99,12 @@ function BetaAccessForm<Input, Result>(props: BetaAccessFormProps<Input, Result>
   const { submit, error } = useSubmit(props.schema, mutation, {
     failure: messages.failure,
     onSuccess: (result) => {
-      toast.success(messages.successOf?.(result, recipient) ?? messages.success);
+      notify.site.success(messages.successOf?.(result, recipient) ?? messages.success);
       setRecipient('');
     },
     // The spec's words, and what went wrong when the server said (a 409: already invited).
     onFailure: (reason) =>
-      toast.error(reason === messages.failure ? reason : `${messages.failure}: ${reason}`),
+      notify.site.error(reason === messages.failure ? reason : `${messages.failure}: ${reason}`),
   });
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -153,20 +153,20 @@ function GrantList() {
   const courseNames = useCourseNames();
   const update = useUpdateBetaGrant();
   if (data.isPending) return <p className="text-ink-700">Loading beta users...</p>;
-  if (data.isError) return <ErrorAlert>{data.error.message}</ErrorAlert>;
+  if (data.isError) return <ErrorAlert error={data.error} fallback={betaMessages.tryLater} />;
 
   const act = (grant: BetaGrantView, action: 'deactivate' | 'extend') =>
     update.mutate(
       { grantId: grant.id, action },
       {
         onSuccess: () =>
-          toast.success(
+          notify.site.success(
             action === 'extend'
               ? betaMessages.extended(betaLimits.extensionDays)
               : betaMessages.deactivated,
           ),
         onError: () =>
-          toast.error(
+          notify.site.error(
             action === 'extend' ? betaMessages.extendFailed : betaMessages.deactivateFailed,
           ),
       },

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { redeemBetaCodeSchema } from '../../../../shared/api/beta.ts';
 import { betaMessages } from '../../../../shared/rules/beta.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
@@ -16,7 +16,7 @@ export function RedeemCodeForm() {
     failure: betaMessages.redeemFailed,
     onSuccess: () => {
       setCode('');
-      toast.success(betaMessages.redeemed);
+      notify.site.success(betaMessages.redeemed);
     },
   });
   const send = (event: FormEvent) => {

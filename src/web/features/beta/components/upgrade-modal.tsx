@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { betaMessages } from '../../../../shared/rules/beta.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
@@ -48,7 +48,7 @@ export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModal
       { productIds, isBundle },
       {
         onSuccess: ({ url }) => {
-          toast.success(betaMessages.redirecting);
+          notify.site.success(betaMessages.redirecting);
           window.location.assign(url);
         },
         onError: (failure) => {
@@ -56,7 +56,7 @@ export function UpgradeModal({ open, onOpenChange, betaCourseIds }: UpgradeModal
           if (!isWorthRetrying(failure)) {
             return setError(messageOf(failure, betaMessages.tryLater));
           }
-          toast.error(betaMessages.processUpgradeFailed);
+          notify.site.error(betaMessages.processUpgradeFailed);
           setError(
             failure instanceof ApiError && failure.status >= 500
               ? betaMessages.upgradeFailed

@@ -4,9 +4,8 @@ import {
   type ChatDoneEvent,
   type SendChatMessageInput,
 } from '../../../../shared/api/companion.ts';
-import { isApiErrorBody } from '../../../../shared/api/errors.ts';
 import { companionMessages } from '../../../../shared/rules/companion.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, errorOf, fetchOrApiError } from '../../../lib/api-client.ts';
 
 /**
  * Sends a message and reads the reply as server-sent events: `onDelta` gets each piece of text as
@@ -17,19 +16,18 @@ export async function sendChatMessage(
   input: SendChatMessageInput,
   onDelta: (text: string) => void,
 ): Promise<ChatDoneEvent> {
-  const response = await fetch(`/api/companion/courses/${encodeURIComponent(courseId)}/messages`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify(input),
-  });
-  if (!response.ok || !response.body) {
-    const data: unknown = await response.json().catch(() => null);
-    if (isApiErrorBody(data)) {
-      throw new ApiError(response.status, data.error.message, data.error.code, data.error.fields);
-    }
+  const response = await fetchOrApiError(
+    `/api/companion/courses/${encodeURIComponent(courseId)}/messages`,
+    {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify(input),
+    },
+  );
+  if (!response.ok) throw await errorOf(response);
+  if (!response.body)
     throw new ApiError(response.status, companionMessages.unavailableToast, 'unknown');
-  }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import type { CompanionSettings } from '../../../../shared/api/companion.ts';
+import { messageOf } from '../../../lib/api-client.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   companionSettingsQueryKey,
@@ -68,7 +69,7 @@ function useAcceptAiNotice() {
       {
         onSuccess: () => onAccepted?.(),
         onError: (error) => {
-          toast.error(error.message);
+          notify.site.error(messageOf(error, 'Failed to save settings'));
           void queryClient.invalidateQueries({ queryKey: companionSettingsQueryKey });
         },
       },

@@ -8,10 +8,10 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import type { ChatMessage, Conversation } from '../../../../shared/api/companion.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, companionMessages } from '../../../../shared/rules/companion.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { companionSettingsQueryKey } from '../api/companion-settings.ts';
 import { conversationQueryKey, useConversation } from '../api/get-conversation.ts';
@@ -113,7 +113,7 @@ export function ChatTab({
           isComplete: true,
         }));
       }
-      if (done.isDegraded) toast(companionMessages.fallbackToast);
+      if (done.isDegraded) notify.site.notice(companionMessages.fallbackToast);
       // A fallback reply may mean the AI service became unavailable: the panel's mode line follows.
       if (done.reply.source === 'fallback') {
         void queryClient.invalidateQueries({ queryKey: companionSettingsQueryKey });
@@ -121,9 +121,9 @@ export function ChatTab({
     } catch (error) {
       setStreaming(null);
       setDraft(message);
-      toast.error(
+      notify.site.error(
         error instanceof ApiError && error.status === 429
-          ? error.message
+          ? messageOf(error, companionMessages.unavailableToast)
           : companionMessages.unavailableToast,
       );
     } finally {

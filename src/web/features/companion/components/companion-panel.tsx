@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import type { CompanionSettings } from '../../../../shared/api/companion.ts';
 import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { patternsIdentifiedMessage, typingSpeeds } from '../../../../shared/rules/companion.ts';
@@ -67,7 +67,7 @@ export function CompanionPanel(props: CompanionPanelProps) {
     knownPatternIds.current = new Set(ids);
     if (!known) return;
     const identified = ids.filter((id) => !known.has(id)).length;
-    if (identified > 0) toast.success(patternsIdentifiedMessage(identified));
+    if (identified > 0) notify.site.success(patternsIdentifiedMessage(identified));
   }, [patterns.data]);
 
   // Closed, the lesson page's help bar offers the opener: nothing floats over the lesson.

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { companionMessages } from '../../../../shared/rules/companion.ts';
 import { useCorrectEmotion } from '../api/correct-emotion.ts';
 import { useDismissPattern } from '../api/dismiss-pattern.ts';
@@ -16,7 +16,7 @@ async function toastFailure(change: () => Promise<unknown>): Promise<void> {
   try {
     await change();
   } catch (error) {
-    toast.error(messageOf(error, companionMessages.unavailableToast));
+    notify.site.error(messageOf(error, companionMessages.unavailableToast));
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import type { CompanionSettings } from '../../../../shared/api/companion.ts';
 import {
   typingSpeedLabels,
@@ -24,7 +24,7 @@ export function SettingsTab({ settings }: { settings: CompanionSettings }) {
       onError: () => {
         setTypingSpeed(settings.typingSpeed);
         setAiEnabled(settings.isAiEnabled);
-        toast.error('Failed to save settings');
+        notify.site.error('Failed to save settings');
       },
     });
 
@@ -91,9 +91,11 @@ function AiConsent({ notice }: { notice: NonNullable<CompanionSettings['aiNotice
         // A learner who has just said no is not asked again at the top of the panel this visit.
         onSuccess: () => {
           deferral.defer();
-          toast.success(`Consent withdrawn: nothing you write is sent to ${notice.provider}.`);
+          notify.site.success(
+            `Consent withdrawn: nothing you write is sent to ${notice.provider}.`,
+          );
         },
-        onError: () => toast.error('Failed to save settings'),
+        onError: () => notify.site.error('Failed to save settings'),
       },
     );
   return (

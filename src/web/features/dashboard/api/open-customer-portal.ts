@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The payment provider's billing portal for the signed-in customer; back here afterwards. */
@@ -10,6 +10,6 @@ export function useOpenCustomerPortal() {
         body: { returnUrl: `${window.location.pathname}${window.location.search}` },
       }),
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: () => toast.error('Failed to open customer portal. Please try again.'),
+    onError: () => notify.site.error('Failed to open customer portal. Please try again.'),
   });
 }

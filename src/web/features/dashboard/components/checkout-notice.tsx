@@ -27,7 +27,12 @@ export function CheckoutNotice() {
       >
         {message}
       </p>
-      {confirmation.isError && <ErrorAlert>{confirmation.error.message}</ErrorAlert>}
+      {confirmation.isError && (
+        <ErrorAlert
+          error={confirmation.error}
+          fallback="We could not check your payment just now. Please reload the page in a moment."
+        />
+      )}
     </>
   );
 }

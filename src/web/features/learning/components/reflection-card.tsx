@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import {
   REFLECTION_BAR_FULL_AT,
   canSubmitReflection,
@@ -113,7 +113,7 @@ export function ReflectionCard({
 
   // Shown from 100 characters only; the server answers a blank Submit with the spec's message.
   async function submit() {
-    if (await runSave('submit')) toast.success(reflectionMessages.submitted);
+    if (await runSave('submit')) notify.site.success(reflectionMessages.submitted);
   }
 
   const questionId = `${id}-question`;

@@ -8,7 +8,7 @@ import {
   type ReflectionAction,
 } from '../../../../shared/rules/reflection.ts';
 import type { SafetyConcern } from '../../../../shared/rules/companion.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
 import {
   clearDraft,
   readDraft,
@@ -166,16 +166,16 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
   };
 }
 
-/** The server's reason when it gave one; network trouble and 5xx answers are worth a retry. */
+/** The server's reason when it gave one; network trouble, 5xx, 408 and 429 are worth a retry. */
 function describeFailure(error: unknown): { message: string; isRetryable: boolean } {
-  if (error instanceof ApiError) {
-    const isRetryable = error.status >= 500 || error.status === 408 || error.status === 429;
-    const message = isRetryable
-      ? reflectionMessages.saveFailed
-      : (error.fields?.response ?? error.message);
-    return { message, isRetryable };
-  }
-  return { message: reflectionMessages.saveFailed, isRetryable: true };
+  const isRetryable =
+    isWorthRetrying(error) ||
+    (error instanceof ApiError && (error.status === 408 || error.status === 429));
+  const responseFault = error instanceof ApiError ? error.fields?.response : undefined;
+  const message = isRetryable
+    ? reflectionMessages.saveFailed
+    : (responseFault ?? messageOf(error, reflectionMessages.saveFailed));
+  return { message, isRetryable };
 }
 
 function retryDelay(failures: number): number {

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { useNavigate, useParams } from '../../../lib/router/router.tsx';
 import type { LessonPage, LessonParams } from '../../../../shared/api/learning.ts';
 import { resumePosition } from '../../../../shared/rules/video.ts';
 import { reflectionMessages } from '../../../../shared/rules/reflection.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import { lessonPath } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCompleteLesson } from '../api/complete-lesson.ts';
@@ -108,15 +108,15 @@ function LessonView({
       (prompt) => page.reflections.find((entry) => entry.promptId === prompt.id)?.completed,
     );
     if (!allReflected) {
-      toast.error(reflectionMessages.incompleteLesson);
+      notify.site.error(reflectionMessages.incompleteLesson);
       return;
     }
     completeLesson.mutate(undefined, {
       onSuccess: () => {
-        toast.success(reflectionMessages.lessonCompleted);
+        notify.site.success(reflectionMessages.lessonCompleted);
         noteLearningEvent();
       },
-      onError: (error) => toast.error(error.message),
+      onError: (error) => notify.site.error(messageOf(error, 'Failed to sync completion')),
     });
   }
 

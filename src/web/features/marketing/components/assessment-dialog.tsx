@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import type { AssessmentAnswers } from '../../../../shared/api/marketing.ts';
 import {
   assessmentMessages,
@@ -68,7 +68,7 @@ export function AssessmentDialog({ open, onOpenChange, returnFocusTo }: Assessme
   // repeats the toast's message in an alert of its own.
   const reportProblem = (message: string) => {
     setProblem(message);
-    toast.error(message, { id: 'assessment-problem' });
+    notify.site.error(message, { id: 'assessment-problem' });
   };
 
   // Takes the visitor to the first step with a blank required answer and names it.
@@ -77,7 +77,7 @@ export function AssessmentDialog({ open, onOpenChange, returnFocusTo }: Assessme
       required.some((field) => unanswered.includes(field)),
     );
     setStep(missing);
-    toast.error(assessmentMessages.incomplete, { id: 'assessment-problem' });
+    notify.site.error(assessmentMessages.incomplete, { id: 'assessment-problem' });
     setProblem(
       `${assessmentMessages.incomplete}: this step (${missing + 1} of ${assessmentSteps.length}) still needs an answer.`,
     );
@@ -96,7 +96,7 @@ export function AssessmentDialog({ open, onOpenChange, returnFocusTo }: Assessme
     setAnswers(emptyAnswers);
     goTo(0);
     onOpenChange(false);
-    toast.success(assessmentMessages.submitted);
+    notify.site.success(assessmentMessages.submitted);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { Check, Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'react-hot-toast';
+import { notify } from '../../../lib/notify.ts';
 import { useLocation, useNavigate } from '../../../lib/router/router.tsx';
 import { firstValidationMessage, type SessionUser } from '../../../../shared/api/auth.ts';
 import type { CatalogueResponse } from '../../../../shared/api/catalogue.ts';
@@ -143,7 +143,7 @@ export function PurchaseForm({
       window.location.assign(url);
     } catch (failure) {
       setError(messageOf(failure, checkoutMessages.failed) || checkoutMessages.paymentFailed);
-      if (isWorthRetrying(failure)) toast.error(checkoutMessages.toast);
+      if (isWorthRetrying(failure)) notify.site.error(checkoutMessages.toast);
     }
   };
 

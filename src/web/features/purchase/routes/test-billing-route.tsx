@@ -23,7 +23,9 @@ export function TestBillingRoute() {
       <main className="mx-auto max-w-2xl px-6 py-10">
         <h1 className="font-display text-3xl font-bold text-ink-900">Billing</h1>
         {purchases.isPending && <p className="mt-4">Loading...</p>}
-        {purchases.isError && <ErrorAlert>{purchases.error.message}</ErrorAlert>}
+        {purchases.isError && (
+          <ErrorAlert error={purchases.error} fallback="Failed to load subscription data" />
+        )}
         {purchases.data?.purchases.length === 0 && (
           <p className="mt-4 text-ink-800">You have not bought anything yet.</p>
         )}

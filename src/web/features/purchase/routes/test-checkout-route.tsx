@@ -29,7 +29,12 @@ export function TestCheckoutRoute() {
       <main className="mx-auto max-w-lg px-6 py-10">
         <h1 className="font-display text-3xl font-bold text-ink-900">Test Checkout</h1>
         {checkout.isPending && <p className="mt-4">Loading...</p>}
-        {checkout.isError && <ErrorAlert>{checkout.error.message}</ErrorAlert>}
+        {checkout.isError && (
+          <ErrorAlert
+            error={checkout.error}
+            fallback="Could not load this checkout. Please try again."
+          />
+        )}
         {checkout.data && (
           <section aria-labelledby="order-heading" className="mt-6 rounded-xl bg-white p-5 shadow">
             <h2 id="order-heading" className="font-semibold text-ink-900">
@@ -81,7 +86,12 @@ export function TestCheckoutRoute() {
                 </Link>
               </p>
             )}
-            {finish.isError && <ErrorAlert>{finish.error.message}</ErrorAlert>}
+            {finish.isError && (
+              <ErrorAlert
+                error={finish.error}
+                fallback="Could not finish the test checkout. Please try again."
+              />
+            )}
           </section>
         )}
       </main>

@@ -111,7 +111,12 @@ export function AdminSessionRow({
           </div>
         </div>
       )}
-      {action.isError && <ErrorAlert>{action.error.message}</ErrorAlert>}
+      {action.isError && (
+        <ErrorAlert
+          error={action.error}
+          fallback="Could not change the session. Please try again."
+        />
+      )}
       {action.isSuccess && <p role="status">Saved.</p>}
     </li>
   );

@@ -42,7 +42,12 @@ export function AdminSessionsTab() {
         <h2 id="booked-sessions" className="font-display text-xl font-bold">
           Booked sessions
         </h2>
-        {sessions.isError && <ErrorAlert>{sessions.error.message}</ErrorAlert>}
+        {sessions.isError && (
+          <ErrorAlert
+            error={sessions.error}
+            fallback="Could not load the sessions. Please try again."
+          />
+        )}
         {sessions.data?.sessions.length === 0 && <p>No sessions are booked.</p>}
         {availability.data && sessions.data && (
           <ul className="space-y-3">
@@ -57,7 +62,12 @@ export function AdminSessionsTab() {
           </ul>
         )}
       </section>
-      {availability.isError && <ErrorAlert>{availability.error.message}</ErrorAlert>}
+      {availability.isError && (
+        <ErrorAlert
+          error={availability.error}
+          fallback="Could not load the opening hours. Please try again."
+        />
+      )}
       {availability.data && <AvailabilityForm saved={availability.data} />}
     </div>
   );

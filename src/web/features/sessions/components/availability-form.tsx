@@ -167,7 +167,12 @@ export function AvailabilityForm({ saved }: { saved: AvailabilityResponse }) {
           />
         </label>
       </div>
-      {save.isError && <ErrorAlert>{save.error.message}</ErrorAlert>}
+      {save.isError && (
+        <ErrorAlert
+          error={save.error}
+          fallback="Could not save the opening hours. Please try again."
+        />
+      )}
       {save.isSuccess && <p role="status">Availability saved.</p>}
       <Button type="submit" disabled={save.isPending}>
         Save availability

@@ -28,13 +28,20 @@ export function BookSessionRoute() {
         </p>
       )}
       {slots.isPending && <p className="mt-6">Loading free times...</p>}
-      {slots.isError && <ErrorAlert>{slots.error.message}</ErrorAlert>}
+      {slots.isError && (
+        <ErrorAlert
+          error={slots.error}
+          fallback="Could not load the free times. Please try again."
+        />
+      )}
       {slots.data && (
         <Panel title="Choose your time" className="mt-6">
           <div className="mt-4">
             <SlotPicker slots={slots.data.slots} selected={selected} onSelect={setSelected} />
           </div>
-          {book.isError && <ErrorAlert>{book.error.message}</ErrorAlert>}
+          {book.isError && (
+            <ErrorAlert error={book.error} fallback="Could not hold this time. Please try again." />
+          )}
           <div className="sticky bottom-0 mt-6 -mx-5 -mb-5 flex flex-col gap-3 rounded-b-xl border-t border-ink-600/15 bg-white p-5 sm:flex-row sm:items-center">
             <p className="font-semibold">
               {slots.data.sessionMinutes} minutes · {formatEuros(slots.data.product.priceCents)}

@@ -38,7 +38,12 @@ export function SessionRoute() {
         </p>
       )}
       {session.isPending && <p className="mt-6">Loading your session...</p>}
-      {session.isError && <ErrorAlert>{session.error.message}</ErrorAlert>}
+      {session.isError && (
+        <ErrorAlert
+          error={session.error}
+          fallback="Could not load this session. Please try again."
+        />
+      )}
       {session.data && <SessionDetails session={session.data} />}
     </main>
   );
@@ -126,7 +131,12 @@ function CancelSession({ session }: { session: LearnerSession }) {
         Cancel
       </h2>
       <p className="mt-2 text-ink-800">{policy}</p>
-      {cancel.isError && <ErrorAlert>{cancel.error.message}</ErrorAlert>}
+      {cancel.isError && (
+        <ErrorAlert
+          error={cancel.error}
+          fallback="Could not cancel the session. Please try again."
+        />
+      )}
       {isConfirming ? (
         <div className="mt-3 flex flex-wrap gap-3">
           <Button
@@ -193,7 +203,12 @@ function Reschedule({ session }: { session: LearnerSession }) {
       ) : (
         <p className="mt-3">Loading free times...</p>
       )}
-      {reschedule.isError && <ErrorAlert>{reschedule.error.message}</ErrorAlert>}
+      {reschedule.isError && (
+        <ErrorAlert
+          error={reschedule.error}
+          fallback="Could not move the session. Please try again."
+        />
+      )}
       {reschedule.isSuccess && (
         <p role="status" className="mt-3">
           Your session has moved. A new calendar file is on its way to your inbox.

@@ -15,7 +15,12 @@ export function SessionsRoute() {
         </Link>
       </p>
       {sessions.isPending && <p className="mt-6">Loading your sessions...</p>}
-      {sessions.isError && <ErrorAlert>{sessions.error.message}</ErrorAlert>}
+      {sessions.isError && (
+        <ErrorAlert
+          error={sessions.error}
+          fallback="Could not load your sessions. Please try again."
+        />
+      )}
       {sessions.data && (
         <>
           <section aria-labelledby="upcoming" className="mt-8">

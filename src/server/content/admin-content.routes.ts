@@ -28,13 +28,16 @@ import {
 import type { FindLearnerWork } from './learner-work.ts';
 import { previewDraftLesson } from './preview-lesson.ts';
 
-export interface ContentRoutesOptions {
+export interface AdminContentRoutesOptions {
   /** The learning feature's record of what learners did in a course, so no edit loses it. */
   findLearnerWork: FindLearnerWork;
 }
 
 /** The admin's editing of the programme (issue 24): drafts, publishing, versions, the log. */
-export async function contentRoutes(app: FastifyInstance, { findLearnerWork }: ContentRoutesOptions) {
+export async function adminContentRoutes(
+  app: FastifyInstance,
+  { findLearnerWork }: AdminContentRoutesOptions,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = { preValidation: requireAdmin };
   const base = '/api/admin/content/courses';

@@ -11,7 +11,7 @@ import { AppError } from '../http/errors.ts';
 import { requireAdmin } from '../http/guards.ts';
 import { findOutboxAttachment, listOutboxMail } from './outbox.ts';
 
-export async function mailRoutes(app: FastifyInstance) {
+export async function adminMailRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
