@@ -80,6 +80,7 @@ import { createClock, type Clock } from './jobs/clock.ts';
 import { releaseDueCourses } from './content/release-due-courses.ts';
 import { sendReleaseNotices } from './catalogue/release-notices.ts';
 import { openReleasedCourses } from './payments/open-released-courses.ts';
+import { sendAccessEndingNotices } from './payments/access-ending-notices.ts';
 import { sendDueReminders } from './sessions/reminders.ts';
 import { sendDueCreatorCopies } from './sessions/bookings.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
@@ -255,6 +256,7 @@ export async function buildApp(
   app.clock.onTick('release dates', (now) => releaseDueCourses(app, now));
   app.clock.onTick('courses bought before release', (now) => openReleasedCourses(payments, now));
   app.clock.onTick('release notices', (now) => sendReleaseNotices(app, now));
+  app.clock.onTick('access ending notices', (now) => sendAccessEndingNotices(app, now));
   app.clock.onTick('session reminders', (now) => sendDueReminders(app, now));
   app.clock.onTick("the creator's session copies", () => sendDueCreatorCopies(app));
   await app.register(sessionsRoutes, { context: sessions });
