@@ -13,6 +13,7 @@ import { accessRoutes } from './access/access.routes.ts';
 import { canRequestOpenCourse } from './access/course-access.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { adminAccountControlRoutes } from './admin/admin-account-controls.routes.ts';
+import { adminCustomersRoutes } from './admin/admin-customers.routes.ts';
 import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
 import { adminOutboxRoutes } from './admin/admin-outbox.routes.ts';
 import { adminOverviewRoutes } from './admin/admin-overview.routes.ts';
@@ -274,6 +275,7 @@ export async function buildApp(
   await app.register(adminUsersRoutes);
   await app.register(adminEnrollmentRoutes);
   await app.register(adminAccountControlRoutes);
+  await app.register(adminCustomersRoutes);
   await app.register(betaRoutes, {
     readEngagement: (userIds) => listCourseEngagement(app, userIds),
   });

@@ -276,3 +276,8 @@ export async function claimEndingEnrollments(
     expiresAt: new Date(row.expires_at),
   }));
 }
+
+/** Every enrollment of every learner: the creator's export of customers. */
+export async function listAllEnrollments(db: Database): Promise<Enrollment[]> {
+  return db.select().from(courseEnrollments).orderBy(courseEnrollments.enrolledAt);
+}
