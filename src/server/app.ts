@@ -13,6 +13,7 @@ import { accessRoutes } from './access/access.routes.ts';
 import { canRequestOpenCourse } from './access/course-access.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { adminAccountControlRoutes } from './admin/admin-account-controls.routes.ts';
+import { adminCustomersRoutes } from './admin/admin-customers.routes.ts';
 import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
 import { adminOutboxRoutes } from './admin/admin-outbox.routes.ts';
 import { adminSecondFactorRoutes } from './admin/admin-second-factor.routes.ts';
@@ -84,6 +85,7 @@ import { encryptedColumns } from './keys/encrypted-columns.ts';
 import { releaseDueCourses } from './content/release-due-courses.ts';
 import { sendReleaseNotices } from './catalogue/release-notices.ts';
 import { openReleasedCourses } from './payments/open-released-courses.ts';
+import { sendAccessEndingNotices } from './payments/access-ending-notices.ts';
 import { sendDueReminders } from './sessions/reminders.ts';
 import { sendDueCreatorCopies } from './sessions/bookings.ts';
 import { adminAssessmentsRoutes } from './marketing/admin-assessments.routes.ts';
@@ -265,6 +267,7 @@ export async function buildApp(
   app.clock.onTick('release dates', (now) => releaseDueCourses(app, now));
   app.clock.onTick('courses bought before release', (now) => openReleasedCourses(payments, now));
   app.clock.onTick('release notices', (now) => sendReleaseNotices(app, now));
+  app.clock.onTick('access ending notices', (now) => sendAccessEndingNotices(app, now));
   app.clock.onTick('session reminders', (now) => sendDueReminders(app, now));
   app.clock.onTick("the creator's session copies", () => sendDueCreatorCopies(app));
   scheduleBackups(app, encryptedColumns);
@@ -285,6 +288,7 @@ export async function buildApp(
   await app.register(adminUsersRoutes);
   await app.register(adminEnrollmentRoutes);
   await app.register(adminAccountControlRoutes);
+  await app.register(adminCustomersRoutes);
   await app.register(betaRoutes, {
     readEngagement: (userIds) => listCourseEngagement(app, userIds),
   });

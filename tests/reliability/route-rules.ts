@@ -387,6 +387,12 @@ export const routeRules: Record<string, RouteRow> = {
     request: () => ({ params: { id: anyUuid } }),
   },
   'GET /api/admin/users': { rule: 'admin' },
+  'POST /api/admin/learner-imports': {
+    rule: 'admin',
+    request: () => ({ body: { csv: 'Email\nnobody-imported@example.com\n', dryRun: true } }),
+  },
+  'GET /api/admin/customers.csv': { rule: 'fresh-admin' },
+  'GET /api/admin/purchases.csv': { rule: 'fresh-admin' },
   'GET /api/admin/users/:userId': {
     rule: 'admin',
     request: ({ learnerId }) => ({ params: { userId: learnerId } }),

@@ -1,5 +1,11 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import { enrollmentExpiry, isUnexpired, type PurchaseType } from '../../shared/rules/access.ts';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  enrollmentExpiry,
+  isUnexpired,
+  purchaseTypesThatEnd,
+  type AccessEndingWindow,
+  type PurchaseType,
+} from '../../shared/rules/access.ts';
 import { clampProgress } from '../../shared/rules/progress.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import {
@@ -231,4 +237,47 @@ function eventsMatching({ userId, action, reference, source }: AccessEventQuery)
     eq(accessEvents.reference, reference),
     source ? eq(accessEvents.source, source) : undefined,
   );
+}
+
+export interface EndingEnrollment {
+  userId: string;
+  courseId: string;
+  expiresAt: Date;
+}
+
+/**
+ * Claims the bought enrollments whose end falls in `window` and were not yet told of it at this
+ * stage or a nearer one: the UPDATE records the notice, rows another process holds are skipped,
+ * so each notice is claimed once however many ticks run.
+ */
+export async function claimEndingEnrollments(
+  db: Database,
+  window: AccessEndingWindow,
+): Promise<EndingEnrollment[]> {
+  const types = sql.join(
+    purchaseTypesThatEnd.map((type) => sql`${type}`),
+    sql`, `,
+  );
+  const claimed = await db.execute<{ user_id: string; course_id: string; expires_at: Date }>(sql`
+    with due as (
+      select id from ${courseEnrollments}
+      where purchase_type in (${types})
+        and expires_at > ${window.endsAfter} and expires_at <= ${window.endsBy}
+        and (ending_notice_for is distinct from expires_at or ending_notice_days > ${window.days})
+      for update skip locked
+    )
+    update ${courseEnrollments} e
+    set ending_notice_days = ${window.days}, ending_notice_for = e.expires_at
+    from due where e.id = due.id
+    returning e.user_id, e.course_id, e.expires_at`);
+  return claimed.rows.map((row) => ({
+    userId: row.user_id,
+    courseId: row.course_id,
+    expiresAt: new Date(row.expires_at),
+  }));
+}
+
+/** Every enrollment of every learner: the creator's export of customers. */
+export async function listAllEnrollments(db: Database): Promise<Enrollment[]> {
+  return db.select().from(courseEnrollments).orderBy(courseEnrollments.enrolledAt);
 }

@@ -11,6 +11,8 @@ export const bodyLimits = {
   addressList: 256 * 1024,
   /** A course document as the admin's editor saves it: every lesson's Markdown (issue 24). */
   courseDocument: 2 * 1024 * 1024,
+  /** A sheet of learners to import: up to 2,000,000 characters, mostly one byte each (issue 32). */
+  learnerSheet: 3 * 1024 * 1024,
   /** A signed Stripe event: only its signature is checked before it is parsed. */
   stripeEvent: 1024 * 1024,
 } as const;

@@ -52,3 +52,22 @@ export async function anonymisePurchases(tx: Executor, userId: string): Promise<
     })
     .where(and(eq(checkoutSessions.userId, userId), isNotNull(checkoutSessions.fulfilledAt)));
 }
+
+/** Every fulfilled purchase, oldest first: the creator's own record of sales (CSV export). */
+export async function listFulfilledPurchases(db: Database) {
+  return db
+    .select({
+      orderReference: checkoutSessions.id,
+      receiptEmail: checkoutSessions.receiptEmail,
+      customerName: checkoutSessions.customerName,
+      items: checkoutSessions.items,
+      amountPaidCents: checkoutSessions.amountPaidCents,
+      amountCents: checkoutSessions.amountCents,
+      fulfilledAt: checkoutSessions.fulfilledAt,
+      refundedAt: checkoutSessions.refundedAt,
+      isTest: eq(checkoutSessions.mode, 'test'),
+    })
+    .from(checkoutSessions)
+    .where(isNotNull(checkoutSessions.fulfilledAt))
+    .orderBy(checkoutSessions.fulfilledAt);
+}

@@ -60,3 +60,15 @@ export async function forgetAdminReader(tx: Executor, readerId: string): Promise
     .set({ readerId: 'deleted account', readerEmail: 'a deleted admin account' })
     .where(eq(adminReads.readerId, readerId));
 }
+
+/** An export that names every learner is a read of each of them, on their own record. */
+export async function recordAdminReadOfEveryone(
+  db: Database,
+  { reader, subject }: { reader: { id: string; email: string }; subject: AdminReadSubject },
+): Promise<void> {
+  await db.execute(
+    sql`insert into ${adminReads} (user_id, reader_id, reader_email, subject)
+        select ${users.id}, ${reader.id}, ${reader.email}, ${subject} from ${users}
+        where ${users.id} <> ${reader.id}`,
+  );
+}

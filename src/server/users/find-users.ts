@@ -205,3 +205,8 @@ export async function listUsersByIds(
   const rows = await selectUsers(db).where(inArray(users.id, [...new Set(userIds)]));
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** Every account, oldest first: the creator's export of customers. */
+export async function listAllUsers(db: Database): Promise<UserRecord[]> {
+  return selectUsers(db).orderBy(users.createdAt);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_IMPORT_CHARACTERS } from '../rules/learner-import.ts';
 import { accessTypes, purchaseTypes, userTiers } from '../rules/access.ts';
 import { betaGrantViewSchema } from './beta.ts';
 import { accountActions, adminMessages } from '../rules/admin.ts';
@@ -250,3 +251,21 @@ export type Diagnostics = z.infer<typeof diagnosticsSchema>;
 export const confirmSecondFactorSchema = totpCodeSchema.pick({ code: true });
 export const secondFactorConfirmedSchema = z.object({ freshUntil: z.string() });
 export type SecondFactorConfirmed = z.infer<typeof secondFactorConfirmedSchema>;
+
+/** A sheet of learners to bring in (issue 32): checked whole, or applied. */
+export const learnerImportSchema = z.object({
+  csv: z
+    .string()
+    .min(1, 'Choose a sheet (CSV) to import.')
+    .max(MAX_IMPORT_CHARACTERS, 'The sheet is too large: import at most 2 MB at a time.'),
+  dryRun: z.boolean(),
+});
+export const learnerImportReportSchema = z.object({
+  dryRun: z.boolean(),
+  rows: z.number().int(),
+  accountsCreated: z.number().int(),
+  accessGranted: z.number().int(),
+  alreadyThere: z.number().int(),
+  problems: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+export type LearnerImportReport = z.infer<typeof learnerImportReportSchema>;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  accessEndingWindows,
   courseAccessType,
   enrollmentExpiry,
   hasCourseAccess,
@@ -156,6 +157,36 @@ describe('enrollment expiry', () => {
           expect(days).toBe(365);
         },
       ),
+    );
+  });
+});
+
+describe('the windows of the "your access ends" mails', () => {
+  const at = new Date('2026-06-01T00:00:00Z');
+  const days = (count: number) => new Date(at.getTime() + count * 24 * 60 * 60 * 1000);
+  const windowOf = (end: Date) =>
+    accessEndingWindows(at).find((window) => end > window.endsAfter && end <= window.endsBy)?.days;
+
+  it('gives each end at most one notice due now, the nearest', () => {
+    expect(windowOf(days(31))).toBeUndefined();
+    expect(windowOf(days(30))).toBe(30);
+    expect(windowOf(days(8))).toBe(30);
+    expect(windowOf(days(7))).toBe(7);
+    expect(windowOf(days(0.5))).toBe(7);
+    expect(windowOf(days(0))).toBe(0);
+    expect(windowOf(days(-2))).toBe(0);
+    expect(windowOf(days(-4))).toBeUndefined();
+  });
+
+  it('never overlaps: any end falls in one window or none', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10 * 24 * 60, max: 40 * 24 * 60 }), (minutes) => {
+        const end = new Date(at.getTime() + minutes * 60_000);
+        const matching = accessEndingWindows(at).filter(
+          (window) => end > window.endsAfter && end <= window.endsBy,
+        );
+        expect(matching.length).toBeLessThanOrEqual(1);
+      }),
     );
   });
 });

@@ -135,3 +135,34 @@ export function userTier(facts: AccessFacts): UserTier {
     facts.betaGrants.some((grant) => isBetaGrantActive(grant, facts.now));
   return isBeta ? 'beta' : 'free';
 }
+
+/** "Your access ends" mails go this many days before a purchase's end, and on the day (0). */
+export const ACCESS_ENDING_NOTICE_DAYS = [30, 7, 0] as const;
+/** An end found later than this after it passed (the first run after an upgrade) is not mailed. */
+const ENDED_NOTICE_LATEST_DAYS = 3;
+/** Bought access ends and can be bought again; beta, gifts and subscriptions have their own ends. */
+export const purchaseTypesThatEnd: readonly PurchaseType[] = ['individual', 'bundle', 'paid'];
+
+export interface AccessEndingWindow {
+  days: (typeof ACCESS_ENDING_NOTICE_DAYS)[number];
+  /** An end after this moment (exclusive)… */
+  endsAfter: Date;
+  /** …and by this one (inclusive) is told in this window's mail. */
+  endsBy: Date;
+}
+
+/**
+ * Which end each notice is due for at `now`: the windows do not overlap, so an end 5 days away
+ * gets the 7-day mail alone, never the 30-day one late.
+ */
+export function accessEndingWindows(now: Date): AccessEndingWindow[] {
+  const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
+  return ACCESS_ENDING_NOTICE_DAYS.map((days, index) => {
+    const sooner = ACCESS_ENDING_NOTICE_DAYS[index + 1];
+    return {
+      days,
+      endsAfter: at(sooner ?? -ENDED_NOTICE_LATEST_DAYS),
+      endsBy: at(days),
+    };
+  });
+}

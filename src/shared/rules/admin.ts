@@ -46,6 +46,7 @@ export const adminReadSubjects = [
   'companion-conversation',
   'companion-moods-and-patterns',
   'companion-settings',
+  'customer-export',
 ] as const;
 export type AdminReadSubject = (typeof adminReadSubjects)[number];
 

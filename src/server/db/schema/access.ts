@@ -31,6 +31,13 @@ export const courseEnrollments = pgTable(
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
     /** Granted by payment test mode: it does not count once live payments are on. */
     isTestPayment: boolean('is_test_payment').notNull().default(false),
+    /**
+     * The last "your access ends" mail: how many days before the end it was sent for (0 = the
+     * day it ended), and which end it was about; a renewal moves `expiresAt`, so the next end
+     * is told afresh.
+     */
+    endingNoticeDays: integer('ending_notice_days'),
+    endingNoticeFor: timestamp('ending_notice_for', { withTimezone: true }),
   },
   (table) => [
     unique('course_enrollments_user_course_key').on(table.userId, table.courseId),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
-import { useDownloadSubscribersCsv, useSubscriberList } from '../api/list-subscribers.ts';
+import { useCsvDownload } from '../api/download-csv.ts';
+import { useSubscriberList } from '../api/list-subscribers.ts';
 import { messageOf } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,9 +12,9 @@ import { Panel } from '../../../components/ui/panel.tsx';
 export function SubscribersTab() {
   const [page, setPage] = useState(1);
   const list = useSubscriberList(page);
-  const downloadCsv = useDownloadSubscribersCsv();
+  const downloadCsv = useCsvDownload();
   const exportCsv = () =>
-    downloadCsv().catch((error: unknown) =>
+    downloadCsv('/api/admin/newsletter.csv', 'newsletter-subscribers.csv').catch((error: unknown) =>
       notify.area.error(messageOf(error, 'The CSV could not be downloaded. Please try again.')),
     );
   return (

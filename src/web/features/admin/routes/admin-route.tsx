@@ -11,6 +11,7 @@ import { OverviewTab } from '../components/overview-tab.tsx';
 import { PromptsTab } from '../components/prompts-tab.tsx';
 import { SettingsTab } from '../components/settings-tab.tsx';
 import { SubscribersTab } from '../components/subscribers-tab.tsx';
+import { MoveLearners } from '../components/move-learners.tsx';
 import { UsersTab } from '../components/users-tab.tsx';
 
 const adminTabs = [
@@ -85,6 +86,7 @@ export function AdminRoute({ extraTabs = [] }: { extraTabs?: readonly AdminPanel
           </TabPanel>
           <TabPanel value="users" className="mt-6">
             <UsersTab onOpenUser={(user) => navigate({ tab: 'access', user })} />
+            <MoveLearners />
           </TabPanel>
           <TabPanel value="overview" className="mt-6">
             <OverviewTab />

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from '../../../lib/router/router.tsx';
+import { Link, useSearchParams } from '../../../lib/router/router.tsx';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -8,9 +8,14 @@ import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
 import { authMessages, forgotPasswordSchema } from '../../../../shared/api/auth.ts';
+import { EMAIL_MAX_LENGTH } from '../../../../shared/rules/email.ts';
 
 export function ForgotPasswordRoute() {
-  const [email, setEmail] = useState('');
+  const [searchParams] = useSearchParams();
+  // A moved-in learner's welcome mail links here with their address (admin/move-learners.ts).
+  const [email, setEmail] = useState(() =>
+    (searchParams.get('email') ?? '').slice(0, EMAIL_MAX_LENGTH),
+  );
   const [sentTo, setSentTo] = useState<string>();
   const requestReset = useRequestPasswordReset();
   const { submit, error } = useSubmit(forgotPasswordSchema, requestReset, {
