@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { isWorthRetrying } from '../lib/api-client.ts';
-import { FreshSecondFactorProvider } from '../lib/fresh-second-factor.tsx';
 import { useSession } from '../lib/session.ts';
 import { useAccountTheme } from '../lib/theme.ts';
 
@@ -31,7 +30,7 @@ export function Providers({
   return (
     <QueryClientProvider client={queryClient}>
       <AccountTheme />
-      <FreshSecondFactorProvider>{children}</FreshSecondFactorProvider>
+      {children}
       <DeferredToaster />
     </QueryClientProvider>
   );

@@ -11,6 +11,7 @@ import { OverviewTab } from '../components/overview-tab.tsx';
 import { PromptsTab } from '../components/prompts-tab.tsx';
 import { SettingsTab } from '../components/settings-tab.tsx';
 import { SubscribersTab } from '../components/subscribers-tab.tsx';
+import { FreshSecondFactorProvider } from '../../../lib/fresh-second-factor.tsx';
 import { MoveLearners } from '../components/move-learners.tsx';
 import { UsersTab } from '../components/users-tab.tsx';
 
@@ -55,64 +56,67 @@ export function AdminRoute({ extraTabs = [] }: { extraTabs?: readonly AdminPanel
       { replace: true },
     );
 
+  // Its sensitive actions ask for a fresh code; the provider's code loads with the panel only.
   return (
-    <div className="min-h-screen">
-      <header className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-ink-600/20 bg-white px-4 py-4 sm:px-6">
-        <Logo />
-        <nav aria-label="Admin" className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
-          <Link to={paths.dbTest} className="underline">
-            Database status
-          </Link>
-          <Link to={paths.enrollmentDebug} className="underline">
-            Enrollment diagnostics
-          </Link>
-          <Link to={paths.dashboard} className="underline">
-            Dashboard
-          </Link>
-        </nav>
-      </header>
-      <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
-        <h1 className="font-display text-3xl font-bold">Admin Panel</h1>
-        <Tabs value={tab} onValueChange={(value) => navigate({ tab: value })}>
-          <TabList aria-label="Admin sections">
-            {tabs.map((candidate) => (
-              <Tab key={candidate.value} value={candidate.value}>
-                {candidate.label}
-              </Tab>
-            ))}
-          </TabList>
-          <TabPanel value="access" className="mt-6">
-            <AccessTab userId={userId} onSelectUser={(user) => navigate({ user })} />
-          </TabPanel>
-          <TabPanel value="users" className="mt-6">
-            <UsersTab onOpenUser={(user) => navigate({ tab: 'access', user })} />
-            <MoveLearners />
-          </TabPanel>
-          <TabPanel value="overview" className="mt-6">
-            <OverviewTab />
-          </TabPanel>
-          <TabPanel value="assessments" className="mt-6">
-            <AssessmentsTab />
-          </TabPanel>
-          <TabPanel value="newsletter" className="mt-6">
-            <SubscribersTab />
-          </TabPanel>
-          <TabPanel value="outbox" className="mt-6">
-            <OutboxTab />
-          </TabPanel>
-          {extraTabs.map((extra) => (
-            <TabPanel key={extra.value} value={extra.value} className="mt-6">
-              {extra.content}
+    <FreshSecondFactorProvider>
+      <div className="min-h-screen">
+        <header className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-ink-600/20 bg-white px-4 py-4 sm:px-6">
+          <Logo />
+          <nav aria-label="Admin" className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
+            <Link to={paths.dbTest} className="underline">
+              Database status
+            </Link>
+            <Link to={paths.enrollmentDebug} className="underline">
+              Enrollment diagnostics
+            </Link>
+            <Link to={paths.dashboard} className="underline">
+              Dashboard
+            </Link>
+          </nav>
+        </header>
+        <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+          <h1 className="font-display text-3xl font-bold">Admin Panel</h1>
+          <Tabs value={tab} onValueChange={(value) => navigate({ tab: value })}>
+            <TabList aria-label="Admin sections">
+              {tabs.map((candidate) => (
+                <Tab key={candidate.value} value={candidate.value}>
+                  {candidate.label}
+                </Tab>
+              ))}
+            </TabList>
+            <TabPanel value="access" className="mt-6">
+              <AccessTab userId={userId} onSelectUser={(user) => navigate({ user })} />
             </TabPanel>
-          ))}
-          <TabPanel value="settings" className="mt-6">
-            <SettingsTab />
-          </TabPanel>
-          <TabPanel value="prompts" className="mt-6">
-            <PromptsTab />
-          </TabPanel>
-        </Tabs>
-      </main>
-    </div>
+            <TabPanel value="users" className="mt-6">
+              <UsersTab onOpenUser={(user) => navigate({ tab: 'access', user })} />
+              <MoveLearners />
+            </TabPanel>
+            <TabPanel value="overview" className="mt-6">
+              <OverviewTab />
+            </TabPanel>
+            <TabPanel value="assessments" className="mt-6">
+              <AssessmentsTab />
+            </TabPanel>
+            <TabPanel value="newsletter" className="mt-6">
+              <SubscribersTab />
+            </TabPanel>
+            <TabPanel value="outbox" className="mt-6">
+              <OutboxTab />
+            </TabPanel>
+            {extraTabs.map((extra) => (
+              <TabPanel key={extra.value} value={extra.value} className="mt-6">
+                {extra.content}
+              </TabPanel>
+            ))}
+            <TabPanel value="settings" className="mt-6">
+              <SettingsTab />
+            </TabPanel>
+            <TabPanel value="prompts" className="mt-6">
+              <PromptsTab />
+            </TabPanel>
+          </Tabs>
+        </main>
+      </div>
+    </FreshSecondFactorProvider>
   );
 }
