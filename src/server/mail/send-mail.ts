@@ -147,6 +147,7 @@ function createSmtpMailer(
         );
         await jobs.send(MAIL_QUEUE, { outboxId: rows[0]!.id }, { db: client });
         await client.query('commit');
+        jobs.wake(MAIL_QUEUE);
         log.info({ outboxId: rows[0]!.id, subject: message.subject }, 'mail queued');
       } catch (error) {
         await client.query('rollback');
