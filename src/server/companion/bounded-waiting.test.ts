@@ -41,6 +41,12 @@ const quickLimits: Partial<Config> = {
   },
 };
 
+/**
+ * What is measured here is the vendor's misbehaviour and the app's clocks, the same on any
+ * PostgreSQL: the file runs once, on the embedded one, not again for TEST_DATABASE_URL.
+ */
+const describeOnce = describe.skipIf(process.env.TEST_DATABASE_TARGET === 'url');
+
 let fake: FakeOpenAiServer;
 const apps: TestApp[] = [];
 
@@ -119,7 +125,7 @@ async function expectFallbackWithinBound(testApp: TestApp, learner: TestUser) {
   return elapsed;
 }
 
-describe('a chat reply while the AI vendor misbehaves', () => {
+describeOnce('a chat reply while the AI vendor misbehaves', () => {
   it('a vendor that accepts and never answers: the fallback reply arrives within 15 s', async () => {
     const hanging = await startFakeOpenAiServer();
     hanging.misbehave({ kind: 'hang' });
@@ -171,7 +177,7 @@ describe('a chat reply while the AI vendor misbehaves', () => {
   });
 });
 
-describe('a suggestion while the AI vendor misbehaves', () => {
+describeOnce('a suggestion while the AI vendor misbehaves', () => {
   const requestSuggestion = async (testApp: TestApp, learner: TestUser) => {
     const started = performance.now();
     const response = await testApp.app.inject({
@@ -204,7 +210,7 @@ describe('a suggestion while the AI vendor misbehaves', () => {
   );
 });
 
-describe('the circuit breaker', () => {
+describeOnce('the circuit breaker', () => {
   it('after three failures in a row the vendor is skipped: the fallback at once, no request, the mode says unavailable', async () => {
     const failing = await startFakeOpenAiServer();
     failing.failWith(503);
@@ -249,7 +255,7 @@ describe('the circuit breaker', () => {
   });
 });
 
-describe('a learner who leaves', () => {
+describeOnce('a learner who leaves', () => {
   it('closing the chat connection aborts the vendor call, and the breaker does not count it', async () => {
     const hanging = await startFakeOpenAiServer();
     hanging.misbehave({ kind: 'hang' });
@@ -287,7 +293,7 @@ describe('a learner who leaves', () => {
   });
 });
 
-describe('the daily token cap', () => {
+describeOnce('the daily token cap', () => {
   it('holds against a vendor that reports no usage: tokens are estimated, and past the cap no request leaves', async () => {
     const silent = await startFakeOpenAiServer();
     silent.omitUsage(true);
@@ -312,7 +318,7 @@ describe('the daily token cap', () => {
   });
 });
 
-describe('closing the app while vendor calls hang', () => {
+describeOnce('closing the app while vendor calls hang', () => {
   it('closes within 15 s, and the saved reflection still gets its emotion record (the fallback reading)', async () => {
     const hanging = await startFakeOpenAiServer();
     hanging.misbehave({ kind: 'hang' });
