@@ -168,9 +168,13 @@ export function createJobQueue(
       }),
     start: async () => {
       await boss.start();
-      for (const [name, { settings }] of definitions) {
-        await boss.createQueue(name, queueOptions(name, settings));
-        if (!runWorkers) continue;
+      await oneProcessAtATime(pool, async () => {
+        for (const [name, { settings }] of definitions) {
+          await boss.createQueue(name, queueOptions(name, settings));
+        }
+      });
+      if (!runWorkers) return;
+      for (const name of definitions.keys()) {
         const workerId = await boss.work<object>(
           name,
           { includeMetadata: true, batchSize: BATCH_SIZE, pollingIntervalSeconds: 2 },
@@ -178,7 +182,6 @@ export function createJobQueue(
         );
         workerIds.set(name, workerId);
       }
-      if (!runWorkers) return;
       for (const [name, cron] of schedules) await boss.schedule(name, cron);
     },
     wake: (name) => {
@@ -224,6 +227,27 @@ function queueOptions(name: string, settings: QueueSettings): PgBoss.Queue {
     retryBackoff: true,
     expireInSeconds: settings.expireInSeconds,
   };
+}
+
+/** Any constant shared by every process: the lock the queues' tables are made under. */
+const QUEUE_SETUP_LOCK = 726_301_548;
+
+/**
+ * Two processes making the same queue's tables at once deadlocked in PostgreSQL: they take turns
+ * (the later one finds each queue made).
+ */
+async function oneProcessAtATime(pool: pg.Pool, work: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+    try {
+      await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 function executorOf(client: Pick<pg.Pool, 'query'>): PgBoss.Db {
