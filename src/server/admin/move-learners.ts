@@ -149,6 +149,13 @@ export async function exportCustomers(app: FastifyInstance, admin: SessionUser):
     listAllUsers(app.db),
     listAllEnrollments(app.db),
   ]);
+  // Grouped once: a filter per learner would be quadratic at a hundred thousand learners.
+  const enrollmentsByLearner = new Map<string, typeof enrollments>();
+  for (const enrollment of enrollments) {
+    const held = enrollmentsByLearner.get(enrollment.userId);
+    if (held) held.push(enrollment);
+    else enrollmentsByLearner.set(enrollment.userId, [enrollment]);
+  }
   const rows = learners.flatMap((learner) => {
     const person = [
       learner.email,
@@ -157,7 +164,7 @@ export async function exportCustomers(app: FastifyInstance, admin: SessionUser):
       learner.role,
       iso(learner.createdAt),
     ];
-    const held = enrollments.filter((enrollment) => enrollment.userId === learner.id);
+    const held = enrollmentsByLearner.get(learner.id) ?? [];
     if (held.length === 0) return [[...person, '', '', '', '', '', '']];
     return held.map((enrollment) => [
       ...person,
