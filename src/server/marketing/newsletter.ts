@@ -1,9 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { count, desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { newsletterSubscriptions } from '../db/schema/marketing.ts';
 import { AppError } from '../http/errors.ts';
+import { readSignedToken, signToken } from '../http/signed-token.ts';
 import type { MailMessage } from '../mail/send-mail.ts';
 
 type NewsletterContext = Pick<FastifyInstance, 'db' | 'mailer' | 'log' | 'config'>;
@@ -50,16 +50,11 @@ function newsletterWelcomeEmail(config: NewsletterContext['config'], email: stri
   });
 }
 
+const UNSUBSCRIBE = 'newsletter-unsubscribe';
+
 /** The address and its HMAC: an unsubscribe link that works without signing in and cannot be forged. */
 export function unsubscribeToken(secret: string, email: string): string {
-  const address = email.toLowerCase();
-  return `${Buffer.from(address).toString('base64url')}.${signatureOf(secret, address)}`;
-}
-
-function signatureOf(secret: string, address: string): string {
-  return createHmac('sha256', secret)
-    .update(`newsletter-unsubscribe:${address}`)
-    .digest('base64url');
+  return signToken(secret, UNSUBSCRIBE, email.toLowerCase());
 }
 
 /** Removes the address the token names; a token already used changes nothing. */
@@ -67,11 +62,8 @@ export async function unsubscribeFromNewsletter(
   { db, config }: Pick<NewsletterContext, 'db' | 'config'>,
   token: string,
 ): Promise<void> {
-  const [encoded = '', signature = ''] = token.split('.');
-  const address = Buffer.from(encoded, 'base64url').toString();
-  const expected = Buffer.from(signatureOf(config.authSecret, address));
-  const given = Buffer.from(signature);
-  if (!address || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  const address = readSignedToken(config.authSecret, UNSUBSCRIBE, token);
+  if (address === null) {
     throw new AppError('bad_request', 'This unsubscribe link is not valid.', { token: 'invalid' });
   }
   await db
