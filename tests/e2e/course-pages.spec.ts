@@ -1,4 +1,11 @@
-import { expect, expectNoSeriousAxeViolations, gotoReady, test } from '../support/fixtures.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  gotoReady,
+  latestMailTo,
+  test,
+  uniqueEmail,
+} from '../support/fixtures.ts';
 
 const sizes = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -52,8 +59,19 @@ for (const { name, viewport } of sizes) {
       await expectNoSeriousAxeViolations(page);
 
       const form = page.getByRole('form', { name: 'Tell me when it opens' });
-      await form.getByLabel('Your email').fill(`visitor-${viewport.width}@example.com`);
+      const email = uniqueEmail('visitor');
+      await form.getByLabel('Your email').fill(email);
       await form.getByRole('button', { name: 'Tell me when it opens' }).click();
+      await expect(page.getByRole('status')).toHaveText(
+        `Almost there: we sent a link to ${email}. Open it to confirm, and we will write to you when the course opens.`,
+      );
+
+      // Double opt-in: nothing about the course is mailed until the address's owner confirms.
+      const mail = await latestMailTo(email, "Confirm: tell me when Dragon's Clarity opens");
+      await page.goto(mail.text.match(/https?:\/\/\S+\/release-notice\/confirm\S+/)![0]);
+      await expect(page.getByRole('heading', { name: 'Confirm your address' })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await page.getByRole('button', { name: 'Confirm' }).click();
       await expect(page.getByRole('status')).toHaveText(
         "We will write to you when Dragon's Clarity opens.",
       );

@@ -225,10 +225,11 @@ for (const width of [390, 1280]) {
     await expectNoSeriousAxeViolations(page);
     await notice.getByRole('button', { name: 'Tell me when it opens' }).click();
     await expect(notice.getByRole('alert')).toHaveText('Please enter your email address');
-    await notice.getByLabel('Your email').fill(`waiting-${width}-${Date.now()}@example.com`);
+    const email = `waiting-${width}-${Date.now()}@example.com`;
+    await notice.getByLabel('Your email').fill(email);
     await notice.getByRole('button', { name: 'Tell me when it opens' }).click();
     await expect(notice.getByRole('status')).toHaveText(
-      "We will write to you when Dragon's Clarity opens.",
+      `Almost there: we sent a link to ${email}. Open it to confirm, and we will write to you when the course opens.`,
     );
   });
 }

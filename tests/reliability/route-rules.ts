@@ -93,6 +93,10 @@ export const routeRules: Record<string, RouteRow> = {
     rule: 'public',
     request: () => ({ params: { courseId: 'dragons-clarity' }, body: { email: 'a@example.com' } }),
   },
+  'POST /api/release-notices/confirm': {
+    rule: 'token',
+    request: () => ({ body: { token: 'made-up' } }),
+  },
   'POST /api/newsletter': { rule: 'public', request: () => ({ body: { email: 'a@example.com' } }) },
   'POST /api/newsletter/unsubscribe': {
     rule: 'token',

@@ -4,11 +4,12 @@ import {
   catalogueResponseSchema,
   courseOutlineSchema,
   courseParamsSchema,
+  releaseNoticeConfirmSchema,
   releaseNoticeRequestSchema,
   releaseNoticeResponseSchema,
 } from '../../shared/api/catalogue.ts';
 import { limitRequests } from '../http/rate-limit.ts';
-import { requestReleaseNotice } from './release-notices.ts';
+import { confirmReleaseNotice, requestReleaseNotice } from './release-notices.ts';
 import { AppError } from '../http/errors.ts';
 import { toCatalogueResponse, toCourseOutline, withoutVideoIds } from './catalogue.ts';
 
@@ -19,6 +20,9 @@ export const releaseNoticeRateLimit = {
   windowSeconds: 60 * 60,
   message: 'Too many requests from your address. Please try again in an hour.',
 };
+
+/** A link is opened once or twice; guessing tokens takes thousands of tries. */
+const confirmationRateLimit = { ...releaseNoticeRateLimit, name: 'release-notice-confirm' };
 
 export interface CatalogueRoutesOptions {
   /** Whether the caller of this request may open the course (wired in app.ts). */
@@ -55,6 +59,19 @@ export async function catalogueRoutes(
         user: await app.sessions.readUser(request, reply),
         email: request.body.email,
       }),
+  );
+
+  routes.post(
+    '/api/release-notices/confirm',
+    {
+      schema: {
+        body: releaseNoticeConfirmSchema,
+        response: { 200: releaseNoticeResponseSchema },
+      },
+      bodyLimit: 2 * 1024,
+      onRequest: limitRequests(confirmationRateLimit),
+    },
+    async (request) => confirmReleaseNotice(app, request.body.token),
   );
 
   routes.get(

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { releaseNoticeMessages } from '../../shared/api/catalogue.ts';
 import type { SessionUser } from '../../shared/api/auth.ts';
@@ -6,8 +6,15 @@ import { PRODUCT_NAME } from '../../shared/brand.ts';
 import type { Executor } from '../db/client.ts';
 import { releaseNotices } from '../db/schema/catalogue.ts';
 import { AppError } from '../http/errors.ts';
+import { readSignedToken, signToken } from '../http/signed-token.ts';
 
-/** Records "Tell me when it opens" once per address and course; asking again changes nothing. */
+const CONFIRM = 'release-notice-confirm';
+
+/**
+ * Records "Tell me when it opens" once per address and course; asking again changes nothing.
+ * The address is confirmed before any mail about the course (double opt-in): a learner whose
+ * account address is confirmed is at once, anyone else by the link mailed to the address.
+ */
 export async function requestReleaseNotice(
   app: FastifyInstance,
   courseId: string,
@@ -19,26 +26,87 @@ export async function requestReleaseNotice(
     throw new AppError('bad_request', releaseNoticeMessages.alreadyOpen(course.title));
   }
   // A signed-in learner is written to at their account's address, never one in the request.
-  const email = asker.user?.email ?? asker.email;
+  const email = (asker.user?.email ?? asker.email)?.toLowerCase();
   if (!email) throw new AppError('bad_request', releaseNoticeMessages.emailRequired);
-  await app.db
+  const confirmedAt = asker.user?.emailVerified ? new Date() : null;
+  const [created] = await app.db
     .insert(releaseNotices)
-    .values({ courseId, email: email.toLowerCase(), userId: asker.user?.id ?? null })
-    .onConflictDoNothing();
-  return { message: releaseNoticeMessages.saved(course.title) };
+    .values({ courseId, email, userId: asker.user?.id ?? null, confirmedAt })
+    .onConflictDoNothing()
+    .returning({ id: releaseNotices.id });
+  if (created) {
+    if (confirmedAt) return { message: releaseNoticeMessages.saved(course.title) };
+    await app.mailer.send(confirmationMail(app, email, course.title, created.id));
+    return { message: releaseNoticeMessages.confirmationSent(email) };
+  }
+  // Asked before: a confirmed account confirms the request; nothing is mailed again, so asking
+  // repeatedly cannot fill someone's inbox.
+  const [existing] = await app.db
+    .update(releaseNotices)
+    .set({ confirmedAt: sql`coalesce(${releaseNotices.confirmedAt}, ${confirmedAt})` })
+    .where(
+      and(eq(releaseNotices.courseId, courseId), sql`lower(${releaseNotices.email}) = ${email}`),
+    )
+    .returning({ confirmedAt: releaseNotices.confirmedAt });
+  return existing?.confirmedAt
+    ? { message: releaseNoticeMessages.saved(course.title) }
+    : { message: releaseNoticeMessages.confirmationSent(email) };
+}
+
+function confirmationMail(app: FastifyInstance, to: string, courseTitle: string, id: string) {
+  const link = `${app.config.appUrl}/release-notice/confirm?token=${signToken(app.config.authSecret, CONFIRM, id)}`;
+  return {
+    to,
+    subject: `Confirm: tell me when ${courseTitle} opens`,
+    text: [
+      'Hello,',
+      '',
+      `Someone, we hope you, asked us to write to this address when ${courseTitle} opens.`,
+      'To confirm, open this link and press Confirm:',
+      link,
+      '',
+      'If it was not you, ignore this mail: without your confirmation we will not write again.',
+      '',
+      `With warmth, ${PRODUCT_NAME}`,
+    ].join('\n'),
+  };
+}
+
+/** The link in the confirmation mail: from now on the address hears when the course opens. */
+export async function confirmReleaseNotice(
+  app: FastifyInstance,
+  token: string,
+): Promise<{ message: string }> {
+  const id = readSignedToken(app.config.authSecret, CONFIRM, token);
+  const [row] = id
+    ? await app.db
+        .update(releaseNotices)
+        .set({ confirmedAt: sql`coalesce(${releaseNotices.confirmedAt}, now())` })
+        .where(eq(releaseNotices.id, id))
+        .returning({ courseId: releaseNotices.courseId })
+    : [];
+  if (!row) {
+    throw new AppError('bad_request', releaseNoticeMessages.linkNotValid, { token: 'invalid' });
+  }
+  const title = app.catalogue.getCourse(row.courseId)?.title ?? row.courseId;
+  return { message: releaseNoticeMessages.saved(title) };
 }
 
 /**
- * Mails everyone waiting for a course the catalogue now marks released: at each start, as the
- * bundle's waiting courses open (a course is released by editing content/products.yaml and
- * restarting). Each row is claimed before its mail is queued, so two processes never both send it.
+ * Mails every confirmed address waiting for a course the catalogue now marks released. Each row is claimed before its mail is queued, so two processes never both send it.
  */
 export async function sendReleaseNotices(app: FastifyInstance, now = new Date()): Promise<void> {
   for (const course of app.catalogue.courses.filter((candidate) => !candidate.product.comingSoon)) {
     const claimed = await app.db
       .update(releaseNotices)
       .set({ notifiedAt: now })
-      .where(and(eq(releaseNotices.courseId, course.id), isNull(releaseNotices.notifiedAt)))
+      .where(
+        and(
+          eq(releaseNotices.courseId, course.id),
+          isNotNull(releaseNotices.confirmedAt),
+          isNull(releaseNotices.notifiedAt),
+        ),
+      )
       .returning({ email: releaseNotices.email });
     for (const { email } of claimed) {
       await app.mailer.send({
@@ -81,6 +149,7 @@ export async function exportReleaseNotices(
     courseTitle: app.catalogue.getCourse(row.courseId)?.title ?? row.courseId,
     email: row.email,
     requestedAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
     mailedAt: row.notifiedAt?.toISOString() ?? null,
   }));
 }

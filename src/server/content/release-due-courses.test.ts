@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentChanges, courseDrafts } from '../db/schema/content.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { createUser } from '../testing/users.ts';
 import { insertPublishedVersion } from './course-drafts.ts';
 import { readPublishedDocuments, SEED_ACTOR } from './published-content.ts';
 import { releaseMomentOf } from './release-due-courses.ts';
@@ -27,10 +28,9 @@ const releaseMails = (email: string) =>
 
 describe('the clock and a release date', () => {
   it('opens the course at the start of its day in the creator’s zone, and tells who asked, once', async () => {
-    const email = `waiting-${Date.now()}@example.com`;
-    const asked = await testApp.as(undefined).post('/api/courses/dragons-clarity/release-notice', {
-      email,
-    });
+    const learner = await createUser(testApp.app);
+    const email = learner.email.toLowerCase();
+    const asked = await testApp.as(learner).post('/api/courses/dragons-clarity/release-notice', {});
     expect(asked.statusCode).toBe(200);
 
     // Midnight in Berlin is 23:00 the day before in UTC.

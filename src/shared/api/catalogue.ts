@@ -89,4 +89,10 @@ export const releaseNoticeMessages = {
   emailRequired: 'Please enter your email address',
   alreadyOpen: (title: string) => `${title} is already open.`,
   saved: (title: string) => `We will write to you when ${title} opens.`,
+  confirmationSent: (email: string) =>
+    `Almost there: we sent a link to ${email}. Open it to confirm, and we will write to you when the course opens.`,
+  linkNotValid: 'This confirmation link is not valid.',
 } as const;
+
+/** The link in the confirmation mail carries the request it confirms. */
+export const releaseNoticeConfirmSchema = z.object({ token: z.string().min(1).max(200) });

@@ -23,6 +23,7 @@ export const paths = {
   dbTest: '/db-test',
   enrollmentDebug: '/debug/enrollment',
   unsubscribe: '/unsubscribe',
+  confirmReleaseNotice: '/release-notice/confirm',
   lesson: '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
 } as const;
 

@@ -14,6 +14,8 @@ export const releaseNotices = pgTable(
     email: text('email').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the address was confirmed: by the link in the mail, or by a confirmed account asking. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (table) => [
