@@ -44,10 +44,19 @@ export async function answerCrisisLevel(
     return detected;
   }
   if (detected.level === 'none' && mayModerate(context, check)) {
-    if (await context.moderation!.flagsSelfHarm(check.text)) {
+    // Both bounded at 3 s, asked at once: the slower of the two is all they add.
+    const [isFlagged, reading] = await Promise.all([
+      context.moderation!.flagsSelfHarm(check.text),
+      context.riskReader?.readRisk(check.text) ?? null,
+    ]);
+    if (isFlagged) {
       const concern = 'suicide-self-harm';
       await recordSafetyEvent(context, { ...check, signal: 'moderation', concern });
       return { level: 'at-risk', concern };
+    }
+    if (reading) {
+      await recordSafetyEvent(context, { ...check, signal: 'model', concern: reading.concern });
+      return reading;
     }
   }
   return detected;

@@ -17,6 +17,7 @@ import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import {
   FAKE_MODERATION_SELF_HARM,
   FAKE_OPENAI_KEY,
+  FAKE_RISK,
   startFakeOpenAiServer,
   type FakeOpenAiServer,
 } from '../testing/fake-openai-server.ts';
@@ -309,6 +310,49 @@ describe("the vendor's moderation, a second signal in AI mode", () => {
     const offlineLearner = await createEnrolledLearner(offline.app, offline.db);
     const { done } = await chat(offline, offlineLearner, flagged);
     expect(done.reply.kind).toBe('message');
+  });
+});
+
+describe("the model's own risk reading, a second reader in AI mode", () => {
+  const plain = 'I keep skipping meals before the retreat and hiding it from everyone';
+
+  it('an at-risk reading of what the detector cleared gets the same help, counted as the model', async () => {
+    const learner = await createLearner(ai);
+    const started = performance.now();
+    const { done } = await chat(ai, learner, `${plain} ${FAKE_RISK.atRisk}`);
+    expect(done.reply).toMatchObject({ kind: 'safety', concern: 'eating-disorder' });
+    const [event] = await ai.db
+      .select()
+      .from(companionSafetyEvents)
+      .where(eq(companionSafetyEvents.userId, learner.id));
+    expect(event).toMatchObject({ path: 'chat', signal: 'model', concern: 'eating-disorder' });
+    const suggestion = await requestSuggestion(ai, learner, `${plain}, ${FAKE_RISK.atRisk}`);
+    expect(suggestion.json<SuggestionResponse>()).toMatchObject({ isAtRisk: true });
+    console.info(`second reader, at risk: ${Math.round(performance.now() - started)} ms`);
+  });
+
+  it('a hang or garbage leaves the local reading standing, within its 3 s bound', async () => {
+    const learner = await createLearner(ai);
+    for (const fault of [FAKE_RISK.garbage, FAKE_RISK.hang]) {
+      const started = performance.now();
+      const { done } = await chat(ai, learner, `What are the three currents? ${fault}`);
+      const took = performance.now() - started;
+      console.info(`second reader, ${fault}: ${Math.round(took)} ms`);
+      expect(done.reply.kind).toBe('message');
+      expect(took).toBeLessThan(6_000);
+    }
+  });
+
+  it('is never asked in fallback mode, nor for an autosave, nor about words the detector caught', async () => {
+    const learner = await createLearner(ai);
+    const risk = () =>
+      fake.requests.filter((sent) => sent.messages[0]!.content.includes('"level"'));
+    const before = risk().length;
+    await saveReflection(ai, learner, `${plain} ${FAKE_RISK.atRisk}`, 'autosave');
+    await chat(ai, learner, crisisTexts[0]!);
+    expect(risk().length).toBe(before);
+    await chat(ai, learner, 'What are the three currents?');
+    expect(risk().length).toBe(before + 1);
   });
 });
 

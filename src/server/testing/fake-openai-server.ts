@@ -11,7 +11,7 @@ interface ChatCompletionRequest {
   response_format?: { type: string };
 }
 
-export type FakeAnswerKind = 'reply' | 'emotion' | 'suggestion' | 'patterns';
+export type FakeAnswerKind = 'reply' | 'emotion' | 'suggestion' | 'patterns' | 'risk';
 
 /** How the fake misbehaves, as vendors do: see `misbehave`. */
 export type FakeFault =
@@ -48,6 +48,12 @@ export interface FakeOpenAiServer {
 export const FAKE_OPENAI_KEY = 'sk-fake-companion-key';
 /** Text the fake's moderation endpoint flags as self-harm, as the vendor's would. */
 export const FAKE_MODERATION_SELF_HARM = '[fake-moderation:self-harm]';
+/** In a text, makes the fake's risk reading answer at risk of eating disorder, garbage, or never. */
+export const FAKE_RISK = {
+  atRisk: '[fake-risk:eating-disorder]',
+  garbage: '[fake-risk:garbage]',
+  hang: '[fake-risk:hang]',
+} as const;
 /** Words that make the fake emotion analysis answer with a strong, heavy feeling. */
 const heavyWords = /overwhelm|exhausted|devastat|despair|drowning/i;
 
@@ -78,6 +84,13 @@ export function fakeAnswer(kind: FakeAnswerKind, request: ChatCompletionRequest)
           },
         ],
       });
+    case 'risk':
+      if (userText.includes(FAKE_RISK.garbage)) return 'I would rather not say {';
+      return JSON.stringify(
+        userText.includes(FAKE_RISK.atRisk)
+          ? { level: 'at-risk', kind: 'eating-disorder' }
+          : { level: 'none', kind: null },
+      );
     case 'reply': {
       const lesson =
         /^Lesson: (.*)$/m.exec(request.messages[0]?.content ?? '')?.[1] ?? 'this lesson';
@@ -91,6 +104,7 @@ function kindOf(request: ChatCompletionRequest): FakeAnswerKind {
   if (system.includes('"intensity"')) return 'emotion';
   if (system.includes('"patterns"')) return 'patterns';
   if (system.includes('"deepening"')) return 'suggestion';
+  if (system.includes('"level"')) return 'risk';
   return 'reply';
 }
 
@@ -142,6 +156,7 @@ export async function startFakeOpenAiServer(
     requests.push(body);
     const lastUser = body.messages.at(-1)?.content ?? '';
     if (fault?.kind === 'hang') return;
+    if (kindOf(body) === 'risk' && lastUser.includes(FAKE_RISK.hang)) return;
     const failure = fault?.kind === 'fail' ? fault.status : null;
     if (failure !== null || (options.failOn && lastUser.includes(options.failOn))) {
       return send(failure ?? 500, {

@@ -176,7 +176,7 @@ export const safetyEventCountSchema = z.object({
   path: z.enum(safetyEventPaths),
   mode: z.enum(companionModes),
   /** detector: the built-in check; moderation: the AI vendor's moderation endpoint. */
-  signal: z.enum(['detector', 'moderation']),
+  signal: z.enum(['detector', 'moderation', 'model']),
   concern: z.enum(safetyConcerns),
   count: z.number().int(),
 });

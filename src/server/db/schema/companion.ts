@@ -58,7 +58,8 @@ export const companionSafetyEvents = pgTable(
       enum: ['chat', 'suggestion', 'autosave', 'save', 'submit'],
     }).notNull(),
     mode: text('mode', { enum: companionModes }).notNull(),
-    signal: text('signal', { enum: ['detector', 'moderation'] }).notNull(),
+    /** model: the configured model's risk reading, the second reader in AI mode. */
+    signal: text('signal', { enum: ['detector', 'moderation', 'model'] }).notNull(),
     /** What the help answered (decision 014); events from before the concerns were suicide's. */
     concern: text('concern', { enum: safetyConcerns }).notNull().default('suicide-self-harm'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ const pathLabels: Record<SafetyEventCount['path'], string> = {
 const signalLabels: Record<SafetyEventCount['signal'], string> = {
   detector: 'built-in check',
   moderation: "AI service's moderation",
+  model: "AI model's risk reading",
 };
 
 /** The admin's view of the companion's safety net (docs/decisions/014-companion-safety.md). */
