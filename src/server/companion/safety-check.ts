@@ -44,10 +44,12 @@ export async function answerCrisisLevel(
     return detected;
   }
   if (detected.level === 'none' && mayModerate(context, check)) {
-    // Both bounded at 3 s, asked at once: the slower of the two is all they add.
+    // Both bounded at 3 s, asked at once: the slower of the two is all they add. The model is
+    // not asked while the chat's circuit breaker holds the vendor for unwell.
+    const isModelAvailable = context.chat?.isAvailable() ?? false;
     const [isFlagged, reading] = await Promise.all([
       context.moderation!.flagsSelfHarm(check.text),
-      context.riskReader?.readRisk(check.text) ?? null,
+      isModelAvailable ? (context.riskReader?.readRisk(check.text) ?? null) : null,
     ]);
     if (isFlagged) {
       const concern = 'suicide-self-harm';

@@ -131,7 +131,7 @@ async function createLearner(testApp: TestApp): Promise<TestUser> {
 }
 
 /** Every byte the fake vendor has received, chat and moderation alike. */
-const vendorTraffic = () => JSON.stringify([fake.requests, fake.moderated]);
+const vendorTraffic = () => JSON.stringify([fake.requests, fake.moderated, fake.riskReadings]);
 
 describe('words of crisis, on every path and in both modes', () => {
   it.each(modes)('%s mode: the chat answers with the safety reply, whole', async (mode) => {
@@ -314,7 +314,7 @@ describe("the vendor's moderation, a second signal in AI mode", () => {
 });
 
 describe("the model's own risk reading, a second reader in AI mode", () => {
-  const plain = 'I keep skipping meals before the retreat and hiding it from everyone';
+  const plain = 'Some days the practice feels heavier than others';
 
   it('an at-risk reading of what the detector cleared gets the same help, counted as the model', async () => {
     const learner = await createLearner(ai);
@@ -345,14 +345,12 @@ describe("the model's own risk reading, a second reader in AI mode", () => {
 
   it('is never asked in fallback mode, nor for an autosave, nor about words the detector caught', async () => {
     const learner = await createLearner(ai);
-    const risk = () =>
-      fake.requests.filter((sent) => sent.messages[0]!.content.includes('"level"'));
-    const before = risk().length;
+    const before = fake.riskReadings.length;
     await saveReflection(ai, learner, `${plain} ${FAKE_RISK.atRisk}`, 'autosave');
     await chat(ai, learner, crisisTexts[0]!);
-    expect(risk().length).toBe(before);
+    expect(fake.riskReadings).toHaveLength(before);
     await chat(ai, learner, 'What are the three currents?');
-    expect(risk().length).toBe(before + 1);
+    expect(fake.riskReadings).toHaveLength(before + 1);
   });
 });
 

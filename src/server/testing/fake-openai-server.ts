@@ -28,8 +28,10 @@ export type FakeFault =
 export interface FakeOpenAiServer {
   /** The base URL to give the client, like https://api.openai.com/v1. */
   url: string;
-  /** Every chat-completions request received, in order. */
+  /** Every chat-completions request received, in order, but the risk readings. */
   requests: ChatCompletionRequest[];
+  /** Every text sent for a risk reading (the second reader in AI mode), in order. */
+  riskReadings: string[];
   /** Every text sent to the moderation endpoint, in order. */
   moderated: string[];
   /** Makes every later request fail with this status (null: answer normally again). */
@@ -119,6 +121,7 @@ export async function startFakeOpenAiServer(
 ): Promise<FakeOpenAiServer> {
   const requests: ChatCompletionRequest[] = [];
   const moderated: string[] = [];
+  const riskReadings: string[] = [];
   let fault: FakeFault | null = null;
   let isUsageOmitted = false;
   let abandonedCount = 0;
@@ -138,7 +141,9 @@ export async function startFakeOpenAiServer(
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    if (request.method === 'GET' && request.url === '/requests') return send(200, requests);
+    if (request.method === 'GET' && request.url === '/requests') {
+      return send(200, { requests, riskReadings, moderated });
+    }
     if (request.method === 'POST' && request.url?.endsWith('/moderations')) {
       return moderate(request, send);
     }
@@ -153,8 +158,9 @@ export async function startFakeOpenAiServer(
     let raw = '';
     for await (const chunk of request) raw += chunk;
     const body = JSON.parse(raw) as ChatCompletionRequest;
-    requests.push(body);
     const lastUser = body.messages.at(-1)?.content ?? '';
+    if (kindOf(body) === 'risk') riskReadings.push(lastUser);
+    else requests.push(body);
     if (fault?.kind === 'hang') return;
     if (kindOf(body) === 'risk' && lastUser.includes(FAKE_RISK.hang)) return;
     const failure = fault?.kind === 'fail' ? fault.status : null;
@@ -236,6 +242,7 @@ export async function startFakeOpenAiServer(
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    riskReadings,
     moderated,
     failWith: (status) => {
       fault = status === null ? null : { kind: 'fail', status };
