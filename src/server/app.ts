@@ -15,6 +15,7 @@ import { accountRoutes } from './account/account.routes.ts';
 import { adminAccountControlRoutes } from './admin/admin-account-controls.routes.ts';
 import { adminCustomersRoutes } from './admin/admin-customers.routes.ts';
 import { adminEnrollmentRoutes } from './admin/admin-enrollments.routes.ts';
+import { adminInboxRoutes } from './admin/admin-inbox.routes.ts';
 import { adminOutboxRoutes } from './admin/admin-outbox.routes.ts';
 import { adminSecondFactorRoutes } from './admin/admin-second-factor.routes.ts';
 import { adminOverviewRoutes } from './admin/admin-overview.routes.ts';
@@ -96,6 +97,7 @@ import { newsletterRoutes } from './marketing/newsletter.routes.ts';
 import { createPaymentsContext, type PaymentsOptions } from './payments/payments-context.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { createProductCheckout, refundCheckout } from './payments/product-checkout.ts';
+import { grantRefundRequest } from './payments/refund-requests.ts';
 import { restDuringMaintenance } from './settings/maintenance.ts';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store.ts';
 import { adminSettingsRoutes } from './settings/admin-settings.routes.ts';
@@ -293,6 +295,9 @@ export async function buildApp(
     readEngagement: (userIds) => listCourseEngagement(app, userIds),
   });
   await app.register(adminOverviewRoutes);
+  await app.register(adminInboxRoutes, {
+    grantRefundRequest: (requestId) => grantRefundRequest(payments, requestId),
+  });
   await app.register(adminMailRoutes);
   await app.register(adminJobsRoutes);
   await app.register(adminOutboxRoutes);

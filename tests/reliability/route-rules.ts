@@ -316,6 +316,19 @@ export const routeRules: Record<string, RouteRow> = {
     rule: 'admin',
     request: () => ({ params: { id: anyUuid }, body: { status: 'reviewed' } }),
   },
+  'GET /api/admin/inbox': { rule: 'admin' },
+  'PATCH /api/admin/inbox/:kind/:id': {
+    rule: 'admin',
+    request: () => ({ params: { kind: 'assessment', id: anyUuid }, body: { state: 'answered' } }),
+  },
+  'POST /api/admin/refund-requests/:id/refund': {
+    rule: 'fresh-admin',
+    request: () => ({ params: { id: anyUuid } }),
+  },
+  'POST /api/admin/refund-requests/:id/decline': {
+    rule: 'fresh-admin',
+    request: () => ({ params: { id: anyUuid }, body: { reason: 'Outside the guarantee' } }),
+  },
   'GET /api/admin/newsletter': { rule: 'admin' },
   'GET /api/admin/outbox': { rule: 'admin' },
   'GET /api/admin/outbox/:id/attachments/:index': {

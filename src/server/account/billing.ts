@@ -11,6 +11,7 @@ import type { RateLimitRule } from '../http/rate-limit.ts';
 import { nameForMail } from '../mail/send-mail.ts';
 import { listPurchases } from '../payments/list-purchases.ts';
 import { createPaymentsContext } from '../payments/payments-context.ts';
+import { createRefundRequest } from '../payments/refund-requests.ts';
 import { listUserSubscriptions } from '../payments/subscriptions.ts';
 import { getStripeCustomerId } from '../users/users.ts';
 
@@ -46,7 +47,10 @@ export const refundRequestRateLimit: RateLimitRule = {
     'You have sent several refund requests today. We will answer them by email; please write to us if it is urgent.',
 };
 
-/** Sends the learner's refund request for one of their purchases to the operator's address. */
+/**
+ * Keeps the learner's refund request for one of their purchases in the creator's Inbox, and tells
+ * the operator's address that it arrived.
+ */
 export async function requestRefund(
   app: FastifyInstance,
   user: SessionUser,
@@ -57,6 +61,7 @@ export async function requestRefund(
   const { purchases } = await listPurchases(createPaymentsContext(app), user);
   const purchase = purchases.find((candidate) => candidate.id === purchaseId);
   if (!purchase) throw new AppError('forbidden', OWN_DATA_ONLY);
+  await createRefundRequest(app.db, { userId: user.id, checkoutId: purchase.id, reason });
   await app.mailer.send({
     to: contactEmail,
     subject: `${PRODUCT_NAME}: refund request for order ${purchase.id}`,
@@ -72,7 +77,7 @@ export async function requestRefund(
       'Reason:',
       reason || '(none given)',
       '',
-      `Reply to ${user.email}. A refund made at the payment provider ends the access it paid for.`,
+      `Refund or decline it in the admin panel's Inbox: ${app.config.appUrl}/admin?tab=inbox`,
     ].join('\n'),
   });
 }

@@ -29,6 +29,7 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
     deleted: 'paid ones kept without id, name, email (anonymisePurchases); unpaid ones deleted',
   },
   subscriptions: { exported: 'subscriptions', deleted: 'cascades with the account' },
+  refund_requests: { exported: 'refundRequests', deleted: 'cascades with the account' },
   session_bookings: {
     exported: 'oneToOneSessions',
     deleted: "kept without the learner (set null): the creator's calendar keeps the hour",

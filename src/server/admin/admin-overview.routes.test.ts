@@ -32,6 +32,7 @@ describe('GET /api/admin/overview', () => {
       revenueCents: 0,
       assessments: 0,
       unansweredAssessments: 0,
+      newInboxItems: 0,
       subscribers: 1,
     });
     expect(overview.weeks).toHaveLength(OVERVIEW_WEEKS);

@@ -4,6 +4,7 @@ import { readBackupStatus } from '../backup/scheduled-backups.ts';
 import { countAssessments } from '../marketing/assessments.ts';
 import { countSubscribers } from '../marketing/newsletter.ts';
 import { getGoLiveChecklist } from './get-go-live-checklist.ts';
+import { countNewInboxItems } from './get-inbox.ts';
 import { summarisePurchases, summarisePurchasesByWeek } from '../payments/summarise-purchases.ts';
 import { countSignUpsByWeek, countUsers } from '../users/find-users.ts';
 
@@ -14,17 +15,27 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function getOverview(app: FastifyInstance, now = new Date()): Promise<Overview> {
   const weekStarts = lastWeekStarts(now, OVERVIEW_WEEKS);
   const since = new Date(`${weekStarts[0]}T00:00:00.000Z`);
-  const [users, purchases, assessments, subscribers, signUpWeeks, purchaseWeeks, goLive, backups] =
-    await Promise.all([
-      countUsers(app.db),
-      summarisePurchases(app.db),
-      countAssessments(app.db),
-      countSubscribers(app.db),
-      countSignUpsByWeek(app.db, since),
-      summarisePurchasesByWeek(app.db, since),
-      getGoLiveChecklist(app),
-      readBackupStatus(app.db),
-    ]);
+  const [
+    users,
+    purchases,
+    assessments,
+    subscribers,
+    signUpWeeks,
+    purchaseWeeks,
+    goLive,
+    backups,
+    newInboxItems,
+  ] = await Promise.all([
+    countUsers(app.db),
+    summarisePurchases(app.db),
+    countAssessments(app.db),
+    countSubscribers(app.db),
+    countSignUpsByWeek(app.db, since),
+    summarisePurchasesByWeek(app.db, since),
+    getGoLiveChecklist(app),
+    readBackupStatus(app.db),
+    countNewInboxItems(app),
+  ]);
   return {
     goLive,
     backups: {
@@ -45,6 +56,7 @@ export async function getOverview(app: FastifyInstance, now = new Date()): Promi
       revenueCents: purchases.revenueCents,
       assessments: assessments.total,
       unansweredAssessments: assessments.unanswered,
+      newInboxItems,
       subscribers,
     },
     weeks: weekStarts.map((weekStart) => {

@@ -1,4 +1,5 @@
 import type { AssessmentAnswers } from '../../shared/api/marketing.ts';
+import type { Config } from '../config.ts';
 import { singleLine, type MailMessage } from '../mail/send-mail.ts';
 
 export function assessmentReceivedEmail({
@@ -20,6 +21,26 @@ export function assessmentReceivedEmail({
       'Until then, notice what stirred in you as you answered. That is where the work begins.',
       '',
       'Sovereign Flame',
+    ].join('\n'),
+  };
+}
+
+/**
+ * To the creator's address when an assessment arrives: the applicant was promised results within
+ * 24 hours. Their words stay in the admin panel, not in a mail.
+ */
+export function assessmentArrivedEmail(
+  config: Pick<Config, 'contactEmail' | 'appUrl'>,
+  { name, email }: Pick<AssessmentAnswers, 'name' | 'email'>,
+): MailMessage {
+  return {
+    to: config.contactEmail!,
+    subject: `New Sovereign Flame assessment from ${singleLine(name, 60)}`,
+    text: [
+      `${singleLine(name)} <${singleLine(email, 254)}> has completed the sacred assessment.`,
+      'They were promised their initiation results within 24 hours.',
+      '',
+      `Read their answers in the admin panel's Inbox: ${config.appUrl}/admin?tab=inbox`,
     ].join('\n'),
   };
 }

@@ -1,22 +1,32 @@
-import { count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import {
+  INBOX_LIMIT,
+  inboxMessages,
+  type InboxItem,
+  type InboxState,
+} from '../../shared/api/inbox.ts';
 import type { Assessment, AssessmentAnswers, AssessmentList } from '../../shared/api/marketing.ts';
 import type { Database } from '../db/client.ts';
 import { assessments } from '../db/schema/marketing.ts';
 import { AppError } from '../http/errors.ts';
 import { isConfirmedAddress } from '../users/find-users.ts';
-import { assessmentReceivedEmail } from './assessment-received-email.ts';
+import { assessmentArrivedEmail, assessmentReceivedEmail } from './assessment-received-email.ts';
 
 /**
- * Stores the answers, then mails the applicant a confirmation without making them wait for it,
+ * Stores the answers and tells the creator's address (CONTACT_EMAIL) that one arrived, then
+ * mails the applicant a confirmation without making them wait for it,
  * and only to an address an account has confirmed: anyone can type any address into the form,
  * and the mail carries their words. Off the request, so its timing tells nothing of accounts.
  */
 export async function submitAssessment(
-  { db, mailer, log }: Pick<FastifyInstance, 'db' | 'mailer' | 'log'>,
+  { db, mailer, log, config }: Pick<FastifyInstance, 'db' | 'mailer' | 'log' | 'config'>,
   answers: AssessmentAnswers,
 ): Promise<{ id: string }> {
   const [row] = await db.insert(assessments).values(answers).returning({ id: assessments.id });
+  if (config.contactEmail) {
+    await mailer.send(assessmentArrivedEmail(config, answers));
+  }
   const mailIfConfirmed = async () => {
     if (await isConfirmedAddress(db, answers.email)) {
       await mailer.send(assessmentReceivedEmail(answers));
@@ -82,6 +92,79 @@ export async function markAssessmentAnswered(
     .returning({ id: assessments.id });
   if (!row) throw new AppError('not_found', 'No assessment with this id.');
   return getAssessment(db, id);
+}
+
+/** Where an assessment stands in the Inbox: closed, else answered, else new. */
+function assessmentState(row: { answeredAt: Date | null; closedAt: Date | null }): InboxState {
+  if (row.closedAt) return 'closed';
+  return row.answeredAt ? 'answered' : 'new';
+}
+
+const inStateOf: Record<InboxState, SQL | undefined> = {
+  new: and(isNull(assessments.answeredAt), isNull(assessments.closedAt)),
+  answered: and(isNotNull(assessments.answeredAt), isNull(assessments.closedAt)),
+  closed: isNotNull(assessments.closedAt),
+};
+
+/** The assessments as Inbox items, newest first; only those in `state` when given. */
+export async function listAssessmentItems(
+  db: Database,
+  { state }: { state?: InboxState },
+): Promise<InboxItem[]> {
+  const rows = await db
+    .select({
+      id: assessments.id,
+      createdAt: assessments.createdAt,
+      name: assessments.name,
+      email: assessments.email,
+      answeredAt: assessments.answeredAt,
+      closedAt: assessments.closedAt,
+    })
+    .from(assessments)
+    .where(state ? inStateOf[state] : undefined)
+    .orderBy(desc(assessments.createdAt), desc(assessments.id))
+    .limit(INBOX_LIMIT);
+  return rows.map((row) => ({
+    kind: 'assessment',
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    state: assessmentState(row),
+    name: row.name,
+    email: row.email,
+    refund: null,
+  }));
+}
+
+/** The admin moves an assessment in the Inbox; answered keeps the time it was first answered. */
+export async function setAssessmentState(
+  db: Database,
+  id: string,
+  state: InboxState,
+): Promise<InboxItem> {
+  const now = new Date();
+  const [row] = await db
+    .update(assessments)
+    .set({
+      answeredAt: state === 'new' ? null : sql`coalesce(${assessments.answeredAt}, ${now})`,
+      closedAt: state === 'closed' ? now : null,
+    })
+    .where(eq(assessments.id, id))
+    .returning();
+  if (!row) throw new AppError('not_found', inboxMessages.notFound);
+  return {
+    kind: 'assessment',
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    state: assessmentState(row),
+    name: row.name,
+    email: row.email,
+    refund: null,
+  };
+}
+
+export async function countNewAssessments(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(assessments).where(inStateOf.new);
+  return row?.total ?? 0;
 }
 
 export async function countAssessments(

@@ -1,17 +1,19 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
+import { exportRefundRequests } from './refund-requests.ts';
 import { listUserSubscriptions } from './subscriptions.ts';
 
-/** Every checkout the buyer started and their subscriptions, for their own copy. */
+/** Every checkout the buyer started, their subscriptions and refund requests, for their own copy. */
 export async function exportPaymentData(db: Database, userId: string) {
-  const [checkouts, subscriptions] = await Promise.all([
+  const [checkouts, subscriptions, refundRequests] = await Promise.all([
     db
       .select()
       .from(checkoutSessions)
       .where(eq(checkoutSessions.userId, userId))
       .orderBy(desc(checkoutSessions.createdAt)),
     listUserSubscriptions(db, { userId }),
+    exportRefundRequests(db, userId),
   ]);
   return {
     purchases: checkouts.map((row) => ({
@@ -30,6 +32,7 @@ export async function exportPaymentData(db: Database, userId: string) {
       refundedAt: row.refundedAt?.toISOString() ?? null,
     })),
     subscriptions,
+    refundRequests,
   };
 }
 

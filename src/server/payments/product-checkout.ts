@@ -8,7 +8,7 @@ import { getStripeCustomerId } from '../users/users.ts';
 import type { CheckoutRecord } from './checkout-records.ts';
 import { createCustomer, orderItems, startTestCheckout } from './create-checkout.ts';
 import type { PaymentsContext } from './payments-context.ts';
-import { revokePurchase } from './revoke-purchase.ts';
+import { endPurchase, revokePurchase } from './revoke-purchase.ts';
 
 export interface ProductCheckoutInput {
   product: Product;
@@ -81,8 +81,9 @@ export function isProductCheckout(record: CheckoutRecord): boolean {
 }
 
 /**
- * Refunds a paid checkout in full (the creator cancelled what it bought): through Stripe, whose
- * `charge.refunded` event then finds the purchase already ended; in test mode, on our record only.
+ * Refunds a paid checkout in full (the creator cancelled what it bought, or granted a refund
+ * request): through Stripe, whose `charge.refunded` event then finds the purchase already ended;
+ * in test mode, on our records only. Either way the access it bought ends (endPurchase).
  * Answers whether money went back. Safe to repeat.
  */
 export async function refundCheckout(
@@ -95,10 +96,11 @@ export async function refundCheckout(
     .where(eq(checkoutSessions.id, checkoutId));
   if (!record?.fulfilledAt || record.refundedAt) return false;
   if (record.mode === 'test') {
-    await context.app.db
-      .update(checkoutSessions)
-      .set({ refundedAt: new Date(), updatedAt: new Date() })
-      .where(eq(checkoutSessions.id, checkoutId));
+    await endPurchase(context, {
+      checkoutId,
+      paymentIntentId: null,
+      reference: `test-refund-${checkoutId}`,
+    });
     return true;
   }
   if (!context.stripe || !record.paymentIntentId) {

@@ -26,11 +26,28 @@ export async function revokePurchase(
 ): Promise<void> {
   const sessionId = await findCheckoutOfPayment(context, paymentIntentId);
   if (!sessionId) return;
+  await endPurchase(context, { checkoutId: sessionId, paymentIntentId, reference });
+}
+
+/**
+ * Ends one purchase, known by its Checkout session: the courses it enrolled in are revoked with
+ * `reference` (the refund, charge or dispute) as the recorded reason, the purchase is marked
+ * refunded, and the refunded-purchase hook runs once. The one path every refund takes (a
+ * Stripe event, the creator's Refund, a test-mode refund). Safe to repeat.
+ */
+export async function endPurchase(
+  context: PaymentsContext,
+  {
+    checkoutId,
+    paymentIntentId,
+    reference,
+  }: { checkoutId: string; paymentIntentId: string | null; reference: string },
+): Promise<void> {
   const hasEnded = await context.app.db.transaction(async (tx) => {
     const [record] = await tx
       .select()
       .from(checkoutSessions)
-      .where(eq(checkoutSessions.id, sessionId))
+      .where(eq(checkoutSessions.id, checkoutId))
       .for('update');
     if (!record || record.refundedAt) return false;
     if (record.fulfilledAt && record.userId) {
@@ -43,15 +60,22 @@ export async function revokePurchase(
     }
     await tx
       .update(checkoutSessions)
-      .set({ paymentIntentId, refundedAt: new Date(), updatedAt: new Date() })
+      .set({
+        paymentIntentId: paymentIntentId ?? record.paymentIntentId,
+        refundedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(eq(checkoutSessions.id, record.id));
     return true;
   });
   if (!hasEnded) return;
   await context
-    .onPurchaseRefunded?.(sessionId)
+    .onPurchaseRefunded?.(checkoutId)
     .catch((error: unknown) =>
-      context.app.log.error({ err: error, sessionId }, 'the refunded-purchase hook failed'),
+      context.app.log.error(
+        { err: error, sessionId: checkoutId },
+        'the refunded-purchase hook failed',
+      ),
     );
 }
 

@@ -210,6 +210,8 @@ export const overviewSchema = z.object({
     revenueCents: z.number().int(),
     assessments: z.number().int(),
     unansweredAssessments: z.number().int(),
+    /** Inbox items (assessments, refund requests) no admin has looked at yet. */
+    newInboxItems: z.number().int(),
     subscribers: z.number().int(),
   }),
   /** Scheduled backups (BACKUP_EVERY, BACKUP_KEEP), and the newest that succeeded and failed. */

@@ -34,6 +34,8 @@ export const assessments = pgTable(
     additionalThoughts: text('additional_thoughts').notNull().default(''),
     /** When an admin marked it answered; null while it waits. */
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When an admin closed it in the Inbox: nothing more to do. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('assessments_created_at_idx').on(table.createdAt)],

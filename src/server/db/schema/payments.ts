@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { inboxStates, refundOutcomes } from '../../../shared/api/inbox.ts';
 import { checkoutStatuses, paymentStatuses } from '../../../shared/rules/purchase.ts';
 import { users } from './auth.ts';
 
@@ -102,4 +112,36 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('subscriptions_user_idx').on(table.userId)],
+);
+
+/**
+ * A learner's request for their money back on one purchase: kept (not pruned with the outbox)
+ * for as long as the purchase it names, so the 30-day guarantee can always be answered. The
+ * creator refunds or declines it from the admin panel's Inbox.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checkoutId: text('checkout_id')
+      .notNull()
+      .references(() => checkoutSessions.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull().default(''),
+    state: text('state', { enum: inboxStates }).notNull().default('new'),
+    /** What the creator decided; null while it waits. */
+    outcome: text('outcome', { enum: refundOutcomes }),
+    /** Mailed to the learner with a decline. */
+    declineReason: text('decline_reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('refund_requests_user_idx').on(table.userId),
+    index('refund_requests_checkout_idx').on(table.checkoutId),
+    index('refund_requests_created_at_idx').on(table.createdAt),
+  ],
 );

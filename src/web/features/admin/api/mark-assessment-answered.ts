@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Assessment } from '../../../../shared/api/marketing.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { assessmentsQueryKey } from './list-assessments.ts';
+import { inboxQueryKey } from './inbox.ts';
 
 export function useMarkAssessmentAnswered() {
   const queryClient = useQueryClient();
@@ -13,7 +13,7 @@ export function useMarkAssessmentAnswered() {
       }),
     onSuccess: (assessment) => {
       queryClient.setQueryData(['admin', 'assessment', assessment.id], assessment);
-      return queryClient.invalidateQueries({ queryKey: assessmentsQueryKey });
+      return queryClient.invalidateQueries({ queryKey: inboxQueryKey });
     },
   });
 }

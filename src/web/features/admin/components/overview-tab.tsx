@@ -21,6 +21,7 @@ export function OverviewTab() {
     ['Users', String(counts.users)],
     ['Purchases', String(counts.purchases)],
     ['Revenue', formatEuros(counts.revenueCents)],
+    ['Inbox', `${counts.newInboxItems} new`],
     ['Assessments', `${counts.assessments} (${counts.unansweredAssessments} waiting)`],
     ['Newsletter subscribers', String(counts.subscribers)],
   ];

@@ -5,7 +5,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useUrlTab } from '../../../lib/url-tab.ts';
 import { AccessTab } from '../components/access-tab.tsx';
-import { AssessmentsTab } from '../components/assessments-tab.tsx';
+import { InboxTab } from '../components/inbox-tab.tsx';
 import { OutboxTab } from '../components/outbox-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { PromptsTab } from '../components/prompts-tab.tsx';
@@ -19,7 +19,7 @@ const adminTabs = [
   { value: 'access', label: 'User Access' },
   { value: 'users', label: 'All Users' },
   { value: 'overview', label: 'Overview' },
-  { value: 'assessments', label: 'Assessments' },
+  { value: 'inbox', label: 'Inbox' },
   { value: 'newsletter', label: 'Newsletter' },
   { value: 'outbox', label: 'Outbox' },
   { value: 'settings', label: 'Settings' },
@@ -94,8 +94,8 @@ export function AdminRoute({ extraTabs = [] }: { extraTabs?: readonly AdminPanel
             <TabPanel value="overview" className="mt-6">
               <OverviewTab />
             </TabPanel>
-            <TabPanel value="assessments" className="mt-6">
-              <AssessmentsTab />
+            <TabPanel value="inbox" className="mt-6">
+              <InboxTab />
             </TabPanel>
             <TabPanel value="newsletter" className="mt-6">
               <SubscribersTab />
