@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useBilling, useOpenBillingPortal, useRequestRefund } from '../api/billing.ts';
-import { linkClass } from './account-page.tsx';
+import { linkClass } from '../../../components/ui/account-page.tsx';
 import { formatDate } from '../../../../shared/rules/dates.ts';
 import { messageOf } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';

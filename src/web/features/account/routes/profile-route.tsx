@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { AccountPage, linkClass } from '../components/account-page.tsx';
+import { AccountPage, linkClass } from '../../../components/ui/account-page.tsx';
 import { Avatar } from '../components/avatar.tsx';
 import { DownloadDataLinks } from '../components/download-data-links.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';

@@ -5,7 +5,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { useUrlTab } from '../../../lib/url-tab.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSettings } from '../api/settings.ts';
-import { AccountPage } from '../components/account-page.tsx';
+import { AccountPage } from '../../../components/ui/account-page.tsx';
 import { BillingTab } from '../components/billing-tab.tsx';
 import { NotificationsTab } from '../components/notifications-tab.tsx';
 import { PrivacySecurityTab } from '../components/privacy-security-tab.tsx';

@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/router/router.tsx';
-import { Logo } from '../../../components/ui/logo.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../lib/router/router.tsx';
+import { Logo } from './logo.tsx';
+import { paths } from '../../lib/paths.ts';
 
-/** The frame of /profile and /settings: the logo, a way back to the dashboard, the page. */
+/** The frame of the signed-in pages of one's own (profile, settings, safety plan): the logo, a way back to the dashboard, the page. */
 export function AccountPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="min-h-screen">
