@@ -249,3 +249,32 @@ test('at 390 px with the panel closed, the help is on screen within a second of 
   await expect(card.getByRole('status')).toHaveText('Saved');
   await expectNoSeriousAxeViolations(page);
 });
+
+test('at 390 px a learner writes a safety plan from "Get help now", and finds it there again', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLessonWithPanelClosed(page, request);
+  await page.getByRole('button', { name: 'Get help now' }).click();
+  await page
+    .getByRole('dialog', { name: 'Get help now' })
+    .getByRole('link', { name: 'My safety plan' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My safety plan' })).toBeVisible();
+  // The help stays on top: the plan is never a dead end.
+  await expect(page.locator(`a[href="${telHref}"]`)).toBeVisible();
+  const plan = page.getByRole('form', { name: 'My safety plan' });
+  await plan
+    .getByLabel('1. Warning signs that a hard moment is coming')
+    .fill('I stop eating lunch');
+  await plan.getByLabel('4. People I can ask for help').fill('My sister Ana');
+  await expectNoSeriousAxeViolations(page);
+  await plan.getByRole('button', { name: 'Save my plan' }).click();
+  await expect(plan.getByRole('status')).toHaveText('Your plan is saved.');
+
+  await page.goBack();
+  await page.getByRole('button', { name: 'Get help now' }).click();
+  await page.getByRole('link', { name: 'My safety plan' }).click();
+  await expect(page.getByLabel('4. People I can ask for help')).toHaveValue('My sister Ana');
+});

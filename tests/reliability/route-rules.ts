@@ -1,3 +1,4 @@
+import { safetyPlanSections } from '../../src/shared/api/companion.ts';
 import { defaultSettings } from '../../src/shared/rules/settings.ts';
 
 /**
@@ -203,6 +204,11 @@ export const routeRules: Record<string, RouteRow> = {
   'GET /api/companion/courses/:courseId/patterns': {
     rule: 'owner-or-admin',
     request: ({ learnerId }) => ({ params: { courseId: course }, query: { userId: learnerId } }),
+  },
+  'GET /api/companion/safety-plan': { rule: 'signed-in' },
+  'PUT /api/companion/safety-plan': {
+    rule: 'signed-in',
+    request: () => ({ body: Object.fromEntries(safetyPlanSections.map(({ key }) => [key, ''])) }),
   },
   'GET /api/companion/settings': {
     rule: 'owner-or-admin',

@@ -75,6 +75,10 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
     deleted: 'cascades with the account',
   },
   companion_settings: { exported: 'companion.settings', deleted: 'cascades with the account' },
+  safety_plans: {
+    exported: 'companion.safetyPlan, decrypted',
+    deleted: 'cascades with the account',
+  },
   companion_analyses: {
     exported: 'not exported: a counter of reflections analysed',
     deleted: 'cascades with the account',

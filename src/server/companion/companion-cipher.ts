@@ -1,12 +1,15 @@
 import { createFieldCipher, type FieldContext } from '../db/field-cipher.ts';
 
 /** What a companion record belongs to; bound into its ciphertext. */
-export interface CompanionRecordKey {
-  userId: string;
-  courseId: string;
-  /** The table, so a value cannot be moved from one kind of record to another. */
-  kind: 'message' | 'emotion' | 'pattern';
-}
+export type CompanionRecordKey =
+  | {
+      userId: string;
+      courseId: string;
+      /** The table, so a value cannot be moved from one kind of record to another. */
+      kind: 'message' | 'emotion' | 'pattern';
+    }
+  /** The learner's safety plan belongs to no course. */
+  | { userId: string; kind: 'safety-plan' };
 
 export interface CompanionCipher {
   encrypt: (plaintext: string, key: CompanionRecordKey) => string;
@@ -15,7 +18,9 @@ export interface CompanionCipher {
 
 /** Where a companion value belongs, as bound into its ciphertext. */
 export function companionContext(key: CompanionRecordKey): FieldContext {
-  return ['companion', key.kind, key.userId, key.courseId];
+  return key.kind === 'safety-plan'
+    ? ['companion', key.kind, key.userId]
+    : ['companion', key.kind, key.userId, key.courseId];
 }
 
 /** Chats, emotional states and patterns at rest, with the reflections' key and cipher. */

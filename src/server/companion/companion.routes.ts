@@ -10,6 +10,8 @@ import {
   recordParamsSchema,
   requestSuggestionSchema,
   safetyHelpSchema,
+  safetyPlanResponseSchema,
+  safetyPlanSchema,
   sendChatMessageSchema,
   suggestionResponseSchema,
   updateCompanionSettingsSchema,
@@ -26,6 +28,7 @@ import { listMessages } from './conversation.ts';
 import { generateSuggestion } from './generate-suggestion.ts';
 import { correctEmotion, dismissPattern, listMoods, listPatterns } from './journey-records.ts';
 import { describeSafetyHelp } from './safety-check.ts';
+import { readSafetyPlan, saveSafetyPlan } from './safety-plan.ts';
 import { sendChatMessage } from './send-chat-message.ts';
 
 /** The lesson viewer's AI companion: conversation, streamed replies, suggestions, patterns, settings. */
@@ -137,6 +140,21 @@ export async function companionRoutes(
     '/api/companion/safety-help',
     { schema: { response: { 200: safetyHelpSchema } } },
     async () => describeSafetyHelp(companion),
+  );
+  // The learner's own: no admin reads it, so the session alone names whose plan it is.
+  routes.get(
+    '/api/companion/safety-plan',
+    { preValidation: requireUser, schema: { response: { 200: safetyPlanResponseSchema } } },
+    async (request) => readSafetyPlan(companion, request.user.id),
+  );
+  routes.put(
+    '/api/companion/safety-plan',
+    {
+      preValidation: requireUser,
+      bodyLimit: bodyLimits.longText,
+      schema: { body: safetyPlanSchema, response: { 200: safetyPlanResponseSchema } },
+    },
+    async (request) => saveSafetyPlan(companion, request.user.id, request.body),
   );
   routes.get(
     '/api/companion/settings',

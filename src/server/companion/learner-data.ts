@@ -9,6 +9,7 @@ import {
   companionTokenUsage,
 } from '../db/schema/companion.ts';
 import { createCompanionCipher } from './companion-cipher.ts';
+import { readSafetyPlan } from './safety-plan.ts';
 
 /** The learner's conversations, emotional states and patterns, decrypted, for their own copy. */
 export async function exportCompanionData(
@@ -45,6 +46,7 @@ export async function exportCompanionData(
       .orderBy(asc(companionSafetyEvents.createdAt)),
   ]);
   const cipher = createCompanionCipher(keys.current, keys.previous);
+  const safetyPlan = await readSafetyPlan({ db, cipher }, userId);
   return {
     companion: {
       settings: settings[0]
@@ -92,6 +94,8 @@ export async function exportCompanionData(
         signal,
         createdAt: createdAt.toISOString(),
       })),
+      /** Null when the learner never wrote one. */
+      safetyPlan: safetyPlan.updatedAt === null ? null : safetyPlan,
     },
   };
 }

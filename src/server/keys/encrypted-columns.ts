@@ -16,7 +16,7 @@ export interface EncryptedColumn {
 const companionColumn = (
   table: string,
   column: string,
-  kind: CompanionRecordKey['kind'],
+  kind: Exclude<CompanionRecordKey['kind'], 'safety-plan'>,
 ): EncryptedColumn => ({
   table,
   column,
@@ -42,6 +42,12 @@ export const encryptedColumns: readonly EncryptedColumn[] = [
   companionColumn('companion_messages', 'content', 'message'),
   companionColumn('companion_emotions', 'state', 'emotion'),
   companionColumn('companion_patterns', 'pattern', 'pattern'),
+  {
+    table: 'safety_plans',
+    column: 'plan',
+    keyColumns: ['user_id'],
+    contextOf: (row) => companionContext({ userId: row.user_id!, kind: 'safety-plan' }),
+  },
 ];
 
 /** `select id, <key columns>, <column> as value from <table>`: the rows as the cipher needs them. */

@@ -322,3 +322,37 @@ export const adminSystemPromptsSchema = z.object({
   ),
 });
 export type AdminSystemPrompts = z.infer<typeof adminSystemPromptsSchema>;
+
+/**
+ * The learner's safety plan, in the order of the Stanley–Brown safety plan: each section a few
+ * lines the learner writes for themselves, read when a crisis comes.
+ */
+export const safetyPlanSections = [
+  { key: 'warningSigns', label: 'Warning signs that a hard moment is coming' },
+  { key: 'copingSteps', label: 'Things I can do on my own to get through it' },
+  { key: 'peopleAndPlaces', label: 'People and places that take my mind off things' },
+  { key: 'peopleToAsk', label: 'People I can ask for help' },
+  { key: 'professionals', label: 'Professionals and services I can contact' },
+  { key: 'saferSurroundings', label: 'Making my surroundings safer' },
+  { key: 'reasonsToLive', label: 'What matters most to me' },
+] as const;
+export type SafetyPlanSection = (typeof safetyPlanSections)[number]['key'];
+
+export const MAX_SAFETY_PLAN_SECTION_CHARS = 2_000;
+
+export const safetyPlanSchema = z.strictObject(
+  Object.fromEntries(
+    safetyPlanSections.map(({ key }) => [
+      key,
+      z.string().max(MAX_SAFETY_PLAN_SECTION_CHARS, 'Please keep each part under 2,000 characters'),
+    ]),
+  ) as Record<SafetyPlanSection, z.ZodString>,
+);
+export type SafetyPlan = z.infer<typeof safetyPlanSchema>;
+
+export const safetyPlanResponseSchema = z.object({
+  plan: safetyPlanSchema,
+  /** Null until the learner first saves it. */
+  updatedAt: z.string().nullable(),
+});
+export type SafetyPlanResponse = z.infer<typeof safetyPlanResponseSchema>;

@@ -55,6 +55,9 @@ const ConfirmReleaseNoticeRoute = lazyComponent(
     (await import('../features/catalogue/routes/confirm-release-notice-route.tsx'))
       .ConfirmReleaseNoticeRoute,
 );
+const SafetyPlanRoute = lazyComponent(
+  async () => (await import('../features/companion/routes/safety-plan-route.tsx')).SafetyPlanRoute,
+);
 const ProfileRoute = lazyComponent(
   async () => (await import('../features/account/routes/profile-route.tsx')).ProfileRoute,
 );
@@ -201,6 +204,7 @@ const routes: RouteObject[] = [
   { path: paths.dashboard, element: signedIn(<DashboardPage />) },
   { path: paths.profile, element: signedIn(<ProfileRoute />) },
   { path: paths.settings, element: signedIn(<SettingsRoute />) },
+  { path: paths.safetyPlan, element: signedIn(<SafetyPlanRoute />) },
   { path: paths.testCheckout, element: signedIn(<TestCheckoutRoute />) },
   { path: paths.testBilling, element: signedIn(<TestBillingRoute />) },
   { path: paths.lesson, element: <LessonPage /> },

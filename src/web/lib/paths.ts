@@ -18,6 +18,7 @@ export const paths = {
   testCheckout: '/checkout/test/:sessionId',
   testBilling: '/billing/test',
   settings: '/settings',
+  safetyPlan: '/safety-plan',
   profile: '/profile',
   admin: '/admin',
   dbTest: '/db-test',

@@ -112,6 +112,21 @@ export const companionPatterns = pgTable(
   (table) => [index('companion_patterns_user_course_idx').on(table.userId, table.courseId)],
 );
 
+/**
+ * The learner's own safety plan (warning signs, what helps, whom to call), written for the moment
+ * help is needed. Encrypted like reflections; never sent to the AI vendor, never read by an admin.
+ */
+export const safetyPlans = pgTable('safety_plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Encrypted JSON of the plan's sections. */
+  plan: text('plan').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The learner's panel settings. */
 export const companionSettings = pgTable('companion_settings', {
   userId: text('user_id')

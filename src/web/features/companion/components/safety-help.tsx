@@ -1,8 +1,11 @@
-import { LifeBuoy, Phone } from 'lucide-react';
+import { ClipboardList, LifeBuoy, Phone } from 'lucide-react';
 import { useId } from 'react';
 import type { ConcernHelp, SafetyHelp } from '../../../../shared/api/companion.ts';
 import type { SafetyConcern } from '../../../../shared/rules/companion.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useSafetyHelp } from '../api/get-safety-help.ts';
 
 const findAHelpline: ConcernHelp = {
@@ -141,6 +144,7 @@ function SafetyResources({
  */
 export function GetHelpNow() {
   useSafetyHelp();
+  const isSignedIn = Boolean(useSession().data);
   return (
     <Dialog
       title="Get help now"
@@ -155,9 +159,15 @@ export function GetHelpNow() {
       }
       hasCloseButton
     >
-      <div className="mt-3">
+      <div className="mt-3 space-y-3">
         {/* Opened by the learner, not by their words: no "it sounds like". */}
         <SafetyHelpCard message={null} />
+        {isSignedIn && (
+          <ButtonLink to={paths.safetyPlan} variant="secondary">
+            <ClipboardList className="h-4 w-4" aria-hidden="true" />
+            My safety plan
+          </ButtonLink>
+        )}
       </div>
     </Dialog>
   );
