@@ -30,6 +30,7 @@ const serverLayers = {
     'sessions',
     'settings',
     'content',
+    'lifecycle',
   ],
   composers: ['dashboard', 'account', 'admin', 'keys'],
 };

@@ -98,6 +98,15 @@ export const routeRules: Record<string, RouteRow> = {
     rule: 'token',
     request: () => ({ body: { email: 'a@example.com', token: 'made-up' } }),
   },
+  // A lifecycle mail's one-click unsubscribe: a GET only leads to the page that asks first.
+  'GET /api/notifications/unsubscribe': {
+    rule: 'public',
+    request: () => ({ query: { token: 'made-up' } }),
+  },
+  'POST /api/notifications/unsubscribe': {
+    rule: 'token',
+    request: () => ({ query: { token: 'made-up' }, body: {} }),
+  },
   'POST /api/stripe/webhook': { rule: 'stripe', request: () => ({ body: { type: 'x' } }) },
 
   'GET /api/me/access': { rule: 'signed-in' },

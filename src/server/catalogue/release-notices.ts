@@ -91,3 +91,15 @@ export async function deleteReleaseNoticesTo(tx: Executor, email: string): Promi
     .delete(releaseNotices)
     .where(sql`lower(${releaseNotices.email}) = ${email.toLowerCase()}`);
 }
+
+/** The addresses (lower case) that asked to hear when a course opens: told by the release notice. */
+export async function listReleaseNoticeEmails(
+  db: Executor,
+  courseId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ email: releaseNotices.email })
+    .from(releaseNotices)
+    .where(eq(releaseNotices.courseId, courseId));
+  return new Set(rows.map((row) => row.email.toLowerCase()));
+}

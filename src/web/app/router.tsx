@@ -50,6 +50,11 @@ const TestBillingRoute = lazyComponent(
 const UnsubscribeRoute = lazyComponent(
   async () => (await import('../features/marketing/routes/unsubscribe-route.tsx')).UnsubscribeRoute,
 );
+const NotificationUnsubscribeRoute = lazyComponent(
+  async () =>
+    (await import('../features/account/routes/notification-unsubscribe-route.tsx'))
+      .NotificationUnsubscribeRoute,
+);
 const ProfileRoute = lazyComponent(
   async () => (await import('../features/account/routes/profile-route.tsx')).ProfileRoute,
 );
@@ -203,6 +208,7 @@ const routes: RouteObject[] = [
   { path: paths.dbTest, element: <DbTestPage /> },
   { path: paths.enrollmentDebug, element: <EnrollmentDebugPage /> },
   { path: paths.unsubscribe, element: <UnsubscribeRoute /> },
+  { path: paths.notificationUnsubscribe, element: <NotificationUnsubscribeRoute /> },
   // Last: the routes are matched in order, and the layout's '*' answers every unknown address.
   {
     element: <SiteLayout />,

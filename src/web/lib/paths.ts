@@ -23,6 +23,7 @@ export const paths = {
   dbTest: '/db-test',
   enrollmentDebug: '/debug/enrollment',
   unsubscribe: '/unsubscribe',
+  notificationUnsubscribe: '/notifications/unsubscribe',
   lesson: '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
 } as const;
 

@@ -58,8 +58,7 @@ export function NotificationsTab() {
       </div>
       <p className="mt-4 text-sm text-ink-700">
         Password resets and receipts are always sent: they are part of your account and your
-        purchases. We send no course-update or marketing email yet; your choices here are kept for
-        when we do.
+        purchases. Every other email we send has a link at its end that turns its switch off.
       </p>
     </Panel>
   );
