@@ -95,6 +95,9 @@ import { sendCourseUpdates } from './lifecycle/course-updates.ts';
 import { sendCourseWelcome } from './lifecycle/course-welcome.ts';
 import { sendSilenceNudges } from './lifecycle/silence-nudges.ts';
 import { unsubscribeRoutes } from './lifecycle/unsubscribe.routes.ts';
+import { adminBroadcastsRoutes } from './lifecycle/admin-broadcasts.routes.ts';
+import { sendDueBroadcasts, type NewsletterSource } from './lifecycle/broadcasts.ts';
+import { listSubscriberEmails, newsletterEmail } from './marketing/newsletter.ts';
 import { listCompanionWordsMoments } from './companion/last-words.ts';
 import { sendDueCreatorCopies } from './sessions/bookings.ts';
 import { adminAssessmentsRoutes } from './marketing/admin-assessments.routes.ts';
@@ -285,6 +288,12 @@ export async function buildApp(
   app.clock.onTick('session reminders', (now) => sendDueReminders(app, now));
   // The learners' lifecycle mail, each governed by their switches.
   app.clock.onTick('course updates', (now) => sendCourseUpdates(app, now));
+  // The creator's broadcasts lend the newsletter's list and its unsubscribe link.
+  const newsletter: NewsletterSource = {
+    listSubscriberEmails: () => listSubscriberEmails(database.db),
+    newsletterMail: (message) => newsletterEmail(config, message),
+  };
+  app.clock.onTick('broadcasts', (now) => sendDueBroadcasts(app, newsletter, now));
   app.clock.onTick('silence nudges', (now) =>
     sendSilenceNudges(app, now, {
       lastWordsAtRisk: (userIds) => lastWordsAtRisk(database.db, userIds),
@@ -316,6 +325,7 @@ export async function buildApp(
   await app.register(adminOverviewRoutes);
   await app.register(adminMailRoutes);
   await app.register(adminJobsRoutes);
+  await app.register(adminBroadcastsRoutes, { newsletter });
   await app.register(adminOutboxRoutes);
   await app.register(adminSecondFactorRoutes);
   await app.register(accountRoutes);

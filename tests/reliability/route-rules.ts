@@ -401,6 +401,29 @@ export const routeRules: Record<string, RouteRow> = {
     request: () => ({ body: { csv: 'Email\nnobody-imported@example.com\n', dryRun: true } }),
   },
   'GET /api/admin/customers.csv': { rule: 'fresh-admin' },
+  'GET /api/admin/broadcasts': { rule: 'admin' },
+  'POST /api/admin/broadcasts/preview': {
+    rule: 'admin',
+    request: () => ({ body: { subject: 'News', body: 'Hello', segment: 'learners' } }),
+  },
+  'POST /api/admin/broadcasts/test': {
+    rule: 'admin',
+    request: () => ({ body: { subject: 'News', body: 'Hello', segment: 'learners' } }),
+  },
+  // A letter to many people goes out only behind a fresh second factor.
+  'POST /api/admin/broadcasts': {
+    rule: 'fresh-admin',
+    request: () => ({
+      body: {
+        draft: { subject: 'News', body: 'Hello', segment: 'newsletter' },
+        sendAt: '2099-01-01T09:00:00Z',
+      },
+    }),
+  },
+  'DELETE /api/admin/broadcasts/:id': {
+    rule: 'fresh-admin',
+    request: () => ({ params: { id: '1' } }),
+  },
   'GET /api/admin/purchases.csv': { rule: 'fresh-admin' },
   'GET /api/admin/users/:userId': {
     rule: 'admin',

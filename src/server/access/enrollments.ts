@@ -340,3 +340,29 @@ export async function claimSilentEnrollments(
     returning e.user_id, e.course_id`);
   return claimed.rows.map((row) => ({ userId: row.user_id, courseId: row.course_id }));
 }
+
+/**
+ * Who holds an unexpired enrollment at `now`: of one course (bought, not a beta grant), or of
+ * one purchase type anywhere (`beta`): the segments of the creator's broadcasts.
+ */
+export async function listEnrolledUserIds(
+  db: Database,
+  query: { courseId: string } | { purchaseType: PurchaseType },
+  now: Date,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: courseEnrollments.userId })
+    .from(courseEnrollments)
+    .where(
+      and(
+        'courseId' in query
+          ? and(
+              eq(courseEnrollments.courseId, query.courseId),
+              ne(courseEnrollments.purchaseType, 'beta'),
+            )
+          : eq(courseEnrollments.purchaseType, query.purchaseType),
+        sql`(${courseEnrollments.expiresAt} is null or ${courseEnrollments.expiresAt} > ${now})`,
+      ),
+    );
+  return rows.map((row) => row.userId);
+}
