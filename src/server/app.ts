@@ -245,7 +245,9 @@ export async function buildApp(
       listRecentReflections(database.db, app.reflectionCipher, userId, options),
     countCompletedReflections: (userId, courseId) =>
       countCompletedReflections(database.db, userId, courseId),
-    sendMail: (message) => mailer.send(message),
+    sendMail: async (message) => {
+      await mailer.send(message);
+    },
     isAiGuidanceOn: () => app.settings.current().features.aiGuidance,
   });
 

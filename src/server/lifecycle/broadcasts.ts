@@ -234,7 +234,12 @@ export async function sendDueBroadcasts(
         .where(and(eq(broadcasts.id, id), inArray(broadcasts.status, ['scheduled', 'sending'])))
         .for('update', { skipLocked: true });
       if (!row) return;
-      const { recipients, skipped } = await listRecipients(app, newsletter, row, now);
+      const { recipients, skipped } = await listRecipients(
+        app,
+        newsletter,
+        { segment: row.segment, courseId: row.courseId ?? undefined },
+        now,
+      );
       const next = recipients.filter((recipient) => !row.cursor || recipient.key > row.cursor);
       const handed = next.slice(0, batch);
       const outboxIds: number[] = [];
