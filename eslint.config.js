@@ -30,6 +30,7 @@ const serverLayers = {
     'sessions',
     'settings',
     'content',
+    'lifecycle',
   ],
   composers: ['dashboard', 'account', 'admin', 'keys'],
 };
@@ -102,8 +103,10 @@ const tableOwners = {
   access: ['access'],
   auth: ['auth', 'users'],
   beta: ['beta'],
+  broadcasts: ['lifecycle'],
   companion: ['companion'],
   learning: ['learning'],
+  lifecycle: ['lifecycle'],
   mail: ['mail'],
   marketing: ['marketing'],
   payments: ['payments'],

@@ -71,7 +71,11 @@ import {
 } from './companion/learning-events.ts';
 import { findLearnerWork } from './learning/learner-work.ts';
 import { learningRoutes } from './learning/learning.routes.ts';
-import { countCompletedReflections, listRecentReflections } from './learning/reflections.ts';
+import {
+  countCompletedReflections,
+  listLastSafeReflectionMoments,
+  listRecentReflections,
+} from './learning/reflections.ts';
 import { videoRoutes } from './learning/videos.routes.ts';
 import { adminMailRoutes } from './mail/admin-mail.routes.ts';
 import { countUsers } from './users/find-users.ts';
@@ -88,6 +92,14 @@ import { sendReleaseNotices } from './catalogue/release-notices.ts';
 import { openReleasedCourses } from './payments/open-released-courses.ts';
 import { sendAccessEndingNotices } from './payments/access-ending-notices.ts';
 import { sendDueReminders } from './sessions/reminders.ts';
+import { sendCourseUpdates } from './lifecycle/course-updates.ts';
+import { sendCourseWelcome } from './lifecycle/course-welcome.ts';
+import { sendSilenceNudges } from './lifecycle/silence-nudges.ts';
+import { unsubscribeRoutes } from './lifecycle/unsubscribe.routes.ts';
+import { adminBroadcastsRoutes } from './lifecycle/admin-broadcasts.routes.ts';
+import { sendDueBroadcasts, type NewsletterSource } from './lifecycle/broadcasts.ts';
+import { listSubscriberEmails, newsletterEmail } from './marketing/newsletter.ts';
+import { listCompanionWordsMoments } from './companion/last-words.ts';
 import { sendDueCreatorCopies } from './sessions/bookings.ts';
 import { adminAssessmentsRoutes } from './marketing/admin-assessments.routes.ts';
 import { adminNewsletterRoutes } from './marketing/admin-newsletter.routes.ts';
@@ -235,7 +247,9 @@ export async function buildApp(
       listRecentReflections(database.db, app.reflectionCipher, userId, options),
     countCompletedReflections: (userId, courseId) =>
       countCompletedReflections(database.db, userId, courseId),
-    sendMail: (message) => mailer.send(message),
+    sendMail: async (message) => {
+      await mailer.send(message);
+    },
     isAiGuidanceOn: () => app.settings.current().features.aiGuidance,
   });
 
@@ -244,13 +258,18 @@ export async function buildApp(
   await app.register(legalPagesRoutes);
   await app.register(assessmentsRoutes);
   await app.register(newsletterRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(adminAssessmentsRoutes);
   await app.register(adminNewsletterRoutes);
   await app.register(catalogueRoutes, { canOpenCourse: canRequestOpenCourse });
   await app.register(accessRoutes);
   const paymentHooks: PaymentsOptions = {
     // A paid upgrade ends the beta grants of the courses bought.
-    onCoursesPurchased: (purchase) => endBetaGrantsForPurchase(app, purchase),
+    // and the learner is welcomed into the courses.
+    onCoursesPurchased: async (purchase) => {
+      await endBetaGrantsForPurchase(app, purchase);
+      await sendCourseWelcome(app, purchase);
+    },
     // A one-to-one session is held while its checkout is open, booked once paid, cancelled
     // when refunded.
     onCheckoutPaid: (checkout) => confirmPaidBooking(sessions, checkout),
@@ -271,6 +290,19 @@ export async function buildApp(
   app.clock.onTick('release notices', (now) => sendReleaseNotices(app, now));
   app.clock.onTick('access ending notices', (now) => sendAccessEndingNotices(app, now));
   app.clock.onTick('session reminders', (now) => sendDueReminders(app, now));
+  // The learners' lifecycle mail, each governed by their switches.
+  app.clock.onTick('course updates', (now) => sendCourseUpdates(app, now));
+  // The creator's broadcasts lend the newsletter's list and its unsubscribe link.
+  const newsletter: NewsletterSource = {
+    listSubscriberEmails: () => listSubscriberEmails(database.db),
+    newsletterMail: (message) => newsletterEmail(config, message),
+  };
+  app.clock.onTick('broadcasts', (now) => sendDueBroadcasts(app, newsletter, now));
+  app.clock.onTick('silence nudges', (now) =>
+    sendSilenceNudges(app, now, {
+      lastWordsAtRisk: (userIds) => lastWordsAtRisk(database.db, userIds),
+    }),
+  );
   app.clock.onTick("the creator's session copies", () => sendDueCreatorCopies(app));
   scheduleBackups(app, encryptedColumns);
   await app.register(sessionsRoutes, { context: sessions });
@@ -300,6 +332,7 @@ export async function buildApp(
   });
   await app.register(adminMailRoutes);
   await app.register(adminJobsRoutes);
+  await app.register(adminBroadcastsRoutes, { newsletter });
   await app.register(adminOutboxRoutes);
   await app.register(adminSecondFactorRoutes);
   await app.register(accountRoutes);
@@ -316,6 +349,24 @@ export async function buildApp(
 
   await serveWebApp(app, config.webDir, cataloguePages);
   return app;
+}
+
+/**
+ * The learners whose last words met the companion's safety response: the latest safety event is
+ * no older than the latest words they wrote, to the companion or in a reflection, that were not.
+ */
+async function lastWordsAtRisk(db: Database, userIds: readonly string[]): Promise<Set<string>> {
+  const [companion, reflections] = await Promise.all([
+    listCompanionWordsMoments(db, userIds),
+    listLastSafeReflectionMoments(db, userIds),
+  ]);
+  const atRisk = new Set<string>();
+  for (const [userId, { riskAt, safeAt }] of companion) {
+    if (!riskAt) continue;
+    const lastSafe = Math.max(safeAt?.getTime() ?? 0, reflections.get(userId)?.getTime() ?? 0);
+    if (riskAt.getTime() >= lastSafe) atRisk.add(userId);
+  }
+  return atRisk;
 }
 
 /** A hop count trusts that many proxies in front of the app; a list trusts those addresses. */

@@ -103,6 +103,15 @@ export const routeRules: Record<string, RouteRow> = {
     rule: 'token',
     request: () => ({ body: { email: 'a@example.com', token: 'made-up' } }),
   },
+  // A lifecycle mail's one-click unsubscribe: a GET only leads to the page that asks first.
+  'GET /api/notifications/unsubscribe': {
+    rule: 'public',
+    request: () => ({ query: { token: 'made-up' } }),
+  },
+  'POST /api/notifications/unsubscribe': {
+    rule: 'token',
+    request: () => ({ query: { token: 'made-up' }, body: {} }),
+  },
   'POST /api/stripe/webhook': { rule: 'stripe', request: () => ({ body: { type: 'x' } }) },
 
   'GET /api/me/access': { rule: 'signed-in' },
@@ -415,6 +424,29 @@ export const routeRules: Record<string, RouteRow> = {
     request: () => ({ body: { csv: 'Email\nnobody-imported@example.com\n', dryRun: true } }),
   },
   'GET /api/admin/customers.csv': { rule: 'fresh-admin' },
+  'GET /api/admin/broadcasts': { rule: 'admin' },
+  'POST /api/admin/broadcasts/preview': {
+    rule: 'admin',
+    request: () => ({ body: { subject: 'News', body: 'Hello', segment: 'learners' } }),
+  },
+  'POST /api/admin/broadcasts/test': {
+    rule: 'admin',
+    request: () => ({ body: { subject: 'News', body: 'Hello', segment: 'learners' } }),
+  },
+  // A letter to many people goes out only behind a fresh second factor.
+  'POST /api/admin/broadcasts': {
+    rule: 'fresh-admin',
+    request: () => ({
+      body: {
+        draft: { subject: 'News', body: 'Hello', segment: 'newsletter' },
+        sendAt: '2099-01-01T09:00:00Z',
+      },
+    }),
+  },
+  'DELETE /api/admin/broadcasts/:id': {
+    rule: 'fresh-admin',
+    request: () => ({ params: { id: '1' } }),
+  },
   'GET /api/admin/purchases.csv': { rule: 'fresh-admin' },
   'GET /api/admin/users/:userId': {
     rule: 'admin',

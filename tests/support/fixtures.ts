@@ -142,12 +142,12 @@ export async function signOut(page: Page): Promise<void> {
 export async function latestMailTo(
   email: string,
   subject?: string,
-): Promise<{ subject: string; text: string }> {
+): Promise<{ subject: string; text: string; headers: string }> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const response = await fetch(
       `http://127.0.0.1:${FAKE_SMTP_HTTP_PORT}/?to=${encodeURIComponent(email)}`,
     );
-    const mails = (await response.json()) as { subject: string; text: string }[];
+    const mails = (await response.json()) as { subject: string; text: string; headers: string }[];
     const latest = mails.filter((mail) => !subject || mail.subject === subject).at(-1);
     if (latest) return latest;
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -281,3 +281,88 @@ export async function claimEndingEnrollments(
 export async function listAllEnrollments(db: Database): Promise<Enrollment[]> {
   return db.select().from(courseEnrollments).orderBy(courseEnrollments.enrolledAt);
 }
+
+/** Who has a course open at `now` through an enrollment: those a course's news is for. */
+export async function listLearnersOfCourse(
+  db: Database,
+  courseId: string,
+  now: Date,
+): Promise<string[]> {
+  const rows = await db
+    .select({ userId: courseEnrollments.userId })
+    .from(courseEnrollments)
+    .where(
+      and(
+        eq(courseEnrollments.courseId, courseId),
+        sql`(${courseEnrollments.expiresAt} is null or ${courseEnrollments.expiresAt} > ${now})`,
+      ),
+    );
+  return rows.map((row) => row.userId);
+}
+
+export interface SilentEnrollment {
+  userId: string;
+  courseId: string;
+}
+
+/**
+ * Claims the open, unfinished enrollments of `courseIds` last visited (or, never visited, begun)
+ * between `silentSince` and `notBefore`, and not yet weighed for this silence: each silence is
+ * claimed once however many ticks run; a visit starts a new one.
+ */
+export async function claimSilentEnrollments(
+  db: Database,
+  {
+    courseIds,
+    silentSince,
+    notBefore,
+    now,
+  }: { courseIds: readonly string[]; silentSince: Date; notBefore: Date; now: Date },
+): Promise<SilentEnrollment[]> {
+  if (courseIds.length === 0) return [];
+  const courses = sql.join(
+    courseIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const claimed = await db.execute<{ user_id: string; course_id: string }>(sql`
+    with due as (
+      select id from ${courseEnrollments}
+      where course_id in (${courses}) and not completed
+        and (expires_at is null or expires_at > ${now})
+        and coalesce(last_accessed_at, enrolled_at) <= ${silentSince}
+        and coalesce(last_accessed_at, enrolled_at) > ${notBefore}
+        and silence_notice_for is distinct from coalesce(last_accessed_at, enrolled_at)
+      for update skip locked
+    )
+    update ${courseEnrollments} e
+    set silence_notice_for = coalesce(e.last_accessed_at, e.enrolled_at)
+    from due where e.id = due.id
+    returning e.user_id, e.course_id`);
+  return claimed.rows.map((row) => ({ userId: row.user_id, courseId: row.course_id }));
+}
+
+/**
+ * Who holds an unexpired enrollment at `now`: of one course (bought, not a beta grant), or of
+ * one purchase type anywhere (`beta`): the segments of the creator's broadcasts.
+ */
+export async function listEnrolledUserIds(
+  db: Database,
+  query: { courseId: string } | { purchaseType: PurchaseType },
+  now: Date,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: courseEnrollments.userId })
+    .from(courseEnrollments)
+    .where(
+      and(
+        'courseId' in query
+          ? and(
+              eq(courseEnrollments.courseId, query.courseId),
+              ne(courseEnrollments.purchaseType, 'beta'),
+            )
+          : eq(courseEnrollments.purchaseType, query.purchaseType),
+        sql`(${courseEnrollments.expiresAt} is null or ${courseEnrollments.expiresAt} > ${now})`,
+      ),
+    );
+  return rows.map((row) => row.userId);
+}

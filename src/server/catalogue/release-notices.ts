@@ -160,3 +160,18 @@ export async function deleteReleaseNoticesTo(tx: Executor, email: string): Promi
     .delete(releaseNotices)
     .where(sql`lower(${releaseNotices.email}) = ${email.toLowerCase()}`);
 }
+
+/**
+ * The confirmed addresses (lower case) that asked to hear when a course opens: told by the release
+ * notice. An address never confirmed hears nothing from us.
+ */
+export async function listReleaseNoticeEmails(
+  db: Executor,
+  courseId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ email: releaseNotices.email })
+    .from(releaseNotices)
+    .where(and(eq(releaseNotices.courseId, courseId), isNotNull(releaseNotices.confirmedAt)));
+  return new Set(rows.map((row) => row.email.toLowerCase()));
+}

@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, getTableColumns, min, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  max,
+  min,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LessonParams, Reflection, SaveReflectionInput } from '../../shared/api/learning.ts';
 import {
@@ -327,4 +339,20 @@ export function reflectionContext(key: {
   promptId: string;
 }): FieldContext {
   return [key.userId, key.courseId, key.moduleId, key.lessonId, key.promptId];
+}
+
+/** For each learner named who wrote one: when they last saved a reflection not judged at risk. */
+export async function listLastSafeReflectionMoments(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Map<string, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: lessonReflections.userId, at: max(lessonReflections.updatedAt) })
+    .from(lessonReflections)
+    .where(
+      and(inArray(lessonReflections.userId, [...userIds]), eq(lessonReflections.isAtRisk, false)),
+    )
+    .groupBy(lessonReflections.userId);
+  return new Map(rows.flatMap((row) => (row.at ? [[row.userId, row.at] as const] : [])));
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq, or, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { OutboxMail } from '../../shared/api/mail.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { mailOutbox, type MailAttachment } from '../db/schema/mail.ts';
@@ -137,4 +137,27 @@ export async function countOutboxByStatus(db: Database): Promise<Record<string, 
     .from(mailOutbox)
     .groupBy(mailOutbox.status);
   return Object.fromEntries(rows.map((row) => [row.status, row.count]));
+}
+
+/**
+ * How the mails of these outbox rows fared: delivered (sent over SMTP, or kept where there is no
+ * SMTP), still queued or retrying, or failed after their last attempt. Rows pruned are not counted.
+ */
+export async function countOutboxOutcomes(
+  db: Database,
+  ids: readonly number[],
+): Promise<{ delivered: number; queued: number; failed: number }> {
+  const outcome = { delivered: 0, queued: 0, failed: 0 };
+  if (ids.length === 0) return outcome;
+  const rows = await db
+    .select({ status: mailOutbox.status, count: count() })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.id, [...ids]))
+    .groupBy(mailOutbox.status);
+  for (const row of rows) {
+    if (row.status === 'failed') outcome.failed += row.count;
+    else if (row.status === 'queued') outcome.queued += row.count;
+    else outcome.delivered += row.count;
+  }
+  return outcome;
 }

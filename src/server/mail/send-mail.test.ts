@@ -12,7 +12,7 @@ const resetMail = {
 };
 
 /** What the app logged at info while `act` ran, as one string. */
-async function loggedWhile(testApp: TestApp, act: () => Promise<void>): Promise<string> {
+async function loggedWhile(testApp: TestApp, act: () => Promise<unknown>): Promise<string> {
   const info = vi.spyOn(testApp.app.log, 'info');
   try {
     await act();

@@ -19,7 +19,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send: (message: MailMessage) => Promise<void>;
+  /** Keeps the mail (and queues it, with SMTP); answers its outbox row's id. */
+  send: (message: MailMessage) => Promise<number>;
   close: () => void;
 }
 
@@ -71,11 +72,12 @@ export function createMailer(
       const [kept] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
       if (isPrinted) {
         log.info({ outboxId: kept?.id }, printedMail(message));
-        return;
+        return kept!.id;
       }
       // Never the text (it may hold a reset or confirmation link), nor the address: the log
       // outlives a deleted account.
       log.info({ outboxId: kept?.id, subject: message.subject }, 'mail kept in the outbox');
+      return kept!.id;
     },
     close: () => {},
   };
@@ -149,6 +151,7 @@ function createSmtpMailer(
         await client.query('commit');
         jobs.wake(MAIL_QUEUE);
         log.info({ outboxId: rows[0]!.id, subject: message.subject }, 'mail queued');
+        return rows[0]!.id;
       } catch (error) {
         await client.query('rollback');
         throw error;

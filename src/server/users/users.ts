@@ -1,4 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  defaultNotificationPreferences,
+  type NotificationPreferences,
+  type NotificationSwitch,
+} from '../../shared/rules/account.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/auth.ts';
 import { profiles } from '../db/schema/users.ts';
@@ -92,4 +97,40 @@ export async function updateProfile(
     .where(eq(profiles.id, userId))
     .returning();
   return profile!;
+}
+
+/** The mail switches of each learner named; an account without a profile row has the defaults. */
+export async function listNotificationPreferences(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Map<string, NotificationPreferences>> {
+  const rows =
+    userIds.length === 0
+      ? []
+      : await db
+          .select({ id: profiles.id, preferences: profiles.notificationPreferences })
+          .from(profiles)
+          .where(inArray(profiles.id, [...userIds]));
+  const found = new Map(rows.map((row) => [row.id, row.preferences]));
+  return new Map(
+    userIds.map((id) => [id, { ...defaultNotificationPreferences, ...found.get(id) }]),
+  );
+}
+
+/** One switch off, the others as they were: what an unsubscribe link does. A deleted account: nothing. */
+export async function turnOffNotificationSwitch(
+  db: Database,
+  userId: string,
+  switchName: NotificationSwitch,
+): Promise<void> {
+  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!account) return;
+  await createProfile(db, userId);
+  await db
+    .update(profiles)
+    .set({
+      notificationPreferences: sql`${profiles.notificationPreferences} || jsonb_build_object(${switchName}::text, false)`,
+      updatedAt: new Date(),
+    })
+    .where(eq(profiles.id, userId));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   accountMessages,
+  notificationSwitches,
   themePreferences,
   type NotificationPreferences,
 } from '../rules/account.ts';
@@ -170,3 +171,13 @@ export const twoFactorSetupSchema = z.object({
   backupCodes: z.array(z.string()),
 });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+/** The signed token of a lifecycle mail's unsubscribe link: it names the learner and the switch. */
+export const notificationUnsubscribeQuerySchema = z.object({
+  token: z.string().trim().min(1, 'token is required').max(600, 'token is too long'),
+});
+export const notificationUnsubscribedSchema = z.object({
+  unsubscribed: z.literal(true),
+  switch: z.enum(notificationSwitches),
+});
+export type NotificationUnsubscribed = z.infer<typeof notificationUnsubscribedSchema>;

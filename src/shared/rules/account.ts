@@ -15,6 +15,35 @@ export const defaultNotificationPreferences: NotificationPreferences = {
   marketing_emails: false,
 };
 
+/** One of the learner's mail switches, as a lifecycle mail and its unsubscribe link name it. */
+export type NotificationSwitch = keyof NotificationPreferences;
+export const notificationSwitches = [
+  'email_notifications',
+  'course_updates',
+  'marketing_emails',
+] as const satisfies readonly NotificationSwitch[];
+
+/** The switches as the Settings page labels them. */
+export const notificationSwitchLabels: Record<NotificationSwitch, string> = {
+  email_notifications: 'Email Notifications',
+  course_updates: 'Course Updates',
+  marketing_emails: 'Marketing Emails',
+};
+
+/** Whether a mail that `switchName` governs may go: Email Notifications off holds off all three. */
+export function mayMail(preferences: NotificationPreferences, switchName: NotificationSwitch) {
+  return preferences.email_notifications && preferences[switchName];
+}
+
+/**
+ * The switch an unsubscribe token names (`<user>.<switch>.<signature>`), for the page that asks
+ * to confirm; the server checks the signature when the button is pressed.
+ */
+export function switchOfUnsubscribeToken(token: string): NotificationSwitch | null {
+  const named = token.split('.')[1];
+  return notificationSwitches.find((candidate) => candidate === named) ?? null;
+}
+
 export const accountMessages = {
   loadSettingsFailed: 'Failed to load profile settings',
   saveSettingsFailed: 'Failed to save settings',

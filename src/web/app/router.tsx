@@ -58,6 +58,11 @@ const ConfirmReleaseNoticeRoute = lazyComponent(
 const SafetyPlanRoute = lazyComponent(
   async () => (await import('../features/companion/routes/safety-plan-route.tsx')).SafetyPlanRoute,
 );
+const NotificationUnsubscribeRoute = lazyComponent(
+  async () =>
+    (await import('../features/account/routes/notification-unsubscribe-route.tsx'))
+      .NotificationUnsubscribeRoute,
+);
 const ProfileRoute = lazyComponent(
   async () => (await import('../features/account/routes/profile-route.tsx')).ProfileRoute,
 );
@@ -213,6 +218,7 @@ const routes: RouteObject[] = [
   { path: paths.enrollmentDebug, element: <EnrollmentDebugPage /> },
   { path: paths.unsubscribe, element: <UnsubscribeRoute /> },
   { path: paths.confirmReleaseNotice, element: <ConfirmReleaseNoticeRoute /> },
+  { path: paths.notificationUnsubscribe, element: <NotificationUnsubscribeRoute /> },
   // Last: the routes are matched in order, and the layout's '*' answers every unknown address.
   {
     element: <SiteLayout />,

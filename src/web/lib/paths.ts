@@ -25,6 +25,7 @@ export const paths = {
   enrollmentDebug: '/debug/enrollment',
   unsubscribe: '/unsubscribe',
   confirmReleaseNotice: '/release-notice/confirm',
+  notificationUnsubscribe: '/notifications/unsubscribe',
   lesson: '/courses/:courseId/modules/:moduleId/lessons/:lessonId',
 } as const;
 

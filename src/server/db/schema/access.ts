@@ -38,6 +38,11 @@ export const courseEnrollments = pgTable(
      */
     endingNoticeDays: integer('ending_notice_days'),
     endingNoticeFor: timestamp('ending_notice_for', { withTimezone: true }),
+    /**
+     * The silence a "we are here when you want to come back" mail was sent (or, switched off or
+     * at risk, decided against) for: the last visit it followed, so each silence is weighed once.
+     */
+    silenceNoticeFor: timestamp('silence_notice_for', { withTimezone: true }),
   },
   (table) => [
     unique('course_enrollments_user_course_key').on(table.userId, table.courseId),

@@ -57,9 +57,9 @@ export function NotificationsTab() {
         })}
       </div>
       <p className="mt-4 text-sm text-ink-700">
-        Password resets and receipts are always sent: they are part of your account and your
-        purchases. We send no course-update or marketing email yet; your choices here are kept for
-        when we do.
+        Password resets, receipts and notices about your access and booked sessions are always sent:
+        they are part of your account and your purchases. Every email these switches govern ends
+        with a link that turns its switch off.
       </p>
     </Panel>
   );

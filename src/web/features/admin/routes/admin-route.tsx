@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useUrlTab } from '../../../lib/url-tab.ts';
 import { AccessTab } from '../components/access-tab.tsx';
 import { InboxTab } from '../components/inbox-tab.tsx';
+import { BroadcastsTab } from '../components/broadcasts-tab.tsx';
 import { OutboxTab } from '../components/outbox-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { PromptsTab } from '../components/prompts-tab.tsx';
@@ -21,6 +22,7 @@ const adminTabs = [
   { value: 'overview', label: 'Overview' },
   { value: 'inbox', label: 'Inbox' },
   { value: 'newsletter', label: 'Newsletter' },
+  { value: 'broadcasts', label: 'Broadcasts' },
   { value: 'outbox', label: 'Outbox' },
   { value: 'settings', label: 'Settings' },
   { value: 'prompts', label: 'AI Prompts' },
@@ -99,6 +101,9 @@ export function AdminRoute({ extraTabs = [] }: { extraTabs?: readonly AdminPanel
             </TabPanel>
             <TabPanel value="newsletter" className="mt-6">
               <SubscribersTab />
+            </TabPanel>
+            <TabPanel value="broadcasts" className="mt-6">
+              <BroadcastsTab />
             </TabPanel>
             <TabPanel value="outbox" className="mt-6">
               <OutboxTab />
