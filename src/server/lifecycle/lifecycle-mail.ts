@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   mayMail,
@@ -7,6 +6,7 @@ import {
   type NotificationSwitch,
 } from '../../shared/rules/account.ts';
 import { AppError } from '../http/errors.ts';
+import { readSignedToken, signToken } from '../http/signed-token.ts';
 import type { MailMessage } from '../mail/send-mail.ts';
 import { getDisabledAt } from '../users/account-controls.ts';
 import { listUsersByIds, type UserRecord } from '../users/find-users.ts';
@@ -19,19 +19,18 @@ export const UNSUBSCRIBE_ROUTE = '/api/notifications/unsubscribe';
 /** The page that asks to confirm, for mail readers and scanners that only follow links. */
 export const UNSUBSCRIBE_PAGE = '/notifications/unsubscribe';
 
-/** The learner and the switch, signed: an unsubscribe link that works without signing in. */
+const UNSUBSCRIBE = 'notification-unsubscribe';
+
+/**
+ * The learner and the switch, signed: an unsubscribe link that works without signing in. The
+ * switch leads, in the clear, for the page that asks to confirm.
+ */
 export function unsubscribeToken(
   secret: string,
   userId: string,
   switchName: NotificationSwitch,
 ): string {
-  return `${Buffer.from(userId).toString('base64url')}.${switchName}.${signatureOf(secret, userId, switchName)}`;
-}
-
-function signatureOf(secret: string, userId: string, switchName: NotificationSwitch): string {
-  return createHmac('sha256', secret)
-    .update(`notification-unsubscribe:${userId}:${switchName}`)
-    .digest('base64url');
+  return `${switchName}.${signToken(secret, UNSUBSCRIBE, `${switchName}:${userId}`)}`;
 }
 
 /** The learner and switch a token names, or a 400 for a token that was not signed here. */
@@ -39,20 +38,12 @@ export function readUnsubscribeToken(
   secret: string,
   token: string,
 ): { userId: string; switchName: NotificationSwitch } {
-  const [encoded = '', , signature = ''] = token.split('.');
   const switchName = switchOfUnsubscribeToken(token);
-  const userId = Buffer.from(encoded, 'base64url').toString();
-  const expected = switchName && Buffer.from(signatureOf(secret, userId, switchName));
-  const given = Buffer.from(signature);
-  if (
-    !userId ||
-    !expected ||
-    given.length !== expected.length ||
-    !timingSafeEqual(given, expected)
-  ) {
+  const signed = readSignedToken(secret, UNSUBSCRIBE, token.slice(token.indexOf('.') + 1));
+  if (!switchName || !signed?.startsWith(`${switchName}:`)) {
     throw new AppError('bad_request', 'This unsubscribe link is not valid.', { token: 'invalid' });
   }
-  return { userId, switchName };
+  return { userId: signed.slice(switchName.length + 1), switchName };
 }
 
 /**

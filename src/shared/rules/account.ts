@@ -36,11 +36,11 @@ export function mayMail(preferences: NotificationPreferences, switchName: Notifi
 }
 
 /**
- * The switch an unsubscribe token names (`<user>.<switch>.<signature>`), for the page that asks
- * to confirm; the server checks the signature when the button is pressed.
+ * The switch an unsubscribe token names (`<switch>.<signed switch and user>`), for the page that
+ * asks to confirm; the server checks the signature when the button is pressed.
  */
 export function switchOfUnsubscribeToken(token: string): NotificationSwitch | null {
-  const named = token.split('.')[1];
+  const named = token.slice(0, token.indexOf('.'));
   return notificationSwitches.find((candidate) => candidate === named) ?? null;
 }
 
