@@ -228,7 +228,7 @@ test('at 390 px with the panel closed, the help is on screen within a second of 
       answeredSaves.push(Date.now());
     }
   });
-  await card.getByRole('textbox').pressSequentially('Honestly, after dinner I ', { delay: 30 });
+  await card.getByRole('textbox').pressSequentially('Honestly, tonight I ', { delay: 30 });
   await card.getByRole('textbox').pressSequentially('made myself throw up again', { delay: 30 });
   const typedAt = Date.now();
   const help = card.getByRole('alert').filter({ hasText: 'Help is available' });

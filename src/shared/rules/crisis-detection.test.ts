@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusDigest, readCorpus, type LabelledLine } from './crisis-corpus.ts';
 import { assessCrisis, crisisModel, isAtRisk } from './crisis-detection.ts';
 import { groupOf, readHeldOutAuthors, type MeasuredGroup } from './crisis-evaluation.ts';
+import { readSafety } from './companion.ts';
 import { headsAtRisk } from './crisis-model.ts';
 import { normaliseForCrisisCheck } from './crisis-normalise.ts';
 import weights from './crisis-weights.json' with { type: 'json' };
@@ -223,6 +224,22 @@ describe('the kinds of risk beyond suicide and self-harm', () => {
     expect(assessCrisis('I made myself throw up again after dinner').kinds).toContain(
       'eating-disorder',
     );
+  });
+
+  it('answers purging as purging, not as suicide, when only the learnt reading says suicide', () => {
+    for (const text of [
+      'Honestly, I made myself throw up again',
+      'Honestly, tonight I made myself throw up again',
+    ]) {
+      expect(readSafety(assessCrisis(text))).toEqual({
+        level: 'at-risk',
+        concern: 'eating-disorder',
+      });
+    }
+    // A wish to be dead beside it is still answered as suicide.
+    expect(
+      readSafety(assessCrisis('I made myself throw up again. I just want to be dead.')),
+    ).toEqual({ level: 'at-risk', concern: 'suicide-self-harm' });
   });
 
   it('reads a partner who hits as harm from others', () => {

@@ -591,14 +591,29 @@ export function assessCrisis(text: string, model: CrisisModel = crisisModel): Cr
     }
   }
   for (const run of runsOfPresentSentences(reading)) {
-    for (const head of headsAtRisk(model, run))
-      for (const kind of kindsOfHead[head]) kinds.add(kind);
+    const heads = headsAtRisk(model, run);
+    if (heads.has('eating-disorder') && isSuicideOnlyBesideEatingDisorder(model, run)) {
+      heads.delete('suicide');
+    }
+    for (const head of heads) for (const kind of kindsOfHead[head]) kinds.add(kind);
   }
   // A dark past that the writer says is back is the present.
   if (kinds.size === 0 && isPast && returning.test(reading.text)) kinds.add('indirect');
   if (kinds.has('harm-from-others') && minor.test(reading.text)) kinds.add('child-abuse');
   if (kinds.size > 0) return { level: 'at-risk', kinds: [...kinds] };
   return { level: isPast ? 'past' : 'none', kinds: [] };
+}
+
+/**
+ * Whether the learnt suicide reading of a run rests only on sentences it also reads as an eating
+ * disorder: "I made myself throw up again" is purging, and its own help is the eating-disorder
+ * line's. The rules (a wish to be dead, a method, a plan) still name suicide in the same text.
+ */
+function isSuicideOnlyBesideEatingDisorder(model: CrisisModel, run: string[]): boolean {
+  return run.every((sentence) => {
+    const heads = headsAtRisk(model, [sentence]);
+    return !heads.has('suicide') || heads.has('eating-disorder');
+  });
 }
 
 /** Neighbouring sentences of now, split where a sentence about the past stands between them. */
