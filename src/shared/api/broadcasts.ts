@@ -24,10 +24,18 @@ export type BroadcastStatus = (typeof broadcastStatuses)[number];
 
 export const broadcastDraftSchema = z
   .object({
-    subject: z.string().trim().min(1, 'subject is required').max(200, 'subject is too long'),
-    body: z.string().trim().min(1, 'the letter is empty').max(20_000, 'the letter is too long'),
+    subject: z
+      .string()
+      .trim()
+      .min(1, 'subject is required')
+      .max(200, { message: 'subject is too long', abort: true }),
+    body: z
+      .string()
+      .trim()
+      .min(1, 'the letter is empty')
+      .max(20_000, { message: 'the letter is too long', abort: true }),
     segment: z.enum(broadcastSegments, { message: 'expected one of the segments' }),
-    courseId: z.string().max(100, 'courseId is too long').optional(),
+    courseId: z.string().max(100, { message: 'courseId is too long', abort: true }).optional(),
   })
   .refine((draft) => !courseSegments.includes(draft.segment) || Boolean(draft.courseId), {
     message: 'this segment needs a course',
