@@ -17,11 +17,9 @@ async function mailsTo(email: string, subject: string) {
   );
 }
 
-test('the admin writes a broadcast to the newsletter, tests it, schedules it, and the clock sends it', async ({
+test('the admin writes a broadcast to the newsletter, tests it, sends it now, and it arrives at once', async ({
   page,
 }) => {
-  // The clock ticks once a minute on the server: the letter goes out at the next tick.
-  test.slow();
   const subscriber = uniqueEmail('letters');
   const subscribed = await page.request.post('/api/newsletter', { data: { email: subscriber } });
   expect(subscribed.ok()).toBe(true);
@@ -51,7 +49,7 @@ test('the admin writes a broadcast to the newsletter, tests it, schedules it, an
   await expect(listed.filter({ hasText: subject })).toContainText('scheduled');
 
   await expect
-    .poll(async () => (await mailsTo(subscriber, subject)).length, { timeout: 100_000 })
+    .poll(async () => (await mailsTo(subscriber, subject)).length, { timeout: 15_000 })
     .toBe(1);
   const [letter] = await mailsTo(subscriber, subject);
   expect(letter!.text).toContain('The circle gathers again in spring.');

@@ -9,6 +9,11 @@ export interface Clock {
   onTick: (name: string, task: ClockTask) => void;
   /** One tick at `now`: what the queue runs each minute, and what a test runs at a moved time. */
   tick: (now: Date) => Promise<void>;
+  /**
+   * A tick now, on whichever process takes it, not at the next minute: for work made due at
+   * once (a broadcast sent now). Once per moment however often it is asked.
+   */
+  tickSoon: () => Promise<void>;
 }
 
 /**
@@ -36,5 +41,9 @@ export function createClock(app: FastifyInstance): Clock {
       tasks.set(name, task);
     },
     tick,
+    tickSoon: async () => {
+      await app.jobs.send(CLOCK_QUEUE, {}, { key: 'soon' });
+      app.jobs.wake(CLOCK_QUEUE);
+    },
   };
 }

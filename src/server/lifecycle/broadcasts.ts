@@ -177,6 +177,8 @@ export async function scheduleBroadcast(
       sendAt: new Date(input.sendAt),
     })
     .returning();
+  // Sent now: the first batch goes at once, not at the clock's next minute.
+  if (row!.sendAt <= new Date()) await app.clock.tickSoon();
   return toBroadcast(row!);
 }
 
