@@ -8,6 +8,8 @@ import { getStripeCustomerId } from '../users/users.ts';
 import type { CheckoutRecord } from './checkout-records.ts';
 import { createCustomer, orderItems, startTestCheckout } from './create-checkout.ts';
 import type { PaymentsContext } from './payments-context.ts';
+import { issueCreditNote } from './issue-invoice.ts';
+import { sendCreditNote } from './receipt.ts';
 import { revokePurchase } from './revoke-purchase.ts';
 
 export interface ProductCheckoutInput {
@@ -95,10 +97,22 @@ export async function refundCheckout(
     .where(eq(checkoutSessions.id, checkoutId));
   if (!record?.fulfilledAt || record.refundedAt) return false;
   if (record.mode === 'test') {
-    await context.app.db
-      .update(checkoutSessions)
-      .set({ refundedAt: new Date(), updatedAt: new Date() })
-      .where(eq(checkoutSessions.id, checkoutId));
+    const creditNote = await context.app.db.transaction(async (tx) => {
+      await tx
+        .update(checkoutSessions)
+        .set({ refundedAt: new Date(), updatedAt: new Date() })
+        .where(eq(checkoutSessions.id, checkoutId));
+      return issueCreditNote(tx, {
+        checkoutId,
+        timeZone: context.app.config.sessions.creatorTimeZone,
+        now: new Date(),
+      });
+    });
+    if (creditNote) {
+      sendCreditNote(context, record, creditNote).catch((error: unknown) =>
+        context.app.log.error({ err: error, checkoutId }, 'the credit note could not be sent'),
+      );
+    }
     return true;
   }
   if (!context.stripe || !record.paymentIntentId) {
@@ -108,6 +122,10 @@ export async function refundCheckout(
     );
   }
   const refundId = await context.stripe.refundPayment(record.paymentIntentId);
-  await revokePurchase(context, { paymentIntentId: record.paymentIntentId, reference: refundId });
+  await revokePurchase(context, {
+    paymentIntentId: record.paymentIntentId,
+    reference: refundId,
+    isRefund: true,
+  });
   return true;
 }

@@ -25,6 +25,15 @@ export interface ProviderCheckout {
   paymentIntentId: string | null;
   amountTotalCents: number | null;
   currency: string | null;
+  /** Who paid, as Checkout collected it (name, email, billing country, a business's VAT number). */
+  customer: CheckoutCustomer | null;
+}
+
+export interface CheckoutCustomer {
+  name: string | null;
+  email: string | null;
+  country: string | null;
+  vatNumber: string | null;
 }
 
 export interface CheckoutSessionInput {
@@ -118,6 +127,7 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         paymentIntentId: idOf(session.payment_intent),
         amountTotalCents: session.amount_total,
         currency: session.currency,
+        customer: customerOf(session.customer_details),
       };
     }),
 
@@ -144,6 +154,19 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
 
     constructEvent: (payload, signature) =>
       stripe.webhooks.constructEventAsync(payload, signature, webhookSecret),
+  };
+}
+
+function customerOf(
+  details: Stripe.Checkout.Session.CustomerDetails | null,
+): CheckoutCustomer | null {
+  if (!details) return null;
+  const vatId = details.tax_ids?.find((taxId) => taxId.type === 'eu_vat');
+  return {
+    name: details.name,
+    email: details.email,
+    country: details.address?.country ?? null,
+    vatNumber: vatId?.value ?? null,
   };
 }
 

@@ -28,8 +28,15 @@ export interface FakeStripe {
   checkoutSessions: Map<string, StripeObject>;
   /** Refunds the app asked for, in order. */
   refunds: StripeObject[];
-  /** The buyer finishes Stripe's checkout page; a bank debit leaves the payment unpaid for now. */
-  completeCheckout: (sessionId: string, paymentStatus?: 'paid' | 'unpaid') => StripeObject;
+  /**
+   * The buyer finishes Stripe's checkout page; a bank debit leaves the payment unpaid for now.
+   * The page collects the billing country (Ireland unless given) and, from a business, a VAT number.
+   */
+  completeCheckout: (
+    sessionId: string,
+    paymentStatus?: 'paid' | 'unpaid',
+    buyer?: { country?: string; vatNumber?: string },
+  ) => StripeObject;
   settleAsyncPayment: (sessionId: string) => StripeObject;
   expireCheckout: (sessionId: string) => StripeObject;
   /** An event as Stripe would POST it, signed with the webhook secret. */
@@ -190,12 +197,21 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     customers,
     checkoutSessions,
     refunds,
-    completeCheckout: (sessionId, paymentStatus = 'paid') =>
-      update(sessionId, {
+    completeCheckout: (sessionId, paymentStatus = 'paid', buyer = {}) => {
+      const customer = customers.get(String(checkoutSessions.get(sessionId)?.customer));
+      return update(sessionId, {
         status: 'complete',
         payment_status: paymentStatus,
         payment_intent: newId('pi'),
-      }),
+        customer_details: {
+          name: customer?.name ?? null,
+          email: customer?.email ?? null,
+          address: { country: buyer.country ?? 'IE' },
+          tax_exempt: 'none',
+          tax_ids: buyer.vatNumber ? [{ type: 'eu_vat', value: buyer.vatNumber }] : [],
+        },
+      });
+    },
     settleAsyncPayment: (sessionId) => update(sessionId, { payment_status: 'paid' }),
     expireCheckout: (sessionId) => update(sessionId, { status: 'expired' }),
     signedEvent: (type, object, options = {}) => {
@@ -245,6 +261,7 @@ function checkoutSession(body: Record<string, unknown>, baseUrl: string): Stripe
     payment_status: 'unpaid',
     payment_intent: null,
     customer: body.customer ?? null,
+    customer_details: null,
     client_reference_id: body.client_reference_id ?? null,
     metadata: body.metadata ?? {},
     amount_total: amountTotal,
