@@ -63,7 +63,7 @@ function receiptMail(
       ...lines,
       '',
       ...(invoice ? vatLines(invoice) : []),
-      `Total paid: ${formatEuros(record.amountPaidCents ?? record.amountCents)}`,
+      `Total paid: ${formatEurosAndCents(record.amountPaidCents ?? record.amountCents)}`,
       `Order reference: ${record.id}`,
       ...(invoice ? [`Invoice: ${invoice.number} (attached as a PDF)`] : []),
       '',
