@@ -72,6 +72,7 @@ export async function fulfilCheckout(
         invoice = await issueInvoice(tx, {
           record: locked!,
           customer: read.customer,
+          stripeTaxCents: read.taxCents,
           settings: app.settings.current(),
           paidCents: read.amountTotalCents ?? 0,
           timeZone: app.config.sessions.creatorTimeZone,
@@ -178,6 +179,7 @@ async function readProviderCheckout(
     amountTotalCents: record.amountCents,
     currency: CURRENCY,
     customer: null,
+    taxCents: null,
   };
 }
 

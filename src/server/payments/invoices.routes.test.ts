@@ -232,3 +232,53 @@ describe('invoices of Stripe payments', () => {
     expect(mail.attachments).toHaveLength(1);
   });
 });
+
+describe('invoices with STRIPE_TAX=on', () => {
+  let taxedApp: TestApp;
+  beforeAll(async () => {
+    taxedApp = await buildTestApp({ ...fakeStripe.environment, STRIPE_TAX: 'on' });
+  });
+  afterAll(() => taxedApp.close());
+
+  it("let Stripe Tax take the VAT out of the same price, and print Stripe's VAT on the invoice", async () => {
+    const buyer = await createUser(taxedApp.app);
+    const started = await taxedApp.as(buyer).post('/api/create-checkout-session', {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+    });
+    const { id } = started.json<{ id: string }>();
+    const created = fakeStripe.requests.find(
+      (request) =>
+        request.path === '/v1/checkout/sessions' &&
+        request.method === 'POST' &&
+        fakeStripe.checkoutSessions.get(id)?.metadata === request.body.metadata,
+    );
+    expect(created?.body).toMatchObject({
+      automatic_tax: { enabled: 'true' },
+      billing_address_collection: 'required',
+      tax_id_collection: { enabled: 'true' },
+      line_items: [{ price_data: { tax_behavior: 'inclusive', unit_amount: '12500' } }],
+    });
+    const session = fakeStripe.completeCheckout(id, 'paid', { country: 'NL' });
+    await taxedApp.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      ...(({ payload, headers }) => ({ payload, headers }))(
+        fakeStripe.signedEvent('checkout.session.completed', session),
+      ),
+    });
+    // The amount check holds: the access is open.
+    const access = await taxedApp.as(buyer).get('/api/me/access');
+    expect(
+      access.json<{ courses: { courseId: string; accessType: string }[] }>().courses,
+    ).toContainEqual(
+      expect.objectContaining({ courseId: 'energy-sovereignty', accessType: 'paid' }),
+    );
+    const [invoice] = (await billingOf(taxedApp, buyer)).invoices;
+    const text = await pdfText(
+      (await taxedApp.as(buyer).get(invoicePdfPath(invoice!.id))).rawPayload,
+    );
+    // 125.00 with the Netherlands' 21 % inside, as Stripe Tax found it: 103.31 net, 21.69 VAT.
+    expect(text).toMatch(/Total net\s+€103\.31/);
+    expect(text).toMatch(/VAT 21%\s+€21\.69/);
+  });
+});

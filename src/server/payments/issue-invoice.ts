@@ -46,6 +46,8 @@ interface IssueInvoiceInput {
   record: CheckoutRecord;
   /** What Checkout collected about the buyer; null in payment test mode. */
   customer: CheckoutCustomer | null;
+  /** The VAT Stripe Tax computed (STRIPE_TAX=on); otherwise the creator's rates apply. */
+  stripeTaxCents?: number | null;
   settings: PlatformSettings;
   /** What was paid, in cents: the order's amount (fulfilment checked it). */
   paidCents: number;
@@ -60,7 +62,15 @@ interface IssueInvoiceInput {
  */
 export async function issueInvoice(
   tx: Transaction,
-  { record, customer, settings, paidCents, timeZone, now }: IssueInvoiceInput,
+  {
+    record,
+    customer,
+    stripeTaxCents = null,
+    settings,
+    paidCents,
+    timeZone,
+    now,
+  }: IssueInvoiceInput,
 ): Promise<Invoice | null> {
   if (paidCents <= 0) return null;
   const buyer: InvoiceBuyer = {
@@ -69,7 +79,10 @@ export async function issueInvoice(
     country: (customer?.country ?? record.billingCountry)?.toUpperCase() ?? null,
     vatNumber: customer?.vatNumber ? normaliseVatNumber(customer.vatNumber) : null,
   };
-  const { treatment, rateBasisPoints } = vatOf(buyer, settings);
+  const { treatment, rateBasisPoints } =
+    stripeTaxCents === null
+      ? vatOf(buyer, settings)
+      : stripeVatOf(buyer, stripeTaxCents, paidCents);
   const grossLines = record.items.map((item) => ({
     description: item.name,
     grossCents: item.priceCents,
@@ -80,7 +93,10 @@ export async function issueInvoice(
       grossCents: -record.creditCents,
     });
   }
-  const lines = grossLines.map((line) => lineWithVat(line, rateBasisPoints));
+  const lines =
+    stripeTaxCents === null
+      ? grossLines.map((line) => lineWithVat(line, rateBasisPoints))
+      : linesWithTax(grossLines, stripeTaxCents, paidCents);
   return insertInvoice(tx, {
     kind: 'invoice',
     record,
@@ -201,6 +217,35 @@ function vatOf(
   }
   const rate = isEuCountry(buyer.country) ? settings.vatRates[buyer.country] : undefined;
   return { treatment: 'standard', rateBasisPoints: rate ?? 0 };
+}
+
+/** Stripe Tax's VAT: its rate read back from the amounts; none on a business's VAT number is reverse charge. */
+function stripeVatOf(
+  buyer: InvoiceBuyer,
+  taxCents: number,
+  paidCents: number,
+): { treatment: VatTreatment; rateBasisPoints: number } {
+  if (taxCents === 0 && buyer.vatNumber) return { treatment: 'reverse_charge', rateBasisPoints: 0 };
+  const netCents = paidCents - taxCents;
+  const rateBasisPoints = netCents > 0 ? Math.round((taxCents * 10_000) / netCents / 10) * 10 : 0;
+  return { treatment: 'standard', rateBasisPoints };
+}
+
+/** Stripe Tax's VAT shared over the lines by their gross, the last taking the remainder. */
+function linesWithTax(
+  grossLines: { description: string; grossCents: number }[],
+  taxCents: number,
+  paidCents: number,
+): InvoiceLine[] {
+  let remaining = taxCents;
+  return grossLines.map((line, index) => {
+    const vatCents =
+      index === grossLines.length - 1
+        ? remaining
+        : Math.round((taxCents * line.grossCents) / Math.max(paidCents, 1));
+    remaining -= vatCents;
+    return { ...line, netCents: line.grossCents - vatCents, vatCents };
+  });
 }
 
 function lineWithVat(

@@ -27,6 +27,8 @@ export interface ProviderCheckout {
   currency: string | null;
   /** Who paid, as Checkout collected it (name, email, billing country, a business's VAT number). */
   customer: CheckoutCustomer | null;
+  /** The VAT Stripe Tax found inside the amount; null when Stripe Tax was not used. */
+  taxCents: number | null;
 }
 
 export interface CheckoutCustomer {
@@ -98,6 +100,8 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
           quantity: 1,
           price_data: {
             currency: CURRENCY,
+            // Prices include VAT: Stripe Tax takes it out, so the amount stays the catalogue's.
+            ...(config.tax ? { tax_behavior: 'inclusive' as const } : {}),
             // A bundle is the order's only product: its line carries the credit.
             unit_amount: product.isBundle ? order.totalCents : product.priceCents,
             product_data: {
@@ -109,6 +113,11 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         })),
         // The amount paid must be the catalogue's: fulfilment compares them.
         allow_promotion_codes: false,
+        // The billing country and a business's VAT number decide the VAT (docs/decisions/034).
+        billing_address_collection: 'required',
+        tax_id_collection: { enabled: true },
+        customer_update: { address: 'auto', name: 'auto' },
+        ...(config.tax ? { automatic_tax: { enabled: true } } : {}),
         success_url: successUrl,
         cancel_url: cancelUrl,
         ...(expiresAt ? { expires_at: Math.floor(expiresAt.getTime() / 1000) } : {}),
@@ -128,6 +137,7 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         amountTotalCents: session.amount_total,
         currency: session.currency,
         customer: customerOf(session.customer_details),
+        taxCents: session.automatic_tax.enabled ? (session.total_details?.amount_tax ?? 0) : null,
       };
     }),
 

@@ -198,15 +198,28 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     checkoutSessions,
     refunds,
     completeCheckout: (sessionId, paymentStatus = 'paid', buyer = {}) => {
-      const customer = customers.get(String(checkoutSessions.get(sessionId)?.customer));
+      const session = checkoutSessions.get(sessionId);
+      const customer = customers.get(String(session?.customer));
+      const country = buyer.country ?? 'IE';
+      const isTaxed = (session?.automatic_tax as { enabled?: boolean } | undefined)?.enabled;
+      // Stripe Tax on inclusive prices: the VAT inside the total, none for a business (reverse charge).
+      const rate = buyer.vatNumber ? 0 : (fakeTaxRates[country] ?? 0);
+      const total = Number(session?.amount_total ?? 0);
+      const tax = total - Math.round((total * 10_000) / (10_000 + rate));
       return update(sessionId, {
+        ...(isTaxed
+          ? {
+              automatic_tax: { enabled: true, status: 'complete' },
+              total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
+            }
+          : {}),
         status: 'complete',
         payment_status: paymentStatus,
         payment_intent: newId('pi'),
         customer_details: {
           name: customer?.name ?? null,
           email: customer?.email ?? null,
-          address: { country: buyer.country ?? 'IE' },
+          address: { country },
           tax_exempt: 'none',
           tax_ids: buyer.vatNumber ? [{ type: 'eu_vat', value: buyer.vatNumber }] : [],
         },
@@ -243,6 +256,13 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
   };
 }
 
+/** The rates the fake's Stripe Tax charges, in basis points, by billing country. */
+export const fakeTaxRates: Record<string, number> = { DE: 1900, FR: 2000, IE: 2300, NL: 2100 };
+
+function isTaxed(body: Record<string, unknown>): boolean {
+  return (body.automatic_tax as { enabled?: string } | undefined)?.enabled === 'true';
+}
+
 function checkoutSession(body: Record<string, unknown>, baseUrl: string): StripeObject {
   const lineItems = (body.line_items ?? []) as {
     quantity?: string;
@@ -262,6 +282,11 @@ function checkoutSession(body: Record<string, unknown>, baseUrl: string): Stripe
     payment_intent: null,
     customer: body.customer ?? null,
     customer_details: null,
+    automatic_tax: {
+      enabled: isTaxed(body),
+      status: isTaxed(body) ? 'requires_location_inputs' : null,
+    },
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
     client_reference_id: body.client_reference_id ?? null,
     metadata: body.metadata ?? {},
     amount_total: amountTotal,
