@@ -91,6 +91,9 @@ const environmentSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_BASE: url('the URL of a Stripe-compatible server'),
+    STRIPE_TAX: optionalText.pipe(
+      z.enum(['on', 'off'], { message: 'expected on or off' }).default('off'),
+    ),
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: url('the base URL of an OpenAI-compatible API'),
     OPENAI_MODEL: optionalText.pipe(
@@ -431,6 +434,8 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       apiBase: env.STRIPE_API_BASE,
+      /** Stripe Tax computes the VAT in Checkout (automatic tax) instead of the creator's table. */
+      tax: env.STRIPE_TAX === 'on',
     },
     openai: {
       apiKey: env.OPENAI_API_KEY,

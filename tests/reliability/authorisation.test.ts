@@ -77,6 +77,8 @@ async function createFixtures(learner: TestUser): Promise<Fixtures> {
   await call(learner, 'POST', `/api/checkout/test-sessions/${paid}/pay`, {});
   const purchases = await call(learner, 'GET', '/api/me/purchases');
   const purchaseId = purchases.json<{ purchases: { id: string }[] }>().purchases[0]!.id;
+  const billing = await call(learner, 'GET', '/api/account/billing');
+  const invoiceId = billing.json<{ invoices: { id: number }[] }>().invoices[0]!.id;
   await signIn(learner);
   const devices = await call(learner, 'GET', '/api/account/devices');
   const device = devices
@@ -88,6 +90,7 @@ async function createFixtures(learner: TestUser): Promise<Fixtures> {
     customerId,
     checkoutId,
     purchaseId,
+    invoiceId,
     deviceId: device.id,
     videoId: '824804225',
     sessionId: await bookSession(learner),

@@ -43,6 +43,8 @@ export interface Fixtures {
   checkoutId: string;
   /** A paid purchase. */
   purchaseId: string;
+  /** The invoice of that purchase. */
+  invoiceId: number;
   /** Another signed-in device of the learner. */
   deviceId: string;
   videoId: string;
@@ -116,6 +118,10 @@ export const routeRules: Record<string, RouteRow> = {
 
   'GET /api/me/access': { rule: 'signed-in' },
   'GET /api/me/purchases': { rule: 'signed-in' },
+  'GET /api/invoices/:invoiceId/pdf': {
+    rule: 'owner',
+    request: ({ invoiceId }) => ({ params: { invoiceId: String(invoiceId) } }),
+  },
   'POST /api/create-checkout-session': {
     rule: 'owner',
     request: ({ learnerId, customerId }) => ({

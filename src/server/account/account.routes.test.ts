@@ -686,6 +686,7 @@ describe('/api/account/billing', () => {
     expect(billing).toEqual({
       plan: 'free',
       purchases: [],
+      invoices: [],
       hasSubscription: false,
       canOpenBillingPortal: true,
       contactEmail: CONTACT,

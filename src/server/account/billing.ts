@@ -9,6 +9,7 @@ import { AppError } from '../http/errors.ts';
 import { OWN_DATA_ONLY } from '../http/guards.ts';
 import type { RateLimitRule } from '../http/rate-limit.ts';
 import { nameForMail } from '../mail/send-mail.ts';
+import { listUserInvoices } from '../payments/list-invoices.ts';
 import { listPurchases } from '../payments/list-purchases.ts';
 import { createPaymentsContext } from '../payments/payments-context.ts';
 import { createRefundRequest } from '../payments/refund-requests.ts';
@@ -17,9 +18,10 @@ import { getStripeCustomerId } from '../users/users.ts';
 
 /** The learner's real plan, what they bought, and whether the billing portal has anything to show. */
 export async function getBilling(app: FastifyInstance, user: SessionUser): Promise<Billing> {
-  const [access, { purchases }, subscriptions, customerId] = await Promise.all([
+  const [access, { purchases }, invoices, subscriptions, customerId] = await Promise.all([
     getMyAccess(app, user),
     listPurchases(createPaymentsContext(app), user),
+    listUserInvoices(app.db, user.id),
     listUserSubscriptions(app.db, { userId: user.id }),
     getStripeCustomerId(app.db, user.id),
   ]);
@@ -31,6 +33,7 @@ export async function getBilling(app: FastifyInstance, user: SessionUser): Promi
       isRefundable:
         !purchase.refundedAt && isWithinRefundWindow(new Date(purchase.purchasedAt), now),
     })),
+    invoices,
     hasSubscription: subscriptions.length > 0,
     // In payment test mode the portal is a test page of the app; with Stripe it needs a customer.
     canOpenBillingPortal: !app.config.stripe.secretKey || customerId !== null,

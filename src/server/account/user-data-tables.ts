@@ -28,6 +28,11 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
     exported: 'purchases',
     deleted: 'paid ones kept without id, name, email (anonymisePurchases); unpaid ones deleted',
   },
+  invoices: {
+    exported: 'invoices (numbers, dates, totals; each PDF from the Billing tab)',
+    deleted:
+      'kept for the tax record without the account or the email (anonymisePurchases); name, country, VAT number and the PDF stay as issued',
+  },
   subscriptions: { exported: 'subscriptions', deleted: 'cascades with the account' },
   refund_requests: { exported: 'refundRequests', deleted: 'cascades with the account' },
   session_bookings: {

@@ -39,7 +39,11 @@ export async function adminMailRoutes(app: FastifyInstance) {
       return reply
         .type(safeContentType(attachment.contentType))
         .header('content-disposition', contentDisposition(attachment.filename))
-        .send(attachment.content);
+        .send(
+          attachment.encoding === 'base64'
+            ? Buffer.from(attachment.content, 'base64')
+            : attachment.content,
+        );
     },
   );
 }

@@ -1,17 +1,19 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
-import { checkoutSessions } from '../db/schema/payments.ts';
+import { checkoutSessions, invoices } from '../db/schema/payments.ts';
+import { listUserInvoices } from './list-invoices.ts';
 import { exportRefundRequests } from './refund-requests.ts';
 import { listUserSubscriptions } from './subscriptions.ts';
 
 /** Every checkout the buyer started, their subscriptions and refund requests, for their own copy. */
 export async function exportPaymentData(db: Database, userId: string) {
-  const [checkouts, subscriptions, refundRequests] = await Promise.all([
+  const [checkouts, userInvoices, subscriptions, refundRequests] = await Promise.all([
     db
       .select()
       .from(checkoutSessions)
       .where(eq(checkoutSessions.userId, userId))
       .orderBy(desc(checkoutSessions.createdAt)),
+    listUserInvoices(db, userId),
     listUserSubscriptions(db, { userId }),
     exportRefundRequests(db, userId),
   ]);
@@ -31,6 +33,7 @@ export async function exportPaymentData(db: Database, userId: string) {
       accessExpiresAt: row.accessExpiresAt?.toISOString() ?? null,
       refundedAt: row.refundedAt?.toISOString() ?? null,
     })),
+    invoices: userInvoices,
     subscriptions,
     refundRequests,
   };
@@ -54,6 +57,12 @@ export async function anonymisePurchases(tx: Executor, userId: string): Promise<
       updatedAt: new Date(),
     })
     .where(and(eq(checkoutSessions.userId, userId), isNotNull(checkoutSessions.fulfilledAt)));
+  // Invoices are kept as issued for the tax record (name, country, VAT number, the PDF); the
+  // email, which no invoice needs, leaves the row.
+  await tx
+    .update(invoices)
+    .set({ userId: null, buyer: sql`${invoices.buyer} || '{"email": ""}'::jsonb` })
+    .where(eq(invoices.userId, userId));
 }
 
 /** Every fulfilled purchase, oldest first: the creator's own record of sales (CSV export). */

@@ -14,6 +14,7 @@ import {
   outcomeOf,
   type CheckoutRecord,
 } from './checkout-records.ts';
+import { issueInvoice, type Invoice } from './issue-invoice.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { sendReceipt } from './receipt.ts';
 import { CURRENCY, type ProviderCheckout } from './stripe-client.ts';
@@ -45,47 +46,60 @@ export async function fulfilCheckout(
   if (!stored) throw new AppError('not_found', 'Checkout session not found');
   const read = await readProviderCheckout(context, stored);
 
-  const { record, isNewlyFulfilled, hasJustEnded } = await app.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.id, sessionId))
-      .for('update');
-    const now = new Date();
-    const state = mergeCheckoutState(locked!, read);
-    const changes: Partial<CheckoutRecord> = {
-      ...state,
-      paymentIntentId: locked!.paymentIntentId ?? read.paymentIntentId,
-      paymentFailedAt: locked!.paymentFailedAt ?? (hasPaymentFailed ? now : null),
-      updatedAt: now,
-    };
-    const shouldFulfil =
-      !locked!.fulfilledAt &&
-      !locked!.refundedAt &&
-      isCheckoutPaid(state.paymentStatus) &&
-      isPaidInFull(app, locked!, read);
-    if (shouldFulfil) {
-      const isReleased = (courseId: string) =>
-        !app.catalogue.getCourse(courseId)?.product.comingSoon;
-      const released = locked!.courseIds.filter(isReleased);
-      const grantedCourseIds = await enrollInPurchasedCourses(tx, locked!, released, now);
-      Object.assign(changes, {
-        fulfilledAt: now,
-        grantedCourseIds,
-        awaitingReleaseCourseIds: locked!.courseIds.filter((courseId) => !isReleased(courseId)),
-        // A session opens no course, so its purchase has no access to end.
-        accessExpiresAt: locked!.courseIds.length > 0 ? enrollmentExpiry(now) : null,
-        amountPaidCents: read.amountTotalCents,
-      });
-    }
-    const [updated] = await tx
-      .update(checkoutSessions)
-      .set(changes)
-      .where(eq(checkoutSessions.id, sessionId))
-      .returning();
-    const hasJustEnded = locked!.status === 'open' && state.status === 'expired';
-    return { record: updated!, isNewlyFulfilled: shouldFulfil, hasJustEnded };
-  });
+  const { record, invoice, isNewlyFulfilled, hasJustEnded } = await app.db.transaction(
+    async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.id, sessionId))
+        .for('update');
+      const now = new Date();
+      const state = mergeCheckoutState(locked!, read);
+      const changes: Partial<CheckoutRecord> = {
+        ...state,
+        paymentIntentId: locked!.paymentIntentId ?? read.paymentIntentId,
+        paymentFailedAt: locked!.paymentFailedAt ?? (hasPaymentFailed ? now : null),
+        updatedAt: now,
+      };
+      const shouldFulfil =
+        !locked!.fulfilledAt &&
+        !locked!.refundedAt &&
+        isCheckoutPaid(state.paymentStatus) &&
+        isPaidInFull(app, locked!, read);
+      let invoice: Invoice | null = null;
+      if (shouldFulfil) {
+        // Numbered in this transaction: should the fulfilment roll back, so does the number.
+        invoice = await issueInvoice(tx, {
+          record: locked!,
+          customer: read.customer,
+          stripeTaxCents: read.taxCents,
+          settings: app.settings.current(),
+          paidCents: read.amountTotalCents ?? 0,
+          timeZone: app.config.sessions.creatorTimeZone,
+          now,
+        });
+        const isReleased = (courseId: string) =>
+          !app.catalogue.getCourse(courseId)?.product.comingSoon;
+        const released = locked!.courseIds.filter(isReleased);
+        const grantedCourseIds = await enrollInPurchasedCourses(tx, locked!, released, now);
+        Object.assign(changes, {
+          fulfilledAt: now,
+          grantedCourseIds,
+          awaitingReleaseCourseIds: locked!.courseIds.filter((courseId) => !isReleased(courseId)),
+          // A session opens no course, so its purchase has no access to end.
+          accessExpiresAt: locked!.courseIds.length > 0 ? enrollmentExpiry(now) : null,
+          amountPaidCents: read.amountTotalCents,
+        });
+      }
+      const [updated] = await tx
+        .update(checkoutSessions)
+        .set(changes)
+        .where(eq(checkoutSessions.id, sessionId))
+        .returning();
+      const hasJustEnded = locked!.status === 'open' && state.status === 'expired';
+      return { record: updated!, invoice, isNewlyFulfilled: shouldFulfil, hasJustEnded };
+    },
+  );
 
   if (hasJustEnded) await reportCheckoutEnded(context, record.id);
   if (isNewlyFulfilled && record.userId) {
@@ -109,7 +123,7 @@ export async function fulfilCheckout(
         app.log.error({ err: error, sessionId }, 'the purchase hook failed'),
       );
     // The receipt never holds up the answer, and a mail failure never undoes the access.
-    sendReceipt(context, record).catch((error: unknown) =>
+    sendReceipt(context, record, invoice).catch((error: unknown) =>
       app.log.error({ err: error, sessionId }, 'the receipt could not be sent'),
     );
   }
@@ -164,6 +178,8 @@ async function readProviderCheckout(
     paymentIntentId: null,
     amountTotalCents: record.amountCents,
     currency: CURRENCY,
+    customer: null,
+    taxCents: null,
   };
 }
 

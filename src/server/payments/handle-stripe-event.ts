@@ -44,7 +44,7 @@ async function dispatch(context: PaymentsContext, event: StripeEvent): Promise<v
       const paymentIntentId = idOf(charge.payment_intent);
       // A partial refund keeps the access; only a full one ends it.
       if (!charge.refunded || !paymentIntentId) return;
-      return revokePurchase(context, { paymentIntentId, reference: charge.id });
+      return revokePurchase(context, { paymentIntentId, reference: charge.id, isRefund: true });
     }
     // The disputed amount leaves the account when the dispute opens: so does the access, until
     // the dispute is won.

@@ -11,6 +11,8 @@ import {
   customerPortalRequestSchema,
   customerSubscriptionsQuerySchema,
   customerSubscriptionsResponseSchema,
+  invoiceParamsSchema,
+  payTestCheckoutBodySchema,
   purchasesResponseSchema,
   redirectResponseSchema,
   testCheckoutParamsSchema,
@@ -24,7 +26,9 @@ import { createCheckout } from './create-checkout.ts';
 import { createPortalSession } from './create-portal-session.ts';
 import { checkCourseAccess, listCustomerSubscriptions } from './customer-access.ts';
 import { confirmCheckout } from './fulfil-checkout.ts';
+import { getOwnInvoicePdf } from './list-invoices.ts';
 import { listSessionPurchases } from './list-purchases.ts';
+import { invoiceFileName } from './receipt.ts';
 import { getBundleOffer } from './paid-courses.ts';
 import { createPaymentsContext, type PaymentsOptions } from './payments-context.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
@@ -95,9 +99,14 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
     '/api/checkout/test-sessions/:sessionId/pay',
     {
       preValidation: requireUser,
-      schema: { params: testCheckoutParamsSchema, response: { 200: redirectResponseSchema } },
+      schema: {
+        params: testCheckoutParamsSchema,
+        body: payTestCheckoutBodySchema,
+        response: { 200: redirectResponseSchema },
+      },
     },
-    async (request) => payTestCheckout(context, request.user, request.params.sessionId),
+    async (request) =>
+      payTestCheckout(context, request.user, request.params.sessionId, request.body),
   );
 
   routes.post(
@@ -149,6 +158,23 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
       schema: { response: { 200: purchasesResponseSchema } },
     },
     async (request, reply) => listSessionPurchases(context, pendingSessionOf(request, reply)),
+  );
+
+  routes.get(
+    '/api/invoices/:invoiceId/pdf',
+    { preValidation: requireUser, schema: { params: invoiceParamsSchema } },
+    async (request, reply) => {
+      const { number, pdf } = await getOwnInvoicePdf(
+        app.db,
+        request.user,
+        request.params.invoiceId,
+      );
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${invoiceFileName(number)}"`)
+        .send(pdf);
+    },
   );
 
   await app.register(stripeWebhookRoutes, { context });

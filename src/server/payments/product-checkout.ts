@@ -100,6 +100,7 @@ export async function refundCheckout(
       checkoutId,
       paymentIntentId: null,
       reference: `test-refund-${checkoutId}`,
+      isRefund: true,
     });
     return true;
   }
@@ -110,6 +111,10 @@ export async function refundCheckout(
     );
   }
   const refundId = await context.stripe.refundPayment(record.paymentIntentId);
-  await revokePurchase(context, { paymentIntentId: record.paymentIntentId, reference: refundId });
+  await revokePurchase(context, {
+    paymentIntentId: record.paymentIntentId,
+    reference: refundId,
+    isRefund: true,
+  });
   return true;
 }

@@ -1,17 +1,34 @@
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { formatEuros } from '../../shared/rules/pricing.ts';
 import { refundPromise } from '../../shared/rules/refund-promise.ts';
-import { singleLine, type MailMessage } from '../mail/send-mail.ts';
+import {
+  formatEurosAndCents,
+  formatVatRate,
+  invoiceMessages,
+} from '../../shared/rules/invoices.ts';
+import { singleLine, type MailAttachment, type MailMessage } from '../mail/send-mail.ts';
+import type { Invoice } from './issue-invoice.ts';
 import { creditOf, type CheckoutRecord } from './checkout-records.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { formatDate } from '../../shared/rules/dates.ts';
 
-/** The buyer's receipt: what they bought, what they paid, and until when they have it. */
-export async function sendReceipt(context: PaymentsContext, record: CheckoutRecord): Promise<void> {
-  await context.app.mailer.send(receiptMail(context, record));
+/**
+ * The buyer's receipt: what they bought, what they paid (net, VAT and gross), until when they
+ * have it, and the invoice's PDF attached.
+ */
+export async function sendReceipt(
+  context: PaymentsContext,
+  record: CheckoutRecord,
+  invoice: Invoice | null,
+): Promise<void> {
+  await context.app.mailer.send(receiptMail(context, record, invoice));
 }
 
-function receiptMail(context: PaymentsContext, record: CheckoutRecord): MailMessage {
+function receiptMail(
+  context: PaymentsContext,
+  record: CheckoutRecord,
+  invoice: Invoice | null,
+): MailMessage {
   const { appUrl, contactEmail } = context.app.config;
   const refund = refundPromise(contactEmail).receipt;
   const courseTitles = record.courseIds.map(
@@ -45,10 +62,55 @@ function receiptMail(context: PaymentsContext, record: CheckoutRecord): MailMess
       'What you bought:',
       ...lines,
       '',
-      `Total paid: ${formatEuros(record.amountPaidCents ?? record.amountCents)}`,
+      ...(invoice ? vatLines(invoice) : []),
+      `Total paid: ${formatEurosAndCents(record.amountPaidCents ?? record.amountCents)}`,
       `Order reference: ${record.id}`,
+      ...(invoice ? [`Invoice: ${invoice.number} (attached as a PDF)`] : []),
       '',
       ...access,
     ].join('\n'),
+    ...(invoice ? { attachments: [invoiceAttachment(invoice)] } : {}),
   };
+}
+
+/** A refund's credit note, to the address the receipt went to. */
+export async function sendCreditNote(
+  context: PaymentsContext,
+  record: CheckoutRecord,
+  creditNote: Invoice,
+): Promise<void> {
+  await context.app.mailer.send({
+    to: record.receiptEmail,
+    subject: `Your ${PRODUCT_NAME} credit note ${creditNote.number}`,
+    text: [
+      `Hello ${singleLine(record.customerName ?? '')}`.trim() + ',',
+      '',
+      `Your payment was refunded: ${formatEurosAndCents(-creditNote.grossCents)}.`,
+      `The credit note ${creditNote.number} is attached as a PDF.`,
+      `Order reference: ${record.id}`,
+    ].join('\n'),
+    attachments: [invoiceAttachment(creditNote)],
+  });
+}
+
+function vatLines(invoice: Invoice): string[] {
+  return [
+    `Net: ${formatEurosAndCents(invoice.netCents)}`,
+    `VAT ${formatVatRate(invoice.vatRateBasisPoints)}: ${formatEurosAndCents(invoice.vatCents)}`,
+    ...(invoice.vatTreatment === 'reverse_charge' ? [invoiceMessages.reverseCharge] : []),
+  ];
+}
+
+/** An invoice or credit note as a mail's attachment. */
+export function invoiceAttachment(invoice: Pick<Invoice, 'number' | 'pdf'>): MailAttachment {
+  return {
+    filename: invoiceFileName(invoice.number),
+    contentType: 'application/pdf',
+    content: invoice.pdf.toString('base64'),
+    encoding: 'base64',
+  };
+}
+
+export function invoiceFileName(number: string): string {
+  return `${PRODUCT_NAME.replace(/\W+/g, '-')}-${number}.pdf`;
 }

@@ -6,34 +6,40 @@ import {
 } from '../access/enrollments.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { getCheckoutRecord } from './checkout-records.ts';
+import { issueCreditNote } from './issue-invoice.ts';
+import { sendCreditNote } from './receipt.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 interface EndedPayment {
   paymentIntentId: string;
   /** The charge refunded or the dispute opened: the recorded reason. */
   reference: string;
+  /** A refund gets a credit note; a dispute, which may yet be won, does not. */
+  isRefund?: boolean;
 }
 
 /**
  * A full refund, or a dispute while it is open or once it is lost, ends the access that payment
  * bought: the courses the purchase enrolled in are revoked, with the charge or dispute as the
  * recorded reason. A payment ended before its Checkout session was fulfilled is marked as well,
- * so the fulfilment that follows grants nothing. Safe to repeat.
+ * so the fulfilment that follows grants nothing. A refund of an invoiced order issues its credit
+ * note in the same transaction. Safe to repeat.
  */
 export async function revokePurchase(
   context: PaymentsContext,
-  { paymentIntentId, reference }: EndedPayment,
+  { paymentIntentId, reference, isRefund = false }: EndedPayment,
 ): Promise<void> {
   const sessionId = await findCheckoutOfPayment(context, paymentIntentId);
   if (!sessionId) return;
-  await endPurchase(context, { checkoutId: sessionId, paymentIntentId, reference });
+  await endPurchase(context, { checkoutId: sessionId, paymentIntentId, reference, isRefund });
 }
 
 /**
  * Ends one purchase, known by its Checkout session: the courses it enrolled in are revoked with
  * `reference` (the refund, charge or dispute) as the recorded reason, the purchase is marked
- * refunded, and the refunded-purchase hook runs once. The one path every refund takes (a
- * Stripe event, the creator's Refund, a test-mode refund). Safe to repeat.
+ * refunded, a refund of an invoiced order gets its credit note in the same transaction, and the
+ * refunded-purchase hook runs once. The one path every refund takes (a Stripe event, the
+ * creator's Refund, a test-mode refund). Safe to repeat.
  */
 export async function endPurchase(
   context: PaymentsContext,
@@ -41,15 +47,16 @@ export async function endPurchase(
     checkoutId,
     paymentIntentId,
     reference,
-  }: { checkoutId: string; paymentIntentId: string | null; reference: string },
+    isRefund,
+  }: { checkoutId: string; paymentIntentId: string | null; reference: string; isRefund: boolean },
 ): Promise<void> {
-  const hasEnded = await context.app.db.transaction(async (tx) => {
+  const ended = await context.app.db.transaction(async (tx) => {
     const [record] = await tx
       .select()
       .from(checkoutSessions)
       .where(eq(checkoutSessions.id, checkoutId))
       .for('update');
-    if (!record || record.refundedAt) return false;
+    if (!record || record.refundedAt) return null;
     if (record.fulfilledAt && record.userId) {
       await revokeEnrollments(tx, {
         userId: record.userId,
@@ -66,9 +73,24 @@ export async function endPurchase(
         updatedAt: new Date(),
       })
       .where(eq(checkoutSessions.id, record.id));
-    return true;
+    const creditNote = isRefund
+      ? await issueCreditNote(tx, {
+          checkoutId: record.id,
+          timeZone: context.app.config.sessions.creatorTimeZone,
+          now: new Date(),
+        })
+      : null;
+    return { record, creditNote };
   });
-  if (!hasEnded) return;
+  if (!ended) return;
+  if (ended.creditNote) {
+    sendCreditNote(context, ended.record, ended.creditNote).catch((error: unknown) =>
+      context.app.log.error(
+        { err: error, sessionId: checkoutId },
+        'the credit note could not be sent',
+      ),
+    );
+  }
   await context
     .onPurchaseRefunded?.(checkoutId)
     .catch((error: unknown) =>

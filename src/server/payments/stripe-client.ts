@@ -25,6 +25,17 @@ export interface ProviderCheckout {
   paymentIntentId: string | null;
   amountTotalCents: number | null;
   currency: string | null;
+  /** Who paid, as Checkout collected it (name, email, billing country, a business's VAT number). */
+  customer: CheckoutCustomer | null;
+  /** The VAT Stripe Tax found inside the amount; null when Stripe Tax was not used. */
+  taxCents: number | null;
+}
+
+export interface CheckoutCustomer {
+  name: string | null;
+  email: string | null;
+  country: string | null;
+  vatNumber: string | null;
 }
 
 export interface CheckoutSessionInput {
@@ -89,6 +100,8 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
           quantity: 1,
           price_data: {
             currency: CURRENCY,
+            // Prices include VAT: Stripe Tax takes it out, so the amount stays the catalogue's.
+            ...(config.tax ? { tax_behavior: 'inclusive' as const } : {}),
             // A bundle is the order's only product: its line carries the credit.
             unit_amount: product.isBundle ? order.totalCents : product.priceCents,
             product_data: {
@@ -100,6 +113,11 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         })),
         // The amount paid must be the catalogue's: fulfilment compares them.
         allow_promotion_codes: false,
+        // The billing country and a business's VAT number decide the VAT (docs/decisions/036).
+        billing_address_collection: 'required',
+        tax_id_collection: { enabled: true },
+        customer_update: { address: 'auto', name: 'auto' },
+        ...(config.tax ? { automatic_tax: { enabled: true } } : {}),
         success_url: successUrl,
         cancel_url: cancelUrl,
         ...(expiresAt ? { expires_at: Math.floor(expiresAt.getTime() / 1000) } : {}),
@@ -118,6 +136,8 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         paymentIntentId: idOf(session.payment_intent),
         amountTotalCents: session.amount_total,
         currency: session.currency,
+        customer: customerOf(session.customer_details),
+        taxCents: session.automatic_tax.enabled ? (session.total_details?.amount_tax ?? 0) : null,
       };
     }),
 
@@ -144,6 +164,19 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
 
     constructEvent: (payload, signature) =>
       stripe.webhooks.constructEventAsync(payload, signature, webhookSecret),
+  };
+}
+
+function customerOf(
+  details: Stripe.Checkout.Session.CustomerDetails | null,
+): CheckoutCustomer | null {
+  if (!details) return null;
+  const vatId = details.tax_ids?.find((taxId) => taxId.type === 'eu_vat');
+  return {
+    name: details.name,
+    email: details.email,
+    country: details.address?.country ?? null,
+    vatNumber: vatId?.value ?? null,
   };
 }
 

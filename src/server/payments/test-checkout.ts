@@ -1,6 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/api/auth.ts';
-import type { RedirectResponse, TestCheckout } from '../../shared/api/payments.ts';
+import type {
+  PayTestCheckoutBody,
+  RedirectResponse,
+  TestCheckout,
+} from '../../shared/api/payments.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import {
@@ -36,12 +40,18 @@ export async function payTestCheckout(
   context: PaymentsContext,
   user: SessionUser,
   sessionId: string,
+  body: PayTestCheckoutBody,
 ): Promise<RedirectResponse> {
   const record = await getOwnTestCheckout(context, user, sessionId);
   if (record.status === 'expired') throw new AppError('conflict', 'This checkout was canceled.');
   await context.app.db
     .update(checkoutSessions)
-    .set({ status: 'complete', paymentStatus: 'paid', updatedAt: new Date() })
+    .set({
+      status: 'complete',
+      paymentStatus: 'paid',
+      billingCountry: body?.billingCountry ?? null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
   await fulfilCheckout(context, sessionId);
   return {

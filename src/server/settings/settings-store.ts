@@ -66,6 +66,12 @@ export async function readSettingsRecord(
     maintenanceMode: row.maintenanceMode,
     maxUsers: row.maxUsers,
     features: { ...defaultSettings.features, ...row.features },
+    seller: {
+      legalName: row.sellerLegalName,
+      address: row.sellerAddress,
+      vatNumber: row.sellerVatNumber,
+    },
+    vatRates: row.vatRates,
     version: row.version,
     updatedAt: row.updatedAt,
     updatedBy: row.updatedBy,
@@ -73,6 +79,6 @@ export async function readSettingsRecord(
 }
 
 async function readSettings(db: Executor): Promise<PlatformSettings> {
-  const { maintenanceMode, maxUsers, features } = await readSettingsRecord(db);
-  return { maintenanceMode, maxUsers, features };
+  const { maintenanceMode, maxUsers, features, seller, vatRates } = await readSettingsRecord(db);
+  return { maintenanceMode, maxUsers, features, seller, vatRates };
 }

@@ -24,7 +24,7 @@ interface Actor {
 export async function updateSettings(
   app: FastifyInstance,
   actor: Actor,
-  { version, ...next }: UpdateSettingsBody,
+  { version, ...sent }: UpdateSettingsBody,
 ): Promise<void> {
   await app.db.transaction(async (tx) => {
     const current = await readSettingsRecord(tx, { forUpdate: true });
@@ -35,11 +35,25 @@ export async function updateSettings(
         settingsMessages.versionConflict(current.updatedBy ?? 'another admin', when),
       );
     }
+    const next = {
+      ...sent,
+      seller: sent.seller ?? current.seller,
+      vatRates: sent.vatRates ?? current.vatRates,
+    };
     const changes = changesBetween(current, next);
     if (changes.length === 0) return;
+    const { seller, ...rest } = next;
     await tx
       .update(platformSettings)
-      .set({ ...next, version: version + 1, updatedAt: new Date(), updatedBy: actor.email })
+      .set({
+        ...rest,
+        sellerLegalName: seller.legalName,
+        sellerAddress: seller.address,
+        sellerVatNumber: seller.vatNumber,
+        version: version + 1,
+        updatedAt: new Date(),
+        updatedBy: actor.email,
+      })
       .where(and(eq(platformSettings.id, 1), eq(platformSettings.version, version)));
     await tx.insert(settingsChanges).values(
       changes.map((change) => ({

@@ -28,8 +28,15 @@ export interface FakeStripe {
   checkoutSessions: Map<string, StripeObject>;
   /** Refunds the app asked for, in order. */
   refunds: StripeObject[];
-  /** The buyer finishes Stripe's checkout page; a bank debit leaves the payment unpaid for now. */
-  completeCheckout: (sessionId: string, paymentStatus?: 'paid' | 'unpaid') => StripeObject;
+  /**
+   * The buyer finishes Stripe's checkout page; a bank debit leaves the payment unpaid for now.
+   * The page collects the billing country (Ireland unless given) and, from a business, a VAT number.
+   */
+  completeCheckout: (
+    sessionId: string,
+    paymentStatus?: 'paid' | 'unpaid',
+    buyer?: { country?: string; vatNumber?: string },
+  ) => StripeObject;
   settleAsyncPayment: (sessionId: string) => StripeObject;
   expireCheckout: (sessionId: string) => StripeObject;
   /** An event as Stripe would POST it, signed with the webhook secret. */
@@ -190,12 +197,34 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     customers,
     checkoutSessions,
     refunds,
-    completeCheckout: (sessionId, paymentStatus = 'paid') =>
-      update(sessionId, {
+    completeCheckout: (sessionId, paymentStatus = 'paid', buyer = {}) => {
+      const session = checkoutSessions.get(sessionId);
+      const customer = customers.get(String(session?.customer));
+      const country = buyer.country ?? 'IE';
+      const isTaxed = (session?.automatic_tax as { enabled?: boolean } | undefined)?.enabled;
+      // Stripe Tax on inclusive prices: the VAT inside the total, none for a business (reverse charge).
+      const rate = buyer.vatNumber ? 0 : (fakeTaxRates[country] ?? 0);
+      const total = Number(session?.amount_total ?? 0);
+      const tax = total - Math.round((total * 10_000) / (10_000 + rate));
+      return update(sessionId, {
+        ...(isTaxed
+          ? {
+              automatic_tax: { enabled: true, status: 'complete' },
+              total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
+            }
+          : {}),
         status: 'complete',
         payment_status: paymentStatus,
         payment_intent: newId('pi'),
-      }),
+        customer_details: {
+          name: customer?.name ?? null,
+          email: customer?.email ?? null,
+          address: { country },
+          tax_exempt: 'none',
+          tax_ids: buyer.vatNumber ? [{ type: 'eu_vat', value: buyer.vatNumber }] : [],
+        },
+      });
+    },
     settleAsyncPayment: (sessionId) => update(sessionId, { payment_status: 'paid' }),
     expireCheckout: (sessionId) => update(sessionId, { status: 'expired' }),
     signedEvent: (type, object, options = {}) => {
@@ -227,6 +256,13 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
   };
 }
 
+/** The rates the fake's Stripe Tax charges, in basis points, by billing country. */
+export const fakeTaxRates: Record<string, number> = { DE: 1900, FR: 2000, IE: 2300, NL: 2100 };
+
+function isTaxed(body: Record<string, unknown>): boolean {
+  return (body.automatic_tax as { enabled?: string } | undefined)?.enabled === 'true';
+}
+
 function checkoutSession(body: Record<string, unknown>, baseUrl: string): StripeObject {
   const lineItems = (body.line_items ?? []) as {
     quantity?: string;
@@ -245,6 +281,12 @@ function checkoutSession(body: Record<string, unknown>, baseUrl: string): Stripe
     payment_status: 'unpaid',
     payment_intent: null,
     customer: body.customer ?? null,
+    customer_details: null,
+    automatic_tax: {
+      enabled: isTaxed(body),
+      status: isTaxed(body) ? 'requires_location_inputs' : null,
+    },
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
     client_reference_id: body.client_reference_id ?? null,
     metadata: body.metadata ?? {},
     amount_total: amountTotal,

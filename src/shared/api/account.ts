@@ -7,7 +7,7 @@ import {
 } from '../rules/account.ts';
 import { authMessages, fullNameSchema, PASSWORD_MAX_LENGTH, signUpSchema } from './auth.ts';
 import { myAccessResponseSchema } from './access.ts';
-import { purchaseSchema } from './payments.ts';
+import { invoiceSummarySchema, purchaseSchema } from './payments.ts';
 
 /** An empty field clears it; anything else must be a full http(s) address. */
 const webAddress = z
@@ -122,6 +122,7 @@ export const deviceParamsSchema = z.object({ deviceId: z.string().min(1).max(64)
 export const billingSchema = z.object({
   plan: myAccessResponseSchema.shape.tier,
   purchases: z.array(purchaseSchema.extend({ isRefundable: z.boolean() })),
+  invoices: z.array(invoiceSummarySchema),
   hasSubscription: z.boolean(),
   canOpenBillingPortal: z.boolean(),
   /** Where refund requests go; null when the operator set no contact address. */

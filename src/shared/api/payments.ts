@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceKinds } from '../rules/invoices.ts';
 import { checkoutOutcomes, checkoutStatuses, type CheckoutOutcome } from '../rules/purchase.ts';
 import { emailSchema } from './auth.ts';
 
@@ -163,4 +164,45 @@ export const purchaseSchema = z.object({
   refundedAt: z.string().nullable(),
 });
 export const purchasesResponseSchema = z.object({ purchases: z.array(purchaseSchema) });
+
+/** An invoice or credit note on the Billing tab; its PDF is downloaded by its id. */
+export const invoiceSummarySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(invoiceKinds),
+  number: z.string(),
+  /** The order it belongs to. */
+  checkoutId: z.string(),
+  issuedAt: z.string(),
+  grossCents: z.number().int(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+const invoiceIdMessage = 'invoiceId must be a whole number from 1';
+export const invoiceParamsSchema = z.object({
+  invoiceId: z
+    .string()
+    .max(10, invoiceIdMessage)
+    .regex(/^[1-9]\d*$/, invoiceIdMessage)
+    .transform(Number)
+    .refine((id) => id <= 2_147_483_647, invoiceIdMessage),
+});
+
+const billingCountryMessage = 'billingCountry must be a 2-letter country code such as DE';
+/** Test mode's page asks for the billing country, as Stripe's does: it decides the VAT rate. */
+export const payTestCheckoutBodySchema = z
+  .object({
+    billingCountry: z
+      .string()
+      .max(2, billingCountryMessage)
+      .regex(/^[A-Z]{2}$/, billingCountryMessage)
+      .optional(),
+  })
+  // A request without a body (Fastify's null) pays with no country, as before.
+  .nullish();
+export type PayTestCheckoutBody = z.infer<typeof payTestCheckoutBodySchema>;
+
+/** Where the Billing tab downloads an invoice's PDF. */
+export function invoicePdfPath(invoiceId: number): string {
+  return `/api/invoices/${invoiceId}/pdf`;
+}
 export type PurchasesResponse = z.infer<typeof purchasesResponseSchema>;

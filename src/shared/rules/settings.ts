@@ -1,3 +1,5 @@
+import { formatVatRate, type EuCountry } from './invoices.ts';
+
 /**
  * The platform settings an admin changes in the panel (spec 2 §3 "settings (maintenanceMode,
  * maxUsers, features: assessments, courses and aiGuidance)", §9 defaults).
@@ -5,17 +7,34 @@
 export const featureNames = ['assessments', 'courses', 'aiGuidance'] as const;
 export type FeatureName = (typeof featureNames)[number];
 
+/** Who sells, as their invoices name them: set by the creator in the panel. */
+export interface SellerDetails {
+  legalName: string;
+  address: string;
+  vatNumber: string;
+}
+
+/** The creator's own VAT rates, in basis points, per EU country of the buyer (docs/decisions/036). */
+export type VatRates = Partial<Record<EuCountry, number>>;
+
 export interface PlatformSettings {
   maintenanceMode: boolean;
   maxUsers: number;
   features: Record<FeatureName, boolean>;
+  seller: SellerDetails;
+  vatRates: VatRates;
 }
 
 export const defaultSettings: PlatformSettings = {
   maintenanceMode: false,
   maxUsers: 1000,
   features: { assessments: true, courses: true, aiGuidance: true },
+  seller: { legalName: '', address: '', vatNumber: '' },
+  vatRates: {},
 };
+
+export const SELLER_NAME_MAX_LENGTH = 200;
+export const SELLER_ADDRESS_MAX_LENGTH = 500;
 
 export const MAX_USERS_LIMIT = 10_000_000;
 
@@ -60,8 +79,19 @@ export function settingsChanges(
       from: onOff(before.features[name]),
       to: onOff(after.features[name]),
     })),
+    { field: 'Legal name', from: before.seller.legalName, to: after.seller.legalName },
+    { field: 'Legal address', from: before.seller.address, to: after.seller.address },
+    { field: 'VAT number', from: before.seller.vatNumber, to: after.seller.vatNumber },
+    { field: 'VAT rates', from: ratesText(before.vatRates), to: ratesText(after.vatRates) },
   ];
   return rows.filter((row) => row.from !== row.to);
+}
+
+function ratesText(rates: VatRates): string {
+  const listed = Object.entries(rates)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([country, rate]) => `${country} ${formatVatRate(rate)}`);
+  return listed.length > 0 ? listed.join(', ') : 'none';
 }
 
 function onOff(value: boolean): string {

@@ -4,7 +4,9 @@ import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
 export interface MailAttachment {
   filename: string;
   contentType: string;
+  /** Text, or with `encoding: 'base64'` the bytes of a binary file (an invoice's PDF). */
   content: string;
+  encoding?: 'base64';
 }
 
 /**
@@ -23,7 +25,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
-  /** Calendar files and the like, as text. */
+  /** Calendar files and the like as text; PDFs in base64. */
   attachments: jsonb('attachments').$type<MailAttachment[]>(),
   /** Headers beyond the usual, such as List-Unsubscribe. */
   headers: jsonb('headers').$type<Record<string, string>>(),

@@ -1,16 +1,23 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  serial,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { inboxStates, refundOutcomes } from '../../../shared/api/inbox.ts';
+import { invoiceKinds, vatTreatments } from '../../../shared/rules/invoices.ts';
 import { checkoutStatuses, paymentStatuses } from '../../../shared/rules/purchase.ts';
+import type { SellerDetails } from '../../../shared/rules/settings.ts';
 import { users } from './auth.ts';
 
 const checkoutModes = ['stripe', 'test'] as const;
@@ -46,6 +53,8 @@ export const checkoutSessions = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     customerName: text('customer_name'),
+    /** The billing country the test-mode checkout page asked for (Stripe's own is read from it). */
+    billingCountry: text('billing_country'),
     receiptEmail: text('receipt_email').notNull(),
     message: text('message'),
     /** Where the buyer lands after paying, when not the dashboard (a booked session's page). */
@@ -143,5 +152,81 @@ export const refundRequests = pgTable(
     index('refund_requests_user_idx').on(table.userId),
     index('refund_requests_checkout_idx').on(table.checkoutId),
     index('refund_requests_created_at_idx').on(table.createdAt),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** The buyer as the invoice names them, from Stripe's customer details (or the order's form). */
+export interface InvoiceBuyer {
+  name: string;
+  email: string;
+  /** ISO 3166 code of the billing address; null when none was collected (payment test mode). */
+  country: string | null;
+  /** A business buyer's VAT number: with it, another member state's buyer gets reverse charge. */
+  vatNumber: string | null;
+}
+
+export interface InvoiceLine {
+  description: string;
+  netCents: number;
+  vatCents: number;
+  grossCents: number;
+}
+
+/**
+ * The last number given in each series (invoice or credit note, live or test) and year. The
+ * number is taken with an upsert that locks this row until the issuing transaction ends, so
+ * numbers follow each other without a gap or a repeat (docs/decisions/036).
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    kind: text('kind', { enum: invoiceKinds }).notNull(),
+    isTest: boolean('is_test').notNull(),
+    year: integer('year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.isTest, table.year] })],
+);
+
+/**
+ * Invoices of paid orders and credit notes of refunds: what was printed, kept as issued (seller,
+ * buyer, lines, VAT and the PDF itself), even after the buyer deletes their account.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: invoiceKinds }).notNull(),
+    isTest: boolean('is_test').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull().unique(),
+    checkoutId: text('checkout_id')
+      .notNull()
+      .references(() => checkoutSessions.id),
+    /** null once the buyer deleted their account: the tax record stays, under the buyer's details. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A credit note's invoice. */
+    creditedInvoiceId: integer('credited_invoice_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    seller: jsonb('seller').$type<SellerDetails>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    vatTreatment: text('vat_treatment', { enum: vatTreatments }).notNull(),
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
+    /** Negative on a credit note. */
+    netCents: integer('net_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    grossCents: integer('gross_cents').notNull(),
+    currency: text('currency').notNull(),
+    pdf: bytea('pdf').notNull(),
+  },
+  (table) => [
+    unique('invoices_series_sequence').on(table.kind, table.isTest, table.year, table.sequence),
+    // One invoice per order and one credit note per invoice.
+    uniqueIndex('invoices_one_per_checkout').on(table.checkoutId, table.kind),
+    index('invoices_user_idx').on(table.userId),
   ],
 );

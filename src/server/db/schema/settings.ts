@@ -10,7 +10,11 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { defaultSettings, type FeatureName } from '../../../shared/rules/settings.ts';
+import {
+  defaultSettings,
+  type FeatureName,
+  type VatRates,
+} from '../../../shared/rules/settings.ts';
 
 /** The platform settings (spec 2 §3): one row, its version checked on every save. */
 export const platformSettings = pgTable(
@@ -23,6 +27,12 @@ export const platformSettings = pgTable(
       .$type<Record<FeatureName, boolean>>()
       .notNull()
       .default(defaultSettings.features),
+    /** The seller's legal details, printed on every invoice (docs/decisions/036). */
+    sellerLegalName: text('seller_legal_name').notNull().default(''),
+    sellerAddress: text('seller_address').notNull().default(''),
+    sellerVatNumber: text('seller_vat_number').notNull().default(''),
+    /** The creator's VAT rate per EU country of the buyer, in basis points. */
+    vatRates: jsonb('vat_rates').$type<VatRates>().notNull().default({}),
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
     /** The admin who saved last, as their email then; kept as text so it outlives their account. */

@@ -3,6 +3,8 @@ import { Link } from '../../../lib/router/router.tsx';
 import type { Billing } from '../../../../shared/api/account.ts';
 import { accountMessages } from '../../../../shared/rules/account.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
+import { formatEurosAndCents } from '../../../../shared/rules/invoices.ts';
+import { invoicePdfPath } from '../../../../shared/api/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -40,7 +42,7 @@ export function BillingTab() {
       </div>
     );
   }
-  const { plan, purchases, canOpenBillingPortal, contactEmail } = billing.data;
+  const { plan, purchases, invoices, canOpenBillingPortal, contactEmail } = billing.data;
   return (
     <div className="space-y-6">
       <Panel title="Billing">
@@ -114,6 +116,7 @@ export function BillingTab() {
             ))}
           </ul>
         )}
+        {invoices.length > 0 && <InvoiceList invoices={invoices} />}
         {contactEmail && (
           <p className="mt-4 text-sm text-ink-700">
             Every course carries a 30-day money-back guarantee. Questions about a payment:{' '}
@@ -125,6 +128,36 @@ export function BillingTab() {
         )}
       </Panel>
     </div>
+  );
+}
+
+function InvoiceList({ invoices }: { invoices: Billing['invoices'] }) {
+  return (
+    <section aria-labelledby="invoices-heading" className="mt-6">
+      <h3 id="invoices-heading" className="font-semibold text-ink-900">
+        Invoices and credit notes
+      </h3>
+      <ul className="mt-2 divide-y divide-ink-600/20 text-sm text-ink-800">
+        {invoices.map((invoice) => {
+          const label = `${invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${invoice.number}`;
+          return (
+            <li key={invoice.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
+              <span className="font-mono">{label}</span>
+              <span>{formatDate(invoice.issuedAt)}</span>
+              <span>{formatEurosAndCents(invoice.grossCents)}</span>
+              <a
+                href={invoicePdfPath(invoice.id)}
+                download
+                className={linkClass}
+                aria-label={`Download ${label} (PDF)`}
+              >
+                Download PDF
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 

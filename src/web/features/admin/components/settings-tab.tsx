@@ -5,11 +5,16 @@ import {
   featureNames,
   type FeatureName,
   type PlatformSettings,
+  SELLER_ADDRESS_MAX_LENGTH,
+  SELLER_NAME_MAX_LENGTH,
+  type VatRates,
 } from '../../../../shared/rules/settings.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { euCountries, type EuCountry } from '../../../../shared/rules/invoices.ts';
 import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { usePlatformSettings, useSaveSettings } from '../api/platform-settings.ts';
@@ -60,6 +65,12 @@ interface SettingsFormProps {
 function SettingsForm({ saved, save, onReload }: SettingsFormProps) {
   const [draft, setDraft] = useState<PlatformSettings>(saved);
   const [maxUsers, setMaxUsers] = useState(String(saved.maxUsers));
+  // Percentages as typed ("19", "5.5"), saved as basis points; empty is no rate.
+  const [vatPercents, setVatPercents] = useState<Partial<Record<EuCountry, string>>>(() =>
+    Object.fromEntries(
+      Object.entries(saved.vatRates).map(([country, rate]) => [country, String(rate / 100)]),
+    ),
+  );
 
   const conflict = save.error instanceof ApiError && save.error.status === 409 ? save.error : null;
   const fieldError =
@@ -70,13 +81,20 @@ function SettingsForm({ saved, save, onReload }: SettingsFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { ...draft, maxUsers: Number(maxUsers), version: saved.version },
+      {
+        ...draft,
+        maxUsers: Number(maxUsers),
+        vatRates: ratesFromPercents(vatPercents),
+        version: saved.version,
+      },
       {
         onSuccess: () => notify.area.success('Settings saved'),
         onError: (error) => notify.area.failure('Failed to save the settings', error),
       },
     );
   };
+  const setSeller = (change: Partial<PlatformSettings['seller']>) =>
+    setDraft((current) => ({ ...current, seller: { ...current.seller, ...change } }));
   const setFeature = (name: FeatureName, isOn: boolean) =>
     setDraft((current) => ({ ...current, features: { ...current.features, [name]: isOn } }));
 
@@ -119,6 +137,51 @@ function SettingsForm({ saved, save, onReload }: SettingsFormProps) {
           />
         ))}
       </fieldset>
+      <fieldset className="space-y-3">
+        <legend className="mb-2 font-semibold text-ink-900">Invoices: the seller</legend>
+        <TextField
+          label="Legal name"
+          maxLength={SELLER_NAME_MAX_LENGTH}
+          value={draft.seller.legalName}
+          onChange={(event) => setSeller({ legalName: event.target.value })}
+          className="max-w-md"
+        />
+        <TextAreaField
+          label="Legal address"
+          maxLength={SELLER_ADDRESS_MAX_LENGTH}
+          rows={3}
+          value={draft.seller.address}
+          onChange={(event) => setSeller({ address: event.target.value })}
+          className="max-w-md"
+        />
+        <TextField
+          label="VAT number"
+          maxLength={40}
+          value={draft.seller.vatNumber}
+          onChange={(event) => setSeller({ vatNumber: event.target.value })}
+          className="max-w-xs"
+        />
+      </fieldset>
+      <fieldset>
+        <legend className="mb-2 font-semibold text-ink-900">VAT rates by buyer country (%)</legend>
+        <p className="mb-2 text-sm text-ink-700">
+          Prices include VAT: an invoice takes the rate of the buyer&apos;s billing country out of
+          the price. A country left empty, and buyers outside the EU, pay no VAT.
+        </p>
+        <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+          {euCountries.map((country) => (
+            <TextField
+              key={country}
+              label={country}
+              inputMode="decimal"
+              value={vatPercents[country] ?? ''}
+              onChange={(event) =>
+                setVatPercents((current) => ({ ...current, [country]: event.target.value }))
+              }
+            />
+          ))}
+        </div>
+      </fieldset>
       {conflict && (
         <ErrorAlert>
           {conflict.message}{' '}
@@ -132,4 +195,14 @@ function SettingsForm({ saved, save, onReload }: SettingsFormProps) {
       </Button>
     </form>
   );
+}
+
+/** "19" → 1900 basis points; what is not a number is sent as typed, for the server's 400. */
+function ratesFromPercents(percents: Partial<Record<EuCountry, string>>): VatRates {
+  const rates: VatRates = {};
+  for (const [country, typed] of Object.entries(percents) as [EuCountry, string][]) {
+    if (typed.trim() === '') continue;
+    rates[country] = Math.round(Number(typed.replace(',', '.')) * 100);
+  }
+  return rates;
 }

@@ -15,7 +15,15 @@ export function useTestCheckout(sessionId: string) {
 /** "Pay now" or "Cancel" on the test payment page; the answer says where to go next. */
 export function useFinishTestCheckout(sessionId: string) {
   return useMutation({
-    mutationFn: (action: 'pay' | 'cancel') =>
-      apiRequest<RedirectResponse>(`${sessionPath(sessionId)}/${action}`, { body: {} }),
+    mutationFn: ({
+      action,
+      billingCountry,
+    }: {
+      action: 'pay' | 'cancel';
+      billingCountry?: string;
+    }) =>
+      apiRequest<RedirectResponse>(`${sessionPath(sessionId)}/${action}`, {
+        body: action === 'pay' && billingCountry ? { billingCountry } : {},
+      }),
   });
 }

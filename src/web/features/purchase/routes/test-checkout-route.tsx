@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../../lib/router/router.tsx';
+import { euCountries } from '../../../../shared/rules/invoices.ts';
 import { checkoutMessages } from '../../../../shared/api/payments.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
@@ -8,6 +10,8 @@ import { paths } from '../../../lib/paths.ts';
 import { useFinishTestCheckout, useTestCheckout } from '../api/test-checkout.ts';
 import { TestModeBanner } from '../components/test-mode-banner.tsx';
 
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
 /** Payment test mode's stand-in for Stripe's checkout page. */
 export function TestCheckoutRoute() {
   const { sessionId = '' } = useParams();
@@ -15,8 +19,9 @@ export function TestCheckoutRoute() {
   const checkout = useTestCheckout(sessionId);
   const finish = useFinishTestCheckout(sessionId);
 
+  const [billingCountry, setBillingCountry] = useState('');
   const choose = async (action: 'pay' | 'cancel') => {
-    const { redirectUrl } = await finish.mutateAsync(action);
+    const { redirectUrl } = await finish.mutateAsync({ action, billingCountry });
     navigate(redirectUrl);
   };
 
@@ -58,6 +63,30 @@ export function TestCheckoutRoute() {
               <span>Total</span>
               <span>{formatEuros(checkout.data.totalCents)}</span>
             </p>
+            {checkout.data.status === 'open' && (
+              // As on Stripe's page: the billing country decides the VAT inside the price.
+              <div className="mt-4">
+                <label
+                  htmlFor="billing-country"
+                  className="mb-1 block text-sm font-medium text-ink-800"
+                >
+                  Billing country
+                </label>
+                <select
+                  id="billing-country"
+                  value={billingCountry}
+                  onChange={(event) => setBillingCountry(event.target.value)}
+                  className="w-full rounded-lg border border-ink-600/40 bg-white px-3 py-2.5"
+                >
+                  <option value="">Outside the EU</option>
+                  {euCountries.map((country) => (
+                    <option key={country} value={country}>
+                      {countryNames.of(country) ?? country}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
             {checkout.data.status === 'open' ? (
               <div className="mt-6 flex gap-3">
                 <Button

@@ -1,0 +1,272 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  formatInvoiceNumber,
+  isEuCountry,
+  normaliseVatNumber,
+  vatOutOfGross,
+  type InvoiceKind,
+  type VatTreatment,
+} from '../../shared/rules/invoices.ts';
+import type { PlatformSettings } from '../../shared/rules/settings.ts';
+import type { Executor, Transaction } from '../db/client.ts';
+import {
+  invoiceCounters,
+  invoices,
+  type InvoiceBuyer,
+  type InvoiceLine,
+} from '../db/schema/payments.ts';
+import type { CheckoutRecord } from './checkout-records.ts';
+import { renderInvoicePdf } from './render-invoice-pdf.ts';
+import type { CheckoutCustomer } from './stripe-client.ts';
+
+export type Invoice = typeof invoices.$inferSelect;
+
+/**
+ * The next number of a series and year. The upsert takes the counter row's lock until the
+ * transaction ends: a second issuer waits, then counts on from the committed number; a
+ * transaction rolled back gives its number back. So numbers run 1, 2, 3... without a gap or a
+ * repeat, however many processes issue at once (docs/decisions/036).
+ */
+export async function takeInvoiceSequence(
+  tx: Executor,
+  series: { kind: InvoiceKind; isTest: boolean; year: number },
+): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ ...series, lastSequence: 1 })
+    .onConflictDoUpdate({
+      target: [invoiceCounters.kind, invoiceCounters.isTest, invoiceCounters.year],
+      set: { lastSequence: sql`${invoiceCounters.lastSequence} + 1` },
+    })
+    .returning({ sequence: invoiceCounters.lastSequence });
+  return row!.sequence;
+}
+
+interface IssueInvoiceInput {
+  record: CheckoutRecord;
+  /** What Checkout collected about the buyer; null in payment test mode. */
+  customer: CheckoutCustomer | null;
+  /** The VAT Stripe Tax computed (STRIPE_TAX=on); otherwise the creator's rates apply. */
+  stripeTaxCents?: number | null;
+  settings: PlatformSettings;
+  /** What was paid, in cents: the order's amount (fulfilment checked it). */
+  paidCents: number;
+  timeZone: string | undefined;
+  now: Date;
+}
+
+/**
+ * The invoice of a paid order, in the fulfilment's transaction: its number, the seller's details
+ * as set now, the buyer's, the VAT inside the price and the PDF, kept as issued. An order with
+ * nothing to pay gets none.
+ */
+export async function issueInvoice(
+  tx: Transaction,
+  {
+    record,
+    customer,
+    stripeTaxCents = null,
+    settings,
+    paidCents,
+    timeZone,
+    now,
+  }: IssueInvoiceInput,
+): Promise<Invoice | null> {
+  if (paidCents <= 0) return null;
+  const buyer: InvoiceBuyer = {
+    name: customer?.name ?? record.customerName ?? '',
+    email: customer?.email ?? record.receiptEmail,
+    country: (customer?.country ?? record.billingCountry)?.toUpperCase() ?? null,
+    vatNumber: customer?.vatNumber ? normaliseVatNumber(customer.vatNumber) : null,
+  };
+  const { treatment, rateBasisPoints } =
+    stripeTaxCents === null
+      ? vatOf(buyer, settings)
+      : stripeVatOf(buyer, stripeTaxCents, paidCents);
+  const grossLines = record.items.map((item) => ({
+    description: item.name,
+    grossCents: item.priceCents,
+  }));
+  if (record.creditCents > 0) {
+    grossLines.push({
+      description: 'Credit for courses already paid for',
+      grossCents: -record.creditCents,
+    });
+  }
+  const lines =
+    stripeTaxCents === null
+      ? grossLines.map((line) => lineWithVat(line, rateBasisPoints))
+      : linesWithTax(grossLines, stripeTaxCents, paidCents);
+  return insertInvoice(tx, {
+    kind: 'invoice',
+    record,
+    seller: settings.seller,
+    buyer,
+    lines,
+    treatment,
+    rateBasisPoints,
+    creditedInvoice: null,
+    timeZone,
+    now,
+  });
+}
+
+/**
+ * A refunded order's credit note: the invoice's lines with their signs turned, under a number of
+ * the credit notes' own series, naming the invoice. Once per invoice; none for an order never
+ * invoiced.
+ */
+export async function issueCreditNote(
+  tx: Transaction,
+  { checkoutId, timeZone, now }: { checkoutId: string; timeZone: string | undefined; now: Date },
+): Promise<Invoice | null> {
+  const issued = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.checkoutId, checkoutId))
+    .for('update');
+  const invoice = issued.find((row) => row.kind === 'invoice');
+  if (!invoice || issued.some((row) => row.kind === 'credit_note')) return null;
+  return insertInvoice(tx, {
+    kind: 'credit_note',
+    record: {
+      id: invoice.checkoutId,
+      userId: invoice.userId,
+      mode: invoice.isTest ? 'test' : 'stripe',
+    },
+    seller: invoice.seller,
+    buyer: invoice.buyer,
+    lines: invoice.lines.map((line) => ({
+      description: line.description,
+      netCents: -line.netCents,
+      vatCents: -line.vatCents,
+      grossCents: -line.grossCents,
+    })),
+    treatment: invoice.vatTreatment,
+    rateBasisPoints: invoice.vatRateBasisPoints,
+    creditedInvoice: invoice,
+    timeZone,
+    now,
+  });
+}
+
+interface InsertInvoiceInput {
+  kind: InvoiceKind;
+  record: Pick<CheckoutRecord, 'id' | 'userId' | 'mode'>;
+  seller: PlatformSettings['seller'];
+  buyer: InvoiceBuyer;
+  lines: InvoiceLine[];
+  treatment: VatTreatment;
+  rateBasisPoints: number;
+  creditedInvoice: Invoice | null;
+  timeZone: string | undefined;
+  now: Date;
+}
+
+async function insertInvoice(tx: Transaction, input: InsertInvoiceInput): Promise<Invoice> {
+  const { kind, record, lines, now } = input;
+  const isTest = record.mode === 'test';
+  const year = yearIn(now, input.timeZone);
+  const sequence = await takeInvoiceSequence(tx, { kind, isTest, year });
+  const sum = (pick: (line: InvoiceLine) => number) =>
+    lines.reduce((total, line) => total + pick(line), 0);
+  const document = {
+    kind,
+    isTest,
+    year,
+    sequence,
+    number: formatInvoiceNumber({ kind, year, sequence }, isTest),
+    checkoutId: record.id,
+    userId: record.userId,
+    creditedInvoiceId: input.creditedInvoice?.id ?? null,
+    issuedAt: now,
+    seller: input.seller,
+    buyer: input.buyer,
+    lines,
+    vatTreatment: input.treatment,
+    vatRateBasisPoints: input.rateBasisPoints,
+    netCents: sum((line) => line.netCents),
+    vatCents: sum((line) => line.vatCents),
+    grossCents: sum((line) => line.grossCents),
+    currency: 'eur',
+  };
+  const pdf = await renderInvoicePdf({
+    ...document,
+    creditedNumber: input.creditedInvoice?.number ?? null,
+  });
+  const [inserted] = await tx
+    .insert(invoices)
+    .values({ ...document, pdf })
+    .returning();
+  return inserted!;
+}
+
+/**
+ * Reverse charge for a business with a VAT number in another member state than the seller's;
+ * otherwise the creator's rate for the buyer's EU country, and none outside the EU or where the
+ * creator set no rate.
+ */
+function vatOf(
+  buyer: InvoiceBuyer,
+  settings: PlatformSettings,
+): { treatment: VatTreatment; rateBasisPoints: number } {
+  const sellerPrefix = settings.seller.vatNumber.slice(0, 2);
+  const buyerPrefix = buyer.vatNumber?.slice(0, 2);
+  if (buyer.vatNumber && buyerPrefix !== sellerPrefix && isEuCountry(buyer.country)) {
+    return { treatment: 'reverse_charge', rateBasisPoints: 0 };
+  }
+  const rate = isEuCountry(buyer.country) ? settings.vatRates[buyer.country] : undefined;
+  return { treatment: 'standard', rateBasisPoints: rate ?? 0 };
+}
+
+/** Stripe Tax's VAT: its rate read back from the amounts; none on a business's VAT number is reverse charge. */
+function stripeVatOf(
+  buyer: InvoiceBuyer,
+  taxCents: number,
+  paidCents: number,
+): { treatment: VatTreatment; rateBasisPoints: number } {
+  if (taxCents === 0 && buyer.vatNumber) return { treatment: 'reverse_charge', rateBasisPoints: 0 };
+  const netCents = paidCents - taxCents;
+  const rateBasisPoints = netCents > 0 ? Math.round((taxCents * 10_000) / netCents / 10) * 10 : 0;
+  return { treatment: 'standard', rateBasisPoints };
+}
+
+/** Stripe Tax's VAT shared over the lines by their gross, the last taking the remainder. */
+function linesWithTax(
+  grossLines: { description: string; grossCents: number }[],
+  taxCents: number,
+  paidCents: number,
+): InvoiceLine[] {
+  let remaining = taxCents;
+  return grossLines.map((line, index) => {
+    const vatCents =
+      index === grossLines.length - 1
+        ? remaining
+        : Math.round((taxCents * line.grossCents) / Math.max(paidCents, 1));
+    remaining -= vatCents;
+    return { ...line, netCents: line.grossCents - vatCents, vatCents };
+  });
+}
+
+function lineWithVat(
+  { description, grossCents }: { description: string; grossCents: number },
+  rateBasisPoints: number,
+): InvoiceLine {
+  const share = vatOutOfGross(Math.abs(grossCents), rateBasisPoints);
+  const sign = grossCents < 0 ? -1 : 1;
+  return {
+    description,
+    netCents: sign * share.netCents,
+    vatCents: sign * share.vatCents,
+    grossCents,
+  };
+}
+
+/** The calendar year of a moment where the creator is: an invoice's series is its year there. */
+function yearIn(now: Date, timeZone: string | undefined): number {
+  const year = new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    timeZone: timeZone ?? 'UTC',
+  }).format(now);
+  return Number(year);
+}

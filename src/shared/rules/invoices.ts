@@ -1,0 +1,101 @@
+/**
+ * Invoices, credit notes and the VAT in a price (issue 35 items 3 and 4; docs/decisions/036).
+ * Prices shown to consumers include VAT, so the VAT is taken out of the gross price.
+ */
+
+/** The member states of the EU, by the ISO 3166 code a billing address carries. */
+export const euCountries = [
+  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU',
+  'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+] as const; // prettier-ignore
+export type EuCountry = (typeof euCountries)[number];
+
+export function isEuCountry(country: string | null | undefined): country is EuCountry {
+  return (euCountries as readonly string[]).includes(country ?? '');
+}
+
+/** A VAT rate in basis points (2000 = 20 %, 550 = 5.5 %): whole numbers, so no float drifts. */
+export const MAX_VAT_RATE_BASIS_POINTS = 5000;
+
+/** VAT identifiers as the EU's VIES writes them: the country prefix (Greece: EL), 2 to 12 more. */
+export const VAT_NUMBER_MAX_LENGTH = 14;
+const vatNumberPattern =
+  /^(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z+*]{2,12}$/;
+
+/** A VAT number as typed (spaces, dots, lower case) in the form VIES checks; null when it is none. */
+export function normaliseVatNumber(input: string): string | null {
+  if (input.length > 40) return null;
+  const compact = input.replace(/[\s.-]/g, '').toUpperCase();
+  return vatNumberPattern.test(compact) ? compact : null;
+}
+
+export interface VatShare {
+  netCents: number;
+  vatCents: number;
+  grossCents: number;
+  rateBasisPoints: number;
+}
+
+/**
+ * The VAT inside a gross price: net = gross / (1 + rate), rounded half up to the cent, and the
+ * VAT is what remains, so net + VAT is always the price paid. Integer arithmetic only.
+ */
+export function vatOutOfGross(grossCents: number, rateBasisPoints: number): VatShare {
+  if (!Number.isSafeInteger(grossCents) || grossCents < 0) {
+    throw new RangeError(
+      `a gross price in cents must be a whole number of 0 or more: ${grossCents}`,
+    );
+  }
+  if (!Number.isInteger(rateBasisPoints) || rateBasisPoints < 0) {
+    throw new RangeError(`a VAT rate must be whole basis points of 0 or more: ${rateBasisPoints}`);
+  }
+  const divisor = 10_000 + rateBasisPoints;
+  // round(gross * 10000 / divisor), half up, in integers.
+  const netCents = Math.floor((2 * grossCents * 10_000 + divisor) / (2 * divisor));
+  return { netCents, vatCents: grossCents - netCents, grossCents, rateBasisPoints };
+}
+
+const eurosAndCents = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+
+/** Amounts on invoices and receipts, to the cent (prices elsewhere show whole euros): -12550 → "-€125.50". */
+export function formatEurosAndCents(cents: number): string {
+  return eurosAndCents.format(cents / 100);
+}
+
+/** 2000 → "20%", 550 → "5.5%", 2550 → "25.5%". */
+export function formatVatRate(rateBasisPoints: number): string {
+  return `${String(rateBasisPoints / 100)}%`;
+}
+
+export const invoiceKinds = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+
+/**
+ * How the VAT of an order was treated: standard (the buyer country's rate, possibly 0 outside the
+ * EU or where the creator set none), or reverse charge (a business buyer in another member state
+ * accounts for it).
+ */
+export const vatTreatments = ['standard', 'reverse_charge'] as const;
+export type VatTreatment = (typeof vatTreatments)[number];
+
+/**
+ * Invoices count 1, 2, 3... each calendar year; credit notes have their own series (CN-). Orders
+ * paid in payment test mode are numbered apart (TEST-), so a trial never takes a real number.
+ */
+export function formatInvoiceNumber(
+  { kind, year, sequence }: { kind: InvoiceKind; year: number; sequence: number },
+  isTest: boolean,
+): string {
+  const series = kind === 'credit_note' ? 'CN-' : '';
+  return `${isTest ? 'TEST-' : ''}${series}${year}-${String(sequence).padStart(4, '0')}`;
+}
+
+export const invoiceMessages = {
+  reverseCharge:
+    'Reverse charge: VAT to be accounted for by the recipient (Art. 196 VAT Directive).',
+  creditNoteFor: (number: string) => `Credit note for invoice ${number}`,
+  testInvoice: 'Payment test mode: no payment was taken and this is not a tax document.',
+  notFound: 'Invoice not found',
+  vatNumberInvalid:
+    'Enter an EU VAT number with its country prefix, such as DE123456789 (at most 14 characters)',
+} as const;
