@@ -193,7 +193,7 @@ export const payTestCheckoutBodySchema = z
   .object({
     billingCountry: z
       .string()
-      .max(2, billingCountryMessage)
+      .max(2, { message: billingCountryMessage, abort: true })
       .regex(/^[A-Z]{2}$/, billingCountryMessage)
       .optional(),
   })
