@@ -69,6 +69,19 @@ describe('POST /api/admin/second-factor (T4-L6)', () => {
     expect(used.json().error.message).toBe(twoFactorMessages.codeUsed);
   });
 
+  it('counts only wrong codes towards its limit of 10 in 15 minutes: an admin at work is never stopped', async () => {
+    const working = await createAdmin(testApp.app, testApp.db);
+    const right = await confirm(totpCodeFor(working.totpURI, Date.now() + 30_000), working);
+    expect(right.statusCode).toBe(200);
+    const wrongCode = totpCodeFor(working.totpURI, Date.now() - 10 * 60_000);
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect((await confirm(wrongCode, working)).statusCode).toBe(400);
+    }
+    const eleventh = await confirm(wrongCode, working);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().error.message).toBe('Too many codes. Please wait 15 minutes.');
+  });
+
   it('is for admins only', async () => {
     expect((await confirm('123456')).statusCode).toBe(401);
     expect((await confirm('123456', learner)).statusCode).toBe(403);

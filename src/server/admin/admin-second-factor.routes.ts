@@ -3,8 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { confirmSecondFactorSchema, secondFactorConfirmedSchema } from '../../shared/api/admin.ts';
 import { confirmSecondFactor } from '../auth/confirm-second-factor.ts';
 import { requireAdmin } from '../http/guards.ts';
-import { limitUserRequests } from '../http/rate-limit.ts';
+import { forgiveHit, limitUserRequests, userLimitKey } from '../http/rate-limit.ts';
 
+/** Only wrong codes count (a right one is forgiven): the limit stops guessing, not an admin at work. */
 const confirmLimit = {
   name: 'admin-second-factor',
   max: 10,
@@ -27,6 +28,7 @@ export async function adminSecondFactorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const freshUntil = await confirmSecondFactor(request, request.body.code);
+      await forgiveHit(app.db, userLimitKey(confirmLimit, request.user.id));
       return { freshUntil: freshUntil.toISOString() };
     },
   );

@@ -49,11 +49,16 @@ export function clientKey(address: string): string {
 }
 
 /** Counts the signed-in caller's requests against the rule; register it after requireUser. */
+/** The counter of one signed-in user under a rule. */
+export function userLimitKey(rule: Pick<RateLimitRule, 'name'>, userId: string): string {
+  return `${rule.name}:user:${userId}`;
+}
+
 export function limitUserRequests(rule: RateLimitRule) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { hits, retryAfterSeconds } = await countRequest(
       request.server.db,
-      `${rule.name}:user:${request.user.id}`,
+      userLimitKey(rule, request.user.id),
       rule.windowSeconds,
     );
     if (hits <= rule.max) return;
