@@ -106,6 +106,23 @@ const inStateOf: Record<InboxState, SQL | undefined> = {
   closed: isNotNull(assessments.closedAt),
 };
 
+function toInboxItem(
+  row: Pick<
+    typeof assessments.$inferSelect,
+    'id' | 'createdAt' | 'name' | 'email' | 'answeredAt' | 'closedAt'
+  >,
+): InboxItem {
+  return {
+    kind: 'assessment',
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    state: assessmentState(row),
+    name: row.name,
+    email: row.email,
+    refund: null,
+  };
+}
+
 /** The assessments as Inbox items, newest first; only those in `state` when given. */
 export async function listAssessmentItems(
   db: Database,
@@ -124,15 +141,7 @@ export async function listAssessmentItems(
     .where(state ? inStateOf[state] : undefined)
     .orderBy(desc(assessments.createdAt), desc(assessments.id))
     .limit(INBOX_LIMIT);
-  return rows.map((row) => ({
-    kind: 'assessment',
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    state: assessmentState(row),
-    name: row.name,
-    email: row.email,
-    refund: null,
-  }));
+  return rows.map(toInboxItem);
 }
 
 /** The admin moves an assessment in the Inbox; answered keeps the time it was first answered. */
@@ -151,15 +160,7 @@ export async function setAssessmentState(
     .where(eq(assessments.id, id))
     .returning();
   if (!row) throw new AppError('not_found', inboxMessages.notFound);
-  return {
-    kind: 'assessment',
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    state: assessmentState(row),
-    name: row.name,
-    email: row.email,
-    refund: null,
-  };
+  return toInboxItem(row);
 }
 
 export async function countNewAssessments(db: Database): Promise<number> {
