@@ -3,7 +3,7 @@ import {
   switchOfUnsubscribeToken,
 } from '../../../../shared/rules/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Logo } from '../../../components/ui/logo.tsx';
+import { MailedLinkPage } from '../../../components/ui/mailed-link-page.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { Link, useSearchParams } from '../../../lib/router/router.tsx';
 import { useNotificationUnsubscribe } from '../api/notification-unsubscribe.ts';
@@ -19,45 +19,37 @@ export function NotificationUnsubscribeRoute() {
   const label = switchName ? notificationSwitchLabels[switchName] : null;
   const unsubscribe = useNotificationUnsubscribe();
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-ink-600/20 bg-white px-6 py-4">
-        <Logo />
-      </header>
-      <main className="mx-auto max-w-xl space-y-4 px-6 py-10">
-        <h1 className="font-display text-3xl font-bold">
-          {label ? `Turn off ${label}` : 'Unsubscribe'}
-        </h1>
-        {unsubscribe.isSuccess ? (
-          <p role="status">
-            {label} is off. You can turn it on again in your{' '}
-            <Link to={`${paths.settings}?tab=notifications`} className="underline">
-              Settings
-            </Link>
-            .
-          </p>
-        ) : (
-          <>
-            {label && (
-              <p>
-                {switchName === 'email_notifications'
-                  ? 'We will send no more email about your courses. Receipts and password resets still come: they are part of your account.'
-                  : `We will send no more ${label} email. Your other choices stay as they are.`}
-              </p>
-            )}
-            <Button
-              onClick={() => unsubscribe.mutate(token)}
-              disabled={!label || unsubscribe.isPending}
-            >
-              {label ? `Turn off ${label}` : 'Unsubscribe'}
-            </Button>
-            {(unsubscribe.isError || !label) && (
-              <p role="alert" className="text-red-800">
-                This unsubscribe link is not valid.
-              </p>
-            )}
-          </>
-        )}
-      </main>
-    </div>
+    <MailedLinkPage title={label ? `Turn off ${label}` : 'Unsubscribe'}>
+      {unsubscribe.isSuccess ? (
+        <p role="status">
+          {label} is off. You can turn it on again in your{' '}
+          <Link to={`${paths.settings}?tab=notifications`} className="underline">
+            Settings
+          </Link>
+          .
+        </p>
+      ) : (
+        <>
+          {label && (
+            <p>
+              {switchName === 'email_notifications'
+                ? 'We will send no more email about your courses. Receipts and password resets still come: they are part of your account.'
+                : `We will send no more ${label} email. Your other choices stay as they are.`}
+            </p>
+          )}
+          <Button
+            onClick={() => unsubscribe.mutate(token)}
+            disabled={!label || unsubscribe.isPending}
+          >
+            {label ? `Turn off ${label}` : 'Unsubscribe'}
+          </Button>
+          {(unsubscribe.isError || !label) && (
+            <p role="alert" className="text-red-800">
+              This unsubscribe link is not valid.
+            </p>
+          )}
+        </>
+      )}
+    </MailedLinkPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useSearchParams } from '../../../lib/router/router.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Logo } from '../../../components/ui/logo.tsx';
+import { MailedLinkPage } from '../../../components/ui/mailed-link-page.tsx';
 import { useUnsubscribeFromNewsletter } from '../api/unsubscribe-from-newsletter.ts';
 
 /**
@@ -12,31 +12,25 @@ export function UnsubscribeRoute() {
   const token = searchParams.get('token') ?? '';
   const unsubscribe = useUnsubscribeFromNewsletter();
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-ink-600/20 bg-white px-6 py-4">
-        <Logo />
-      </header>
-      <main className="mx-auto max-w-xl space-y-4 px-6 py-10">
-        <h1 className="font-display text-3xl font-bold">Unsubscribe from the newsletter</h1>
-        {unsubscribe.isSuccess ? (
-          <p role="status">You are unsubscribed. You will receive no more newsletters from us.</p>
-        ) : (
-          <>
-            <p>You will receive no more newsletters at this address.</p>
-            <Button
-              onClick={() => unsubscribe.mutate(token)}
-              disabled={!token || unsubscribe.isPending}
-            >
-              Unsubscribe
-            </Button>
-            {(unsubscribe.isError || !token) && (
-              <p role="alert" className="text-red-800">
-                This unsubscribe link is not valid.
-              </p>
-            )}
-          </>
-        )}
-      </main>
-    </div>
+    <MailedLinkPage title="Unsubscribe from the newsletter">
+      {unsubscribe.isSuccess ? (
+        <p role="status">You are unsubscribed. You will receive no more newsletters from us.</p>
+      ) : (
+        <>
+          <p>You will receive no more newsletters at this address.</p>
+          <Button
+            onClick={() => unsubscribe.mutate(token)}
+            disabled={!token || unsubscribe.isPending}
+          >
+            Unsubscribe
+          </Button>
+          {(unsubscribe.isError || !token) && (
+            <p role="alert" className="text-red-800">
+              This unsubscribe link is not valid.
+            </p>
+          )}
+        </>
+      )}
+    </MailedLinkPage>
   );
 }
