@@ -104,6 +104,7 @@ import { sendDueCreatorCopies } from './sessions/bookings.ts';
 import { adminAssessmentsRoutes } from './marketing/admin-assessments.routes.ts';
 import { adminNewsletterRoutes } from './marketing/admin-newsletter.routes.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
+import { contactMessagesRoutes } from './marketing/contact-messages.routes.ts';
 import { legalPagesRoutes } from './marketing/legal-pages.routes.ts';
 import { newsletterRoutes } from './marketing/newsletter.routes.ts';
 import { createPaymentsContext, type PaymentsOptions } from './payments/payments-context.ts';
@@ -257,6 +258,7 @@ export async function buildApp(
   await app.register(authRoutes, { auth: app.auth });
   await app.register(legalPagesRoutes);
   await app.register(assessmentsRoutes);
+  await app.register(contactMessagesRoutes);
   await app.register(newsletterRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(adminAssessmentsRoutes);

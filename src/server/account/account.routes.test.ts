@@ -443,6 +443,12 @@ describe('GET /api/account/export', () => {
       remoteAddress: nextClientAddress(),
       payload: assessmentFrom(learner.email),
     });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/contact-messages',
+      remoteAddress: nextClientAddress(),
+      payload: { name: 'Maya', email: learner.email, message: 'Is the bundle for me?' },
+    });
     const response = await call('GET', '/api/account/export', learner);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(
@@ -458,6 +464,9 @@ describe('GET /api/account/export', () => {
     expect(data.accessEvents.length).toBeGreaterThanOrEqual(2);
     expect(data.purchases[0]).toMatchObject({ customerName: 'Maya Stone', paymentStatus: 'paid' });
     expect(data.assessments[0].drawnToSovereignty).toBe('<b>the call</b>');
+    expect(data.contactMessages).toEqual([
+      expect.objectContaining({ email: learner.email, message: 'Is the bundle for me?' }),
+    ]);
     expect(data.devices).toHaveLength(1);
   });
 
@@ -606,6 +615,12 @@ describe('POST /api/account/delete', () => {
       url: '/api/assessments',
       remoteAddress: nextClientAddress(),
       payload: assessmentFrom(learner.email.toUpperCase()),
+    });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/contact-messages',
+      remoteAddress: nextClientAddress(),
+      payload: { name: 'Maya', email: learner.email, message: 'A question about the course.' },
     });
     await testApp.app.inject({
       method: 'POST',

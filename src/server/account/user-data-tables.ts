@@ -41,6 +41,10 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
   },
   assessments: { exported: 'assessments (by email)', deleted: 'by email (deleteVisitorData)' },
   newsletter_subscriptions: { exported: 'newsletter', deleted: 'by email (deleteVisitorData)' },
+  contact_messages: {
+    exported: 'contactMessages (by email)',
+    deleted: 'by email (deleteVisitorData)',
+  },
   reflection_reads: {
     exported: 'adminReads (who read which private text, when)',
     deleted: 'cascades with the account; as reader, anonymised (forgetAdminReader)',

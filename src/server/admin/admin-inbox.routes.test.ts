@@ -285,7 +285,7 @@ describe('the Inbox: the doors', () => {
       .as(admin)
       .patch(`/api/admin/inbox/letter/${anyId}`, { state: 'new' });
     expect(badKind.statusCode).toBe(400);
-    expect(badKind.body).toContain('kind must be assessment or refund-request');
+    expect(badKind.body).toContain('kind must be assessment, refund-request or contact-message');
     const badQuery = await testApp.as(admin).get('/api/admin/inbox?state=everything');
     expect(badQuery.statusCode).toBe(400);
     const badId = await testApp.as(admin).post('/api/admin/refund-requests/not-an-id/refund');

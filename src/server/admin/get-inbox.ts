@@ -1,27 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import type { Inbox, InboxKind, InboxState } from '../../shared/api/inbox.ts';
+import type { Inbox, InboxItem, InboxKind, InboxState } from '../../shared/api/inbox.ts';
 import {
   countNewAssessments,
   listAssessmentItems,
   setAssessmentState,
 } from '../marketing/assessments.ts';
 import {
+  countNewContactMessages,
+  listContactMessageItems,
+  setContactMessageState,
+} from '../marketing/contact-messages.ts';
+import {
   countNewRefundRequests,
   listRefundRequestItems,
   setRefundRequestState,
 } from '../payments/refund-requests.ts';
 
-/** The creator's Inbox: assessments and refund requests together, newest first. */
+/** The creator's Inbox: assessments, refund requests and contact messages, newest first. */
 export async function getInbox(
   app: FastifyInstance,
   { state }: { state?: InboxState },
 ): Promise<Inbox> {
-  const [assessments, refundRequests, newCount] = await Promise.all([
+  const [assessments, refundRequests, contactMessages, newCount] = await Promise.all([
     listAssessmentItems(app.db, { state }),
     listRefundRequestItems(app.db, { state }),
+    listContactMessageItems(app.db, { state }),
     countNewInboxItems(app),
   ]);
-  const items = [...assessments, ...refundRequests].sort((a, b) =>
+  const items = [...assessments, ...refundRequests, ...contactMessages].sort((a, b) =>
     b.createdAt.localeCompare(a.createdAt),
   );
   return { items, newCount };
@@ -29,16 +35,27 @@ export async function getInbox(
 
 /** What no admin has looked at yet: the overview shows it. */
 export async function countNewInboxItems(app: FastifyInstance): Promise<number> {
-  const counts = await Promise.all([countNewAssessments(app.db), countNewRefundRequests(app.db)]);
+  const counts = await Promise.all([
+    countNewAssessments(app.db),
+    countNewRefundRequests(app.db),
+    countNewContactMessages(app.db),
+  ]);
   return counts.reduce((sum, count) => sum + count, 0);
 }
+
+const setStateOf: Record<
+  InboxKind,
+  (db: FastifyInstance['db'], id: string, state: InboxState) => Promise<InboxItem>
+> = {
+  assessment: setAssessmentState,
+  'refund-request': setRefundRequestState,
+  'contact-message': setContactMessageState,
+};
 
 export async function setInboxItemState(
   app: FastifyInstance,
   { kind, id }: { kind: InboxKind; id: string },
   state: InboxState,
 ) {
-  return kind === 'assessment'
-    ? setAssessmentState(app.db, id, state)
-    : setRefundRequestState(app.db, id, state);
+  return setStateOf[kind](app.db, id, state);
 }

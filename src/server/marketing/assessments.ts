@@ -120,6 +120,7 @@ function toInboxItem(
     name: row.name,
     email: row.email,
     refund: null,
+    message: null,
   };
 }
 

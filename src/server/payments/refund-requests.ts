@@ -220,5 +220,6 @@ function toInboxItem(row: InboxRow): InboxItem {
       declineReason: row.declineReason,
       refundedAt: row.refundedAt?.toISOString() ?? null,
     },
+    message: null,
   };
 }

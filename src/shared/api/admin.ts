@@ -210,7 +210,7 @@ export const overviewSchema = z.object({
     revenueCents: z.number().int(),
     assessments: z.number().int(),
     unansweredAssessments: z.number().int(),
-    /** Inbox items (assessments, refund requests) no admin has looked at yet. */
+    /** Inbox items (assessments, refund requests, contact messages) no admin has looked at yet. */
     newInboxItems: z.number().int(),
     subscribers: z.number().int(),
   }),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const inboxStates = ['new', 'answered', 'closed'] as const;
 export type InboxState = (typeof inboxStates)[number];
 
-export const inboxKinds = ['assessment', 'refund-request'] as const;
+export const inboxKinds = ['assessment', 'refund-request', 'contact-message'] as const;
 export type InboxKind = (typeof inboxKinds)[number];
 
 export const refundOutcomes = ['refunded', 'declined'] as const;
@@ -47,6 +47,8 @@ export const inboxItemSchema = z.object({
   email: z.string(),
   /** Set on a refund request. */
   refund: inboxRefundSchema.nullable(),
+  /** Set on a contact message: what the visitor wrote. */
+  message: z.string().nullable(),
 });
 export type InboxItem = z.infer<typeof inboxItemSchema>;
 
@@ -59,7 +61,9 @@ export type Inbox = z.infer<typeof inboxSchema>;
 export const INBOX_LIMIT = 200;
 
 export const inboxItemParamsSchema = z.object({
-  kind: z.enum(inboxKinds, { message: 'kind must be assessment or refund-request' }),
+  kind: z.enum(inboxKinds, {
+    message: 'kind must be assessment, refund-request or contact-message',
+  }),
   id: z.uuid({ message: 'id must be an inbox item id' }),
 });
 

@@ -9,6 +9,7 @@ import {
   takeResponsibilityChoices,
   trueStatementChoices,
 } from '../rules/assessment.ts';
+import { CONTACT_MESSAGE_MAX_LENGTH } from '../rules/contact-message.ts';
 import { authMessages, emailSchema } from './auth.ts';
 
 /** The same email rule and messages as the account forms. */
@@ -57,6 +58,27 @@ export type AssessmentInput = z.input<typeof assessmentInputSchema>;
 export type AssessmentAnswers = z.output<typeof assessmentInputSchema>;
 
 export const assessmentCreatedSchema = z.object({ id: z.string() });
+
+/** A visitor writes to the creator from the footer's contact form. */
+export const contactMessageInputSchema = z.object({
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+  email,
+  message: z
+    .string({ message: 'Please write your message' })
+    .trim()
+    .min(1, 'Please write your message')
+    .max(
+      CONTACT_MESSAGE_MAX_LENGTH,
+      `The message can be at most ${CONTACT_MESSAGE_MAX_LENGTH} characters`,
+    ),
+});
+export type ContactMessageInput = z.input<typeof contactMessageInputSchema>;
+export type ContactMessage = z.output<typeof contactMessageInputSchema>;
+export const contactMessageSentSchema = z.object({ id: z.string() });
 
 /** A stored submission, as an admin reads it. */
 export const assessmentSchema = z.object({

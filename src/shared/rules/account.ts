@@ -73,13 +73,13 @@ export const accountMessages = {
  */
 export const addressDataCoverage = {
   exportIncluded:
-    'Included: the assessments, newsletter subscription and beta invitations sent with your confirmed email address.',
+    'Included: the assessments, contact messages, newsletter subscription and beta invitations sent with your confirmed email address.',
   exportWithheld:
-    'Not included: assessments, a newsletter subscription or beta invitations sent with your email address. They join your account once you confirm that address, so that only its owner can read them.',
+    'Not included: assessments, contact messages, a newsletter subscription or beta invitations sent with your email address. They join your account once you confirm that address, so that only its owner can read them.',
   deletionIncluded:
-    'Assessments, the newsletter subscription and beta invitations sent with your confirmed email address are deleted too.',
+    'Assessments, contact messages, the newsletter subscription and beta invitations sent with your confirmed email address are deleted too.',
   deletionWithheld:
-    'Your email address is not confirmed, so assessments, a newsletter subscription or beta invitations sent with it are left as they are: they belong to whoever owns the address.',
+    'Your email address is not confirmed, so assessments, contact messages, a newsletter subscription or beta invitations sent with it are left as they are: they belong to whoever owns the address.',
 } as const;
 
 /** The money-back guarantee: a refund may be asked for within 30 days of a purchase. */
