@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { E2E_CONTACT_EMAIL } from '../../playwright.config.ts';
 import {
   confirmAdminSecondFactor,
   enterAuthenticatorCode,
@@ -130,4 +131,49 @@ test('the admin declines a request with a reason the learner receives by mail, a
   );
   expect(mail.text).toContain('You have completed most of the course already.');
   expect(await courseIdsOf(page)).toContain(COURSE);
+});
+
+test('a visitor writes from the footer, the creator is told, reads it in the Inbox and marks it answered', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('question');
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Write to us' });
+  await form.scrollIntoViewIfNeeded();
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByLabel('Your name')).toBeFocused();
+  await expect(form).toContainText('Name is required');
+
+  await form.getByLabel('Your name').fill('Noor Halden');
+  await form.getByLabel('Your email address').fill(email);
+  await form.getByLabel('Your message').fill('Does the course suit someone\nwho works nights?');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    'Thank you. Your message has reached us, and a person will answer you by email.',
+  );
+  await expect(form.getByLabel('Your message')).toHaveValue('');
+  await expectNoSeriousAxeViolations(page);
+  const told = await latestMailTo(
+    E2E_CONTACT_EMAIL,
+    'New Sovereign Flame message from Noor Halden',
+  );
+  expect(told.text).not.toContain('works nights');
+
+  const adminContext = await browser.newContext();
+  await useAdminSession(adminContext);
+  const admin = await adminContext.newPage();
+  await admin.goto('/admin?tab=inbox');
+  const item = admin.getByRole('listitem').filter({ hasText: email });
+  await expect(item).toContainText('Message from Noor Halden');
+  await expect(item).toContainText('Does the course suit someone');
+  await expect(item.getByRole('link', { name: 'Reply by email' })).toHaveAttribute(
+    'href',
+    new RegExp(`^mailto:${email}`),
+  );
+  await item.getByLabel('State').selectOption('answered');
+  await expect(item).toHaveCount(0);
+  await admin.getByLabel('Show').selectOption('answered');
+  await expect(item).toContainText('Message from Noor Halden');
+  await adminContext.close();
 });

@@ -499,6 +499,7 @@ test('the FAQ answers open and close as disclosures', async ({ page }) => {
 test('a visitor subscribes to the newsletter, once per address', async ({ page }) => {
   await page.goto('/');
   const form = page.getByRole('form', { name: 'Receive Sacred Wisdom' });
+  await form.scrollIntoViewIfNeeded();
   const email = form.getByLabel('Email address');
   await expect(email).toHaveAttribute('type', 'email');
 

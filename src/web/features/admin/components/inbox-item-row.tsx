@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { inboxStates, type InboxItem, type InboxState } from '../../../../shared/api/inbox.ts';
 import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
+import { PRODUCT_NAME } from '../../../../shared/brand.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { panelClass } from '../../../components/ui/panel.tsx';
@@ -17,6 +18,7 @@ export const stateLabels: Record<InboxState, string> = {
 const kindLabels: Record<InboxItem['kind'], string> = {
   assessment: 'Assessment',
   'refund-request': 'Refund request',
+  'contact-message': 'Message',
 };
 
 /** One item of the Inbox: who sent what, its state, and what the creator can do with it. */
@@ -57,6 +59,17 @@ export function InboxItemRow({ item, onRead }: { item: InboxItem; onRead: () => 
         <Button variant="secondary" className="px-3 py-1 text-sm" onClick={onRead}>
           Read the answers
         </Button>
+      )}
+      {item.message !== null && (
+        <div className="space-y-2">
+          <p className="whitespace-pre-wrap">{item.message}</p>
+          <a
+            href={`mailto:${item.email}?subject=${encodeURIComponent(`Re: your message to ${PRODUCT_NAME}`)}`}
+            className="inline-block font-semibold underline"
+          >
+            Reply by email
+          </a>
+        </div>
       )}
       {refund && (
         <div className="space-y-2">

@@ -6,7 +6,7 @@ import { InboxItemRow, stateLabels } from './inbox-item-row.tsx';
 
 type Shown = InboxState | 'all';
 
-/** The creator's Inbox: assessments and refund requests, newest first, by state. */
+/** The creator's Inbox: assessments, refund requests and contact messages, newest first, by state. */
 export function InboxTab() {
   const [shown, setShown] = useState<Shown>('new');
   const [openId, setOpenId] = useState<string | null>(null);

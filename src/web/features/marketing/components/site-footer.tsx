@@ -3,7 +3,14 @@ import { FlameMark } from '../../../components/ui/logo.tsx';
 import { useContactEmail } from '../../../lib/contact.ts';
 import { paths } from '../../../lib/paths.ts';
 import { PRODUCT_NAME } from '../../../../shared/brand.ts';
-import { NewsletterForm } from './newsletter-form.tsx';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
+import { HydrateWhenVisible } from './hydrate-when-visible.tsx';
+
+// At the foot of the landing page, the forms' code loads as the visitor nears them (decision 013).
+const NewsletterForm = lazyComponent(
+  async () => (await import('./newsletter-form.tsx')).NewsletterForm,
+);
+const ContactForm = lazyComponent(async () => (await import('./contact-form.tsx')).ContactForm);
 
 const footerLinks = [
   { to: paths.courses, label: 'Courses' },
@@ -16,7 +23,7 @@ export function SiteFooter({ onBeginAssessment }: { onBeginAssessment: () => voi
   return (
     <footer id="contact" className="scroll-mt-16 bg-night px-4 pt-16 pb-8 text-on-night">
       <div className="mx-auto grid max-w-6xl gap-12 md:grid-cols-2">
-        <NewsletterForm />
+        <HydrateWhenVisible component={NewsletterForm} />
         <div>
           <h2 className="font-display text-2xl font-bold">Contact</h2>
           {contactEmail ? (
@@ -41,6 +48,7 @@ export function SiteFooter({ onBeginAssessment }: { onBeginAssessment: () => voi
           >
             Open the Assessment
           </button>
+          <HydrateWhenVisible component={ContactForm} />
         </div>
       </div>
       <div className="mx-auto mt-16 flex max-w-6xl flex-col items-center justify-between gap-4 border-t border-on-night/15 pt-8 text-sm text-on-night/80 md:flex-row">
