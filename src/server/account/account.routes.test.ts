@@ -687,6 +687,7 @@ describe('/api/account/billing', () => {
       plan: 'free',
       purchases: [],
       invoices: [],
+      paymentPlans: [],
       hasSubscription: false,
       canOpenBillingPortal: true,
       contactEmail: CONTACT,

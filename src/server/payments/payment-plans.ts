@@ -213,7 +213,7 @@ export async function collectDueTestInstalments(
 
 /** A plan's subscription: its own records follow it, not the subscriptions table. */
 export function isPlanSubscription(subscription: StripeSubscription): boolean {
-  return Boolean(subscription.metadata.paymentPlanCount);
+  return Boolean(subscription.metadata?.paymentPlanCount);
 }
 
 /**
@@ -232,7 +232,10 @@ export async function handlePlanInvoicePaid(
     .from(paymentPlans)
     .where(eq(paymentPlans.stripeSubscriptionId, subscriptionId));
   if (!plan) {
-    context.app.log.info({ subscriptionId }, 'an invoice of a subscription that is no plan of ours');
+    context.app.log.info(
+      { subscriptionId },
+      'an invoice of a subscription that is no plan of ours',
+    );
     return;
   }
   await recordInstalmentPaid(context, plan.checkoutId, {
@@ -244,7 +247,8 @@ export async function handlePlanInvoicePaid(
     .select({ status: paymentPlans.status })
     .from(paymentPlans)
     .where(eq(paymentPlans.checkoutId, plan.checkoutId));
-  if (after?.status === 'complete') await context.stripe?.endSubscriptionAtPeriodEnd(subscriptionId);
+  if (after?.status === 'complete')
+    await context.stripe?.endSubscriptionAtPeriodEnd(subscriptionId);
 }
 
 function invoiceCustomer(stripeInvoice: StripeInvoice): CheckoutCustomer {

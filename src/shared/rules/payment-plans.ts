@@ -44,6 +44,13 @@ export function instalmentDueAt(firstPaidAt: Date, number: number): Date {
   return due;
 }
 
+/** Under a plan's first payment: "Then €41.67 on the same day of each of the next 2 months." */
+export function planScheduleText(plan: { count: number; instalmentCents: number }): string {
+  const months =
+    plan.count - 1 === 1 ? 'the next month' : `each of the next ${plan.count - 1} months`;
+  return `Payment 1 of ${plan.count}. Then ${formatEurosAndCents(plan.instalmentCents)} on the same day of ${months}.`;
+}
+
 export interface PlanProgress {
   count: number;
   paidCount: number;
@@ -71,6 +78,5 @@ export function planProgressText(plan: PlanProgress): string {
 export const paymentPlanMessages = {
   oneProduct: 'A payment plan is for one course or the bundle: choose one.',
   noPlan: (name: string) => `${name} can only be paid in full.`,
-  withCredit:
-    'The bundle with a credit for courses already paid for can only be paid in full.',
+  withCredit: 'The bundle with a credit for courses already paid for can only be paid in full.',
 } as const;
