@@ -4,10 +4,13 @@ import type { Billing } from '../../shared/api/account.ts';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
 import type { TestCheckout } from '../../shared/api/payments.ts';
 import { paymentPlanMessages } from '../../shared/rules/payment-plans.ts';
+import type { AdminUserDetail } from '../../shared/api/admin.ts';
+import { PRODUCT_NAME } from '../../shared/brand.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
 import { invoices, subscriptions } from '../db/schema/payments.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { startFakeStripeServer, type FakeStripe } from '../testing/fake-stripe-server.ts';
-import { createUser, type TestUser } from '../testing/users.ts';
+import { createAdmin, createUser, type TestUser } from '../testing/users.ts';
 
 let fakeStripe: FakeStripe;
 let stripeApp: TestApp;
@@ -122,6 +125,32 @@ describe('a payment plan in payment test mode', () => {
 
     await testModeApp.app.clock.tick(daysAfter(nextDueAt, 120));
     expect((await billingOf(testModeApp, buyer)).invoices).toHaveLength(3);
+
+    // Each later payment is mailed with its invoice (the mail never holds up the payment).
+    const instalmentMails = async () =>
+      (
+        await testModeApp.db
+          .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to, buyer.email))
+      )
+        .filter((mail) => mail.subject.startsWith(`Your ${PRODUCT_NAME} payment`))
+        .sort((a, b) => a.subject.localeCompare(b.subject));
+    await expect
+      .poll(async () => (await instalmentMails()).map((mail) => mail.subject))
+      .toEqual([`Your ${PRODUCT_NAME} payment 2 of 3`, `Your ${PRODUCT_NAME} payment 3 of 3`]);
+    expect((await instalmentMails())[1]!.text).toContain(
+      'We took €41.67 for Energy Sovereignty: Paid in full: 3 of 3 payments.',
+    );
+
+    // The admin's user view shows the same plan; a learner may not read it there.
+    const admin = await createAdmin(testModeApp.app, testModeApp.db);
+    const detail = await request(testModeApp, 'GET', `/api/admin/users/${buyer.id}`, admin);
+    expect(detail.json<AdminUserDetail>().paymentPlans).toMatchObject([
+      { checkoutId: id, paidCount: 3, status: 'complete' },
+    ]);
+    const asLearner = await request(testModeApp, 'GET', `/api/admin/users/${buyer.id}`, buyer);
+    expect(asLearner.statusCode).toBe(403);
   });
 
   it('answers 401 without a session', async () => {
@@ -134,9 +163,11 @@ describe('a payment plan in payment test mode', () => {
     expect(two.statusCode).toBe(400);
     expect(two.json().error.message).toBe(paymentPlanMessages.oneProduct);
 
-    const { id } = (await request(testModeApp, 'POST', '/api/create-checkout-session', buyer, {
-      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
-    })).json<{ id: string }>();
+    const { id } = (
+      await request(testModeApp, 'POST', '/api/create-checkout-session', buyer, {
+        lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      })
+    ).json<{ id: string }>();
     await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, buyer, {});
     const credited = await startPlan(testModeApp, buyer, ['complete-bundle']);
     expect(credited.statusCode).toBe(400);
@@ -151,7 +182,13 @@ describe('a payment plan in payment test mode', () => {
     }>();
     const seen = await request(testModeApp, 'GET', `/api/checkout/test-sessions/${id}`, other);
     expect(seen.statusCode).toBe(403);
-    const paid = await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, other, {});
+    const paid = await request(
+      testModeApp,
+      'POST',
+      `/api/checkout/test-sessions/${id}/pay`,
+      other,
+      {},
+    );
     expect(paid.statusCode).toBe(403);
     expect((await billingOf(testModeApp, other)).paymentPlans).toEqual([]);
     // Unpaid, the plan is nowhere on the buyer's Billing tab either.
@@ -188,14 +225,19 @@ describe('a payment plan through Stripe', () => {
     expect(created.subscription_data.metadata.paymentPlanCount).toBe('3');
 
     const session = fakeStripe.completeCheckout(id);
-    expect((await deliver(fakeStripe.signedEvent('checkout.session.completed', session))).statusCode).toBe(200);
+    expect(
+      (await deliver(fakeStripe.signedEvent('checkout.session.completed', session))).statusCode,
+    ).toBe(200);
     expect(await accessTo(stripeApp, buyer, 'energy-sovereignty')).toBe('paid');
     const subscriptionId = String(session.subscription);
     const subscription = fakeStripe.subscriptions.get(subscriptionId)!;
 
     // The subscription's own record and its first invoice are the Checkout's: nothing more.
     await deliver(fakeStripe.signedEvent('customer.subscription.created', subscription));
-    const first = { ...fakeStripe.payNextInvoice(subscriptionId), billing_reason: 'subscription_create' };
+    const first = {
+      ...fakeStripe.payNextInvoice(subscriptionId),
+      billing_reason: 'subscription_create',
+    };
     await deliver(fakeStripe.signedEvent('invoice.paid', first));
     expect(
       await stripeApp.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)),
@@ -213,7 +255,9 @@ describe('a payment plan through Stripe', () => {
     expect((await billingOf(stripeApp, buyer)).paymentPlans[0]!.paidCount).toBe(2);
     expect(subscription.cancel_at_period_end).toBe(false);
 
-    await deliver(fakeStripe.signedEvent('invoice.paid', fakeStripe.payNextInvoice(subscriptionId)));
+    await deliver(
+      fakeStripe.signedEvent('invoice.paid', fakeStripe.payNextInvoice(subscriptionId)),
+    );
     const billing = await billingOf(stripeApp, buyer);
     expect(billing.paymentPlans[0]).toMatchObject({ paidCount: 3, status: 'complete' });
     expect(billing.invoices.map((invoice) => invoice.grossCents)).toEqual([8_334, 8_334, 8_334]);

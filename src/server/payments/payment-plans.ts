@@ -1,10 +1,13 @@
 import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { PaymentPlanSummary } from '../../shared/api/payments.ts';
+import { PRODUCT_NAME } from '../../shared/brand.ts';
+import { formatEurosAndCents } from '../../shared/rules/invoices.ts';
 import {
   instalmentCents,
   instalmentDueAt,
   instalmentName,
   paymentPlanMessages,
+  planProgressText,
   type PaymentPlanTerms,
 } from '../../shared/rules/payment-plans.ts';
 import type { Order } from '../../shared/rules/purchase.ts';
@@ -13,7 +16,9 @@ import { checkoutSessions, paymentPlans } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import type { CheckoutRecord } from './checkout-records.ts';
 import { issueInvoice, type Invoice } from './issue-invoice.ts';
+import { singleLine } from '../mail/send-mail.ts';
 import type { PaymentsContext } from './payments-context.ts';
+import { invoiceAttachment } from './receipt.ts';
 import type { CheckoutCustomer, StripeEvent, StripeSubscription } from './stripe-client.ts';
 import { idOf } from './stripe-client.ts';
 
@@ -113,6 +118,26 @@ export async function recordInstalmentPaid(
   checkoutId: string,
   payment: InstalmentPayment,
 ): Promise<Invoice | null> {
+  const paid = await countInstalment(context, checkoutId, payment);
+  if (!paid) return null;
+  // The mail never undoes the payment, nor holds up the answer to Stripe.
+  sendInstalmentReceipt(context, paid).catch((error: unknown) =>
+    context.app.log.error({ err: error, checkoutId }, 'an instalment receipt could not be sent'),
+  );
+  return paid.invoice;
+}
+
+interface CountedInstalment {
+  record: CheckoutRecord;
+  plan: PaymentPlanRow;
+  invoice: Invoice | null;
+}
+
+async function countInstalment(
+  context: PaymentsContext,
+  checkoutId: string,
+  payment: InstalmentPayment,
+): Promise<CountedInstalment | null> {
   const { app } = context;
   return app.db.transaction(async (tx) => {
     const [plan] = await tx
@@ -146,7 +171,7 @@ export async function recordInstalmentPaid(
       instalment: number,
     });
     const isLast = number >= plan.count;
-    await tx
+    const [updated] = await tx
       .update(paymentPlans)
       .set({
         paidCount: number,
@@ -157,7 +182,8 @@ export async function recordInstalmentPaid(
           : plan.stripeInvoiceIds,
         updatedAt: payment.now,
       })
-      .where(eq(paymentPlans.checkoutId, checkoutId));
+      .where(eq(paymentPlans.checkoutId, checkoutId))
+      .returning();
     await tx
       .update(checkoutSessions)
       .set({
@@ -165,7 +191,32 @@ export async function recordInstalmentPaid(
         updatedAt: payment.now,
       })
       .where(eq(checkoutSessions.id, checkoutId));
-    return invoice;
+    return { record: record!, plan: updated!, invoice };
+  });
+}
+
+/** The buyer's mail for a later payment: what was taken, the invoice attached, what comes next. */
+async function sendInstalmentReceipt(
+  context: PaymentsContext,
+  { record, plan, invoice }: CountedInstalment,
+): Promise<void> {
+  if (!record.userId || !record.receiptEmail) return;
+  const progress = planProgressText({
+    ...plan,
+    nextDueAt: plan.nextDueAt?.toISOString() ?? null,
+  });
+  await context.app.mailer.send({
+    to: record.receiptEmail,
+    subject: `Your ${PRODUCT_NAME} payment ${plan.paidCount} of ${plan.count}`,
+    text: [
+      `Hello ${singleLine(record.customerName ?? '')}`.trim() + ',',
+      '',
+      `We took ${formatEurosAndCents(plan.instalmentCents)} for ${plan.productName}: ${progress}.`,
+      ...(invoice ? [`Invoice: ${invoice.number} (attached as a PDF)`] : []),
+      `Order reference: ${record.id}`,
+      `Your billing: ${context.app.config.appUrl}/settings?tab=billing`,
+    ].join('\n'),
+    ...(invoice ? { attachments: [invoiceAttachment(invoice)] } : {}),
   });
 }
 

@@ -229,8 +229,7 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     if (!subscription) throw new Error(`the fake Stripe has no subscription ${subscriptionId}`);
     const session = checkoutSessions.get(String(subscription.checkout_session));
     const details = session?.customer_details as
-      | { name?: string; email?: string; address?: object; tax_ids?: object[] }
-      | undefined;
+      { name?: string; email?: string; address?: object; tax_ids?: object[] } | undefined;
     return {
       id: newId('in'),
       object: 'invoice',
