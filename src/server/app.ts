@@ -90,6 +90,7 @@ import { encryptedColumns } from './keys/encrypted-columns.ts';
 import { releaseDueCourses } from './content/release-due-courses.ts';
 import { sendReleaseNotices } from './catalogue/release-notices.ts';
 import { openReleasedCourses } from './payments/open-released-courses.ts';
+import { collectDueTestInstalments } from './payments/payment-plans.ts';
 import { sendAccessEndingNotices } from './payments/access-ending-notices.ts';
 import { sendDueReminders } from './sessions/reminders.ts';
 import { sendCourseUpdates } from './lifecycle/course-updates.ts';
@@ -292,6 +293,8 @@ export async function buildApp(
   app.clock.onTick('release notices', (now) => sendReleaseNotices(app, now));
   app.clock.onTick('access ending notices', (now) => sendAccessEndingNotices(app, now));
   app.clock.onTick('session reminders', (now) => sendDueReminders(app, now));
+  // Payment test mode takes a payment plan's monthly payments itself; Stripe takes its own.
+  app.clock.onTick('payment plan instalments', (now) => collectDueTestInstalments(payments, now));
   // The learners' lifecycle mail, each governed by their switches.
   app.clock.onTick('course updates', (now) => sendCourseUpdates(app, now));
   // The creator's broadcasts lend the newsletter's list and its unsubscribe link.

@@ -702,6 +702,7 @@ describe('/api/account/billing', () => {
       plan: 'free',
       purchases: [],
       invoices: [],
+      paymentPlans: [],
       hasSubscription: false,
       canOpenBillingPortal: true,
       contactEmail: CONTACT,

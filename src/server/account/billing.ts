@@ -11,6 +11,7 @@ import type { RateLimitRule } from '../http/rate-limit.ts';
 import { nameForMail } from '../mail/send-mail.ts';
 import { listUserInvoices } from '../payments/list-invoices.ts';
 import { listPurchases } from '../payments/list-purchases.ts';
+import { listUserPaymentPlans } from '../payments/payment-plans.ts';
 import { createPaymentsContext } from '../payments/payments-context.ts';
 import { createRefundRequest } from '../payments/refund-requests.ts';
 import { listUserSubscriptions } from '../payments/subscriptions.ts';
@@ -18,13 +19,15 @@ import { getStripeCustomerId } from '../users/users.ts';
 
 /** The learner's real plan, what they bought, and whether the billing portal has anything to show. */
 export async function getBilling(app: FastifyInstance, user: SessionUser): Promise<Billing> {
-  const [access, { purchases }, invoices, subscriptions, customerId] = await Promise.all([
-    getMyAccess(app, user),
-    listPurchases(createPaymentsContext(app), user),
-    listUserInvoices(app.db, user.id),
-    listUserSubscriptions(app.db, { userId: user.id }),
-    getStripeCustomerId(app.db, user.id),
-  ]);
+  const [access, { purchases }, invoices, subscriptions, customerId, paymentPlans] =
+    await Promise.all([
+      getMyAccess(app, user),
+      listPurchases(createPaymentsContext(app), user),
+      listUserInvoices(app.db, user.id),
+      listUserSubscriptions(app.db, { userId: user.id }),
+      getStripeCustomerId(app.db, user.id),
+      listUserPaymentPlans(app.db, user.id),
+    ]);
   const now = new Date();
   return {
     plan: access.tier,
@@ -34,6 +37,7 @@ export async function getBilling(app: FastifyInstance, user: SessionUser): Promi
         !purchase.refundedAt && isWithinRefundWindow(new Date(purchase.purchasedAt), now),
     })),
     invoices,
+    paymentPlans,
     hasSubscription: subscriptions.length > 0,
     // In payment test mode the portal is a test page of the app; with Stripe it needs a customer.
     canOpenBillingPortal: !app.config.stripe.secretKey || customerId !== null,

@@ -6,6 +6,7 @@ import { getAccessFacts } from '../access/course-access.ts';
 import { listAccessEvents } from '../access/enrollments.ts';
 import { listUserBetaGrants } from '../beta/list-user-beta-grants.ts';
 import { AppError } from '../http/errors.ts';
+import { listUserPaymentPlans } from '../payments/payment-plans.ts';
 import { listUserSubscriptions } from '../payments/subscriptions.ts';
 import { getDisabledAt, listAccountEvents } from '../users/account-controls.ts';
 import {
@@ -50,9 +51,10 @@ export async function getAdminUserDetail(
     getDisabledAt(app.db, userId),
     listAccountEvents(app.db, userId),
   ]);
-  const [betaGrants, subscriptions] = await Promise.all([
+  const [betaGrants, subscriptions, paymentPlans] = await Promise.all([
     listUserBetaGrants(app.db, userId),
     listUserSubscriptions(app.db, { userId }),
+    listUserPaymentPlans(app.db, userId),
   ]);
   const titleOf = (courseId: string) => app.catalogue.getCourse(courseId)?.title ?? courseId;
   const actorIds = [...new Set(events.flatMap((event) => (event.actorId ? [event.actorId] : [])))];
@@ -80,6 +82,7 @@ export async function getAdminUserDetail(
       currentPeriodEnd: subscription.currentPeriodEnd,
       isGranting: isSubscriptionGranting(subscription),
     })),
+    paymentPlans,
     includedOnRelease: facts.awaitingRelease.map((course) => ({
       courseId: course.courseId,
       courseTitle: titleOf(course.courseId),

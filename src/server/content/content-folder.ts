@@ -52,7 +52,15 @@ async function writeCourse(dir: string, course: CourseDocument): Promise<void> {
   const courseFile = courseFileOf(dir, course.id);
   const lessonsDir = path.join(path.dirname(courseFile), 'lessons');
   await mkdir(lessonsDir, { recursive: true });
-  const { overview, modules, priceCents: _p, required: _r, comingSoon: _c, ...fields } = course;
+  const {
+    overview,
+    modules,
+    priceCents: _p,
+    paymentPlan: _plan,
+    required: _r,
+    comingSoon: _c,
+    ...fields
+  } = course;
   const moduleFields = modules.map(({ lessons: _lessons, ...module }) => module);
   await writeFile(courseFile, markdownFile({ ...fields, modules: moduleFields }, overview));
   const lessons = modules.flatMap((module) =>
@@ -87,9 +95,10 @@ function markdownFile(frontMatter: object, body: string): string {
 
 function productsYaml({ courses, products }: ContentDocuments): string {
   const entries = [
-    ...courses.map(({ id, priceCents, required, comingSoon }) => ({
+    ...courses.map(({ id, priceCents, paymentPlan, required, comingSoon }) => ({
       id,
       priceCents,
+      ...(paymentPlan ? { paymentPlan } : {}),
       required,
       comingSoon,
     })),

@@ -2,12 +2,13 @@ import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { checkoutSessions, invoices } from '../db/schema/payments.ts';
 import { listUserInvoices } from './list-invoices.ts';
+import { listUserPaymentPlans } from './payment-plans.ts';
 import { exportRefundRequests } from './refund-requests.ts';
 import { listUserSubscriptions } from './subscriptions.ts';
 
 /** Every checkout the buyer started, their subscriptions and refund requests, for their own copy. */
 export async function exportPaymentData(db: Database, userId: string) {
-  const [checkouts, userInvoices, subscriptions, refundRequests] = await Promise.all([
+  const [checkouts, userInvoices, subscriptions, refundRequests, paymentPlans] = await Promise.all([
     db
       .select()
       .from(checkoutSessions)
@@ -16,6 +17,7 @@ export async function exportPaymentData(db: Database, userId: string) {
     listUserInvoices(db, userId),
     listUserSubscriptions(db, { userId }),
     exportRefundRequests(db, userId),
+    listUserPaymentPlans(db, userId),
   ]);
   return {
     purchases: checkouts.map((row) => ({
@@ -36,6 +38,7 @@ export async function exportPaymentData(db: Database, userId: string) {
     invoices: userInvoices,
     subscriptions,
     refundRequests,
+    paymentPlans,
   };
 }
 

@@ -14,6 +14,7 @@ import { AppError } from '../http/errors.ts';
 import { getStripeCustomerId, saveStripeCustomerId } from '../users/users.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
 import { listPaidCourses } from './paid-courses.ts';
+import { planOrder, savePlanTerms } from './payment-plans.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 type CheckoutRequest = z.output<typeof createCheckoutSessionRequestSchema>;
@@ -31,9 +32,6 @@ export async function createCheckout(
   request: CheckoutRequest,
 ): Promise<CheckoutSessionResponse> {
   const { app } = context;
-  if (request.mode !== 'payment') {
-    throw new AppError('bad_request', 'Only one-time payments can be bought here.');
-  }
   const storedCustomerId = await getStripeCustomerId(app.db, user.id);
   const isSomeoneElse =
     (request.metadata.userId !== undefined && request.metadata.userId !== user.id) ||
@@ -47,7 +45,9 @@ export async function createCheckout(
     await listPaidCourses(context, user.id),
   );
   if (!result.ok) throw new AppError('bad_request', result.message);
-  const order = result.order;
+  // `subscription` is the spec's word for paying in monthly payments: a payment plan.
+  const plan = request.mode === 'subscription' ? planOrder(result.order) : null;
+  const order = plan?.order ?? result.order;
   const isFree = order.totalCents === 0;
 
   const session = isFree
@@ -59,6 +59,7 @@ export async function createCheckout(
           userId: user.id,
           successUrl: `${app.config.appUrl}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${app.config.appUrl}/shop?canceled=true`,
+          ...(plan ? { plan: { count: plan.terms.count } } : {}),
         })
       : startTestCheckout(app.config.appUrl);
 
@@ -78,6 +79,7 @@ export async function createCheckout(
     receiptEmail: user.email,
     message: request.metadata.message || null,
   });
+  if (plan) await savePlanTerms(app.db, session.id, plan);
   // Nothing to pay (the buyer's credit covers the bundle): no provider page, the access opens now.
   if (isFree) await fulfilCheckout(context, session.id);
   return session;

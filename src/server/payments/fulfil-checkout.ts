@@ -15,6 +15,7 @@ import {
   type CheckoutRecord,
 } from './checkout-records.ts';
 import { issueInvoice, type Invoice } from './issue-invoice.ts';
+import { startPaymentPlan } from './payment-plans.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { sendReceipt } from './receipt.ts';
 import { CURRENCY, type ProviderCheckout } from './stripe-client.ts';
@@ -82,6 +83,8 @@ export async function fulfilCheckout(
           !app.catalogue.getCourse(courseId)?.product.comingSoon;
         const released = locked!.courseIds.filter(isReleased);
         const grantedCourseIds = await enrollInPurchasedCourses(tx, locked!, released, now);
+        // A payment plan's access opens at its first payment; the rest follow monthly.
+        await startPaymentPlan(tx, locked!, { subscriptionId: read.subscriptionId ?? null, now });
         Object.assign(changes, {
           fulfilledAt: now,
           grantedCourseIds,
@@ -180,6 +183,7 @@ async function readProviderCheckout(
     currency: CURRENCY,
     customer: null,
     taxCents: null,
+    subscriptionId: null,
   };
 }
 

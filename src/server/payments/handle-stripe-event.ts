@@ -3,6 +3,7 @@ import { stripeEvents } from '../db/schema/payments.ts';
 import { getCheckoutRecord } from './checkout-records.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
 import type { PaymentsContext } from './payments-context.ts';
+import { handlePlanInvoicePaid, isPlanSubscription } from './payment-plans.ts';
 import { restoreDisputedPurchase, revokePurchase } from './revoke-purchase.ts';
 import { idOf, type StripeEvent } from './stripe-client.ts';
 import { saveSubscription } from './subscriptions.ts';
@@ -38,7 +39,10 @@ async function dispatch(context: PaymentsContext, event: StripeEvent): Promise<v
     case 'customer.subscription.pending_update_applied':
     case 'customer.subscription.pending_update_expired':
     case 'customer.subscription.trial_will_end':
+      if (isPlanSubscription(event.data.object)) return;
       return saveSubscription(context, event.data.object, new Date(event.created * 1000));
+    case 'invoice.paid':
+      return handlePlanInvoicePaid(context, event.data.object);
     case 'charge.refunded': {
       const charge = event.data.object;
       const paymentIntentId = idOf(charge.payment_intent);

@@ -53,6 +53,8 @@ interface IssueInvoiceInput {
   paidCents: number;
   timeZone: string | undefined;
   now: Date;
+  /** Which payment of a payment plan this is; 1 for an order paid at once. */
+  instalment?: number;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function issueInvoice(
     paidCents,
     timeZone,
     now,
+    instalment = 1,
   }: IssueInvoiceInput,
 ): Promise<Invoice | null> {
   if (paidCents <= 0) return null;
@@ -108,6 +111,7 @@ export async function issueInvoice(
     creditedInvoice: null,
     timeZone,
     now,
+    instalment,
   });
 }
 
@@ -161,6 +165,7 @@ interface InsertInvoiceInput {
   creditedInvoice: Invoice | null;
   timeZone: string | undefined;
   now: Date;
+  instalment?: number;
 }
 
 async function insertInvoice(tx: Transaction, input: InsertInvoiceInput): Promise<Invoice> {
@@ -179,6 +184,7 @@ async function insertInvoice(tx: Transaction, input: InsertInvoiceInput): Promis
     checkoutId: record.id,
     userId: record.userId,
     creditedInvoiceId: input.creditedInvoice?.id ?? null,
+    instalment: input.instalment ?? 1,
     issuedAt: now,
     seller: input.seller,
     buyer: input.buyer,

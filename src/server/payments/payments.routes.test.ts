@@ -7,6 +7,7 @@ import {
   type PurchasesResponse,
   type TestCheckout,
 } from '../../shared/api/payments.ts';
+import { paymentPlanMessages } from '../../shared/rules/payment-plans.ts';
 import { enrollInCourses, listEnrollments } from '../access/enrollments.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { loadConfig } from '../config.ts';
@@ -240,13 +241,17 @@ describe('POST /api/create-checkout-session', () => {
     ).toEqual([]);
   });
 
-  it('refuses a subscription checkout: only one-time payments are sold', async () => {
+  it('takes a subscription checkout of several products as no payment plan (400)', async () => {
     const buyer = await createUser(stripeApp.app);
     const response = await request(stripeApp, 'POST', '/api/create-checkout-session', buyer, {
-      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      lineItems: [
+        { price: 'energy-sovereignty', quantity: 1 },
+        { price: 'sovereign-flame', quantity: 1 },
+      ],
       mode: 'subscription',
     });
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(paymentPlanMessages.oneProduct);
   });
 });
 
@@ -341,6 +346,7 @@ describe('payment test mode', () => {
       items: [{ id: 'energy-sovereignty', name: 'Energy Sovereignty', priceCents: 12500 }],
       credit: null,
       totalCents: 12500,
+      plan: null,
     });
   });
 

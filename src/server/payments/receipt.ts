@@ -36,8 +36,8 @@ function receiptMail(
   );
   const lines = record.items.map((item) =>
     record.isBundle
-      ? `- ${item.name} (${formatEuros(item.priceCents)}): ${courseTitles.join(', ')}`
-      : `- ${item.name} (${formatEuros(item.priceCents)})`,
+      ? `- ${item.name} (${priceOf(item.priceCents)}): ${courseTitles.join(', ')}`
+      : `- ${item.name} (${priceOf(item.priceCents)})`,
   );
   const credit = creditOf(context, record);
   if (credit) lines.push(`- ${credit.label}: -${formatEuros(credit.cents)}`);
@@ -71,6 +71,11 @@ function receiptMail(
     ].join('\n'),
     ...(invoice ? { attachments: [invoiceAttachment(invoice)] } : {}),
   };
+}
+
+/** Whole euros as the shop shows them; a payment plan's payment (€41.67) to the cent. */
+function priceOf(cents: number): string {
+  return cents % 100 === 0 ? formatEuros(cents) : formatEurosAndCents(cents);
 }
 
 /** A refund's credit note, to the address the receipt went to. */

@@ -29,6 +29,8 @@ export interface ProviderCheckout {
   customer: CheckoutCustomer | null;
   /** The VAT Stripe Tax found inside the amount; null when Stripe Tax was not used. */
   taxCents: number | null;
+  /** The subscription a payment plan's Checkout started; null for a one-time payment. */
+  subscriptionId?: string | null;
 }
 
 export interface CheckoutCustomer {
@@ -46,6 +48,8 @@ export interface CheckoutSessionInput {
   cancelUrl: string;
   /** When Stripe ends the session unpaid (at least 30 minutes away); Stripe's default is 24 hours. */
   expiresAt?: Date;
+  /** A payment plan: the order's one product is its first monthly payment, of `count`. */
+  plan?: { count: number };
 }
 
 /** The one place the app talks to Stripe, through the official SDK. */
@@ -56,6 +60,8 @@ export interface StripeGateway {
   /** The Checkout session a payment was made in, when it was made in one. */
   findCheckoutSessionOfPayment: (paymentIntentId: string) => Promise<string | null>;
   createPortalSession: (customerId: string, returnUrl: string) => Promise<string>;
+  /** A payment plan's last payment is made: its subscription ends with the month it paid for. */
+  endSubscriptionAtPeriodEnd: (subscriptionId: string) => Promise<void>;
   /** Refunds a payment in full, once however often it is asked; answers the refund's id. */
   refundPayment: (paymentIntentId: string) => Promise<string>;
   /** Verifies the signature on the raw body; throws when it is wrong or too old. */
@@ -90,10 +96,10 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
     }),
 
     createCheckoutSession: call('create a Checkout session', async (input) => {
-      const { order, customerId, userId, successUrl, cancelUrl, expiresAt } = input;
+      const { order, customerId, userId, successUrl, cancelUrl, expiresAt, plan } = input;
       const productIds = order.products.map((product) => product.id).join(',');
       const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
+        mode: plan ? 'subscription' : 'payment',
         customer: customerId,
         client_reference_id: userId,
         line_items: order.products.map((product) => ({
@@ -104,6 +110,8 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
             ...(config.tax ? { tax_behavior: 'inclusive' as const } : {}),
             // A bundle is the order's only product: its line carries the credit.
             unit_amount: product.isBundle ? order.totalCents : product.priceCents,
+            // A plan's payment is taken each month until its subscription ends (payment-plans.ts).
+            ...(plan ? { recurring: { interval: 'month' as const } } : {}),
             product_data: {
               name: product.name,
               description: lineDescription(product, order),
@@ -122,7 +130,13 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         cancel_url: cancelUrl,
         ...(expiresAt ? { expires_at: Math.floor(expiresAt.getTime() / 1000) } : {}),
         metadata: { userId, productIds, isBundle: String(order.isBundle) },
-        payment_intent_data: { metadata: { userId, productIds } },
+        ...(plan
+          ? {
+              subscription_data: {
+                metadata: { userId, productIds, paymentPlanCount: String(plan.count) },
+              },
+            }
+          : { payment_intent_data: { metadata: { userId, productIds } } }),
       });
       if (!session.url) throw new Error(`Stripe gave Checkout session ${session.id} no URL`);
       return { id: session.id, url: session.url };
@@ -138,6 +152,7 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         currency: session.currency,
         customer: customerOf(session.customer_details),
         taxCents: session.automatic_tax.enabled ? (session.total_details?.amount_tax ?? 0) : null,
+        subscriptionId: idOf(session.subscription),
       };
     }),
 
@@ -152,6 +167,10 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         return_url: returnUrl,
       });
       return session.url;
+    }),
+
+    endSubscriptionAtPeriodEnd: call('end a payment plan', async (subscriptionId) => {
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
     }),
 
     refundPayment: call('refund a payment', async (paymentIntentId) => {

@@ -16,6 +16,7 @@ import {
 import { fulfilCheckout, reportCheckoutEnded } from './fulfil-checkout.ts';
 import { isProductCheckout, successPathOf } from './product-checkout.ts';
 import type { PaymentsContext } from './payments-context.ts';
+import { getPlanOfCheckout } from './payment-plans.ts';
 
 /** Payment test mode's stand-in for Stripe's hosted page (docs/decisions/005-payment-test-mode.md). */
 export async function getTestCheckout(
@@ -32,6 +33,7 @@ export async function getTestCheckout(
     items: record.items,
     credit: creditOf(context, record),
     totalCents: record.amountCents,
+    plan: await getPlanOfCheckout(context.app.db, record.id),
   };
 }
 

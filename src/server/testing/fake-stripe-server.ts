@@ -1,6 +1,6 @@
 /**
  * A local server that speaks as much of Stripe's REST API as the app's SDK calls use (customers,
- * Checkout sessions, billing portal sessions), so the official `stripe` SDK runs against it
+ * Checkout sessions, subscriptions, billing portal sessions), so the official `stripe` SDK runs against it
  * unchanged (STRIPE_API_BASE). Tests play Stripe's other side with it: a buyer paying, a delayed
  * payment settling, a session expiring, and signed webhook events.
  */
@@ -26,6 +26,8 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   customers: Map<string, StripeObject>;
   checkoutSessions: Map<string, StripeObject>;
+  /** Subscriptions a Checkout in subscription mode started (a payment plan's). */
+  subscriptions: Map<string, StripeObject>;
   /** Refunds the app asked for, in order. */
   refunds: StripeObject[];
   /**
@@ -38,6 +40,11 @@ export interface FakeStripe {
     buyer?: { country?: string; vatNumber?: string },
   ) => StripeObject;
   settleAsyncPayment: (sessionId: string) => StripeObject;
+  /**
+   * Stripe takes a subscription's next monthly payment: its invoice, paid (the object of an
+   * `invoice.paid` event). The buyer's details are those their Checkout collected.
+   */
+  payNextInvoice: (subscriptionId: string) => StripeObject;
   expireCheckout: (sessionId: string) => StripeObject;
   /** An event as Stripe would POST it, signed with the webhook secret. */
   signedEvent: (
@@ -52,6 +59,7 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const customers = new Map<string, StripeObject>();
   const checkoutSessions = new Map<string, StripeObject>();
+  const subscriptions = new Map<string, StripeObject>();
   const refunds: StripeObject[] = [];
   const idempotentAnswers = new Map<string, { status: number; body: unknown }>();
   let baseUrl = '';
@@ -101,6 +109,18 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
       method: 'GET',
       pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/,
       handle: ([, id]) => found(checkoutSessions.get(id!), 'checkout session', id!),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+      handle: ([, id], body) => {
+        const subscription = subscriptions.get(id!);
+        if (!subscription) return missing('subscription', id!, 'id');
+        if (body.cancel_at_period_end !== undefined) {
+          subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        }
+        return [200, subscription];
+      },
     },
     {
       method: 'POST',
@@ -187,6 +207,51 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     return session;
   };
 
+  const startSubscription = (session: StripeObject): StripeObject => {
+    const subscription: StripeObject = {
+      id: newId('sub'),
+      object: 'subscription',
+      customer: session.customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      metadata: (session.subscription_data as { metadata?: object } | undefined)?.metadata ?? {},
+      amount: session.amount_total,
+      currency: session.currency,
+      checkout_session: session.id,
+      created: now(),
+    };
+    subscriptions.set(subscription.id, subscription);
+    return subscription;
+  };
+
+  const payNextInvoice = (subscriptionId: string): StripeObject => {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`the fake Stripe has no subscription ${subscriptionId}`);
+    const session = checkoutSessions.get(String(subscription.checkout_session));
+    const details = session?.customer_details as
+      { name?: string; email?: string; address?: object; tax_ids?: object[] } | undefined;
+    return {
+      id: newId('in'),
+      object: 'invoice',
+      status: 'paid',
+      billing_reason: 'subscription_cycle',
+      customer: subscription.customer,
+      customer_name: details?.name ?? null,
+      customer_email: details?.email ?? null,
+      customer_address: details?.address ?? null,
+      customer_tax_ids: details?.tax_ids ?? [],
+      amount_paid: subscription.amount,
+      total: subscription.amount,
+      currency: subscription.currency,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: subscription.metadata, subscription: subscriptionId },
+      },
+      created: now(),
+    };
+  };
+
   return {
     environment: {
       STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
@@ -196,7 +261,9 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     requests,
     customers,
     checkoutSessions,
+    subscriptions,
     refunds,
+    payNextInvoice,
     completeCheckout: (sessionId, paymentStatus = 'paid', buyer = {}) => {
       const session = checkoutSessions.get(sessionId);
       const customer = customers.get(String(session?.customer));
@@ -206,7 +273,12 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
       const rate = buyer.vatNumber ? 0 : (fakeTaxRates[country] ?? 0);
       const total = Number(session?.amount_total ?? 0);
       const tax = total - Math.round((total * 10_000) / (10_000 + rate));
+      const isSubscription = session?.mode === 'subscription' && paymentStatus === 'paid';
+      const subscription = isSubscription ? startSubscription(session) : null;
       return update(sessionId, {
+        ...(subscription
+          ? { subscription: subscription.id, invoice: newId('in') }
+          : { payment_intent: newId('pi') }),
         ...(isTaxed
           ? {
               automatic_tax: { enabled: true, status: 'complete' },
@@ -215,7 +287,6 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
           : {}),
         status: 'complete',
         payment_status: paymentStatus,
-        payment_intent: newId('pi'),
         customer_details: {
           name: customer?.name ?? null,
           email: customer?.email ?? null,
@@ -277,6 +348,8 @@ function checkoutSession(body: Record<string, unknown>, baseUrl: string): Stripe
     id,
     object: 'checkout.session',
     mode: body.mode ?? 'payment',
+    subscription_data: body.subscription_data ?? null,
+    subscription: null,
     status: 'open',
     payment_status: 'unpaid',
     payment_intent: null,

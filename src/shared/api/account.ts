@@ -7,7 +7,7 @@ import {
 } from '../rules/account.ts';
 import { authMessages, fullNameSchema, PASSWORD_MAX_LENGTH, signUpSchema } from './auth.ts';
 import { myAccessResponseSchema } from './access.ts';
-import { invoiceSummarySchema, purchaseSchema } from './payments.ts';
+import { invoiceSummarySchema, paymentPlanSummarySchema, purchaseSchema } from './payments.ts';
 
 /** An empty field clears it; anything else must be a full http(s) address. */
 const webAddress = z
@@ -123,6 +123,8 @@ export const billingSchema = z.object({
   plan: myAccessResponseSchema.shape.tier,
   purchases: z.array(purchaseSchema.extend({ isRefundable: z.boolean() })),
   invoices: z.array(invoiceSummarySchema),
+  /** Purchases paid in monthly payments, where each stands. */
+  paymentPlans: z.array(paymentPlanSummarySchema),
   hasSubscription: z.boolean(),
   canOpenBillingPortal: z.boolean(),
   /** Where refund requests go; null when the operator set no contact address. */

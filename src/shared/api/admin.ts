@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_IMPORT_CHARACTERS } from '../rules/learner-import.ts';
 import { accessTypes, purchaseTypes, userTiers } from '../rules/access.ts';
 import { betaGrantViewSchema } from './beta.ts';
+import { paymentPlanSummarySchema } from './payments.ts';
 import { accountActions, adminMessages } from '../rules/admin.ts';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from '../rules/email.ts';
 import { pageQuerySchema } from './pagination.ts';
@@ -137,6 +138,8 @@ export const adminUserDetailSchema = z.object({
   enrollments: z.array(adminEnrollmentSchema),
   betaGrants: z.array(betaGrantViewSchema),
   subscriptions: z.array(adminSubscriptionSchema),
+  /** Purchases paid in monthly payments, where each stands. */
+  paymentPlans: z.array(paymentPlanSummarySchema),
   includedOnRelease: z.array(includedOnReleaseSchema),
   accessEvents: z.array(accessEventSchema),
   /** When an admin disabled the account; null while it may sign in. */

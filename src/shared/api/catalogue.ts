@@ -37,6 +37,12 @@ export const moduleOutlineSchema = z.object({
 });
 export type ModuleOutline = z.infer<typeof moduleOutlineSchema>;
 
+/** A product's payment plan: so many monthly payments adding up to its plan price. */
+export const paymentPlanTermsSchema = z.object({
+  count: z.number().int().min(2).max(12),
+  priceCents: z.number().int().positive(),
+});
+
 export const productSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -46,6 +52,8 @@ export const productSchema = z.object({
   isBundle: z.boolean(),
   required: z.boolean(),
   comingSoon: z.boolean(),
+  /** Also sold in monthly payments, when the creator set a plan. */
+  paymentPlan: paymentPlanTermsSchema.optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courseLevels, lessonTypes } from './catalogue.ts';
+import { PLAN_MAX_PAYMENTS, PLAN_MIN_PAYMENTS } from '../rules/payment-plans.ts';
 
 /**
  * The programme as the admin edits it (issue 24): one document per course, validated by this one
@@ -90,6 +91,16 @@ export const pictureUrlSchema = z
   .max(2_000, { message: pictureMessage, abort: true })
   .regex(/^(https:\/\/[^\s/]+\/|\/(?![/\\]))\S*$/, pictureMessage);
 
+/** Sold also in monthly payments: how many (2 to 12), and what they add up to. */
+export const paymentPlanDocumentSchema = z.object({
+  count: z
+    .number('the number of payments must be a whole number')
+    .int('the number of payments must be a whole number')
+    .min(PLAN_MIN_PAYMENTS, `a plan has ${PLAN_MIN_PAYMENTS} to ${PLAN_MAX_PAYMENTS} payments`)
+    .max(PLAN_MAX_PAYMENTS, `a plan has ${PLAN_MIN_PAYMENTS} to ${PLAN_MAX_PAYMENTS} payments`),
+  priceCents: z.number().int().positive('the plan needs a price').max(100_000_000),
+});
+
 /** A course's fields; `courseDocumentSchema` adds the rule across them. */
 export const courseFieldsSchema = z.object({
   id: contentIdSchema,
@@ -98,6 +109,7 @@ export const courseFieldsSchema = z.object({
   level: z.enum(courseLevels),
   prerequisites: z.array(contentIdSchema).max(20).default([]),
   priceCents: z.number().int().positive().max(100_000_000),
+  paymentPlan: paymentPlanDocumentSchema.optional(),
   /** Cannot be unticked in the purchase form. */
   required: z.boolean().default(false),
   comingSoon: z.boolean().default(false),
@@ -126,6 +138,7 @@ const productDocumentSchema = z.object({
   name: line(200),
   description: line(2_000),
   priceCents: z.number().int().positive().max(100_000_000),
+  paymentPlan: paymentPlanDocumentSchema.optional(),
   comingSoon: z.boolean().default(false),
 });
 export const productsDocumentSchema = z.object({

@@ -98,8 +98,22 @@ export const testCheckoutSchema = z.object({
   /** Taken off a bundle for courses in it already paid for. */
   credit: z.object({ label: z.string(), cents: z.number() }).nullable(),
   totalCents: z.number(),
+  /** A payment plan: today's payment is the first of `count`, each of `instalmentCents`. */
+  plan: z.object({ count: z.number(), instalmentCents: z.number() }).nullable(),
 });
 export type TestCheckout = z.infer<typeof testCheckoutSchema>;
+
+/** A purchase paid in monthly payments, where it stands. */
+export const paymentPlanSummarySchema = z.object({
+  checkoutId: z.string(),
+  productName: z.string(),
+  count: z.number(),
+  paidCount: z.number(),
+  instalmentCents: z.number(),
+  nextDueAt: z.string().nullable(),
+  status: z.enum(['open', 'active', 'complete']),
+});
+export type PaymentPlanSummary = z.infer<typeof paymentPlanSummarySchema>;
 
 export const redirectResponseSchema = z.object({ redirectUrl: z.string() });
 export type RedirectResponse = z.infer<typeof redirectResponseSchema>;

@@ -210,6 +210,8 @@ export const invoices = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** A credit note's invoice. */
     creditedInvoiceId: integer('credited_invoice_id'),
+    /** Which payment of a payment plan this invoice is for; 1 for an order paid at once. */
+    instalment: integer('instalment').notNull().default(1),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     seller: jsonb('seller').$type<SellerDetails>().notNull(),
     buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
@@ -225,8 +227,47 @@ export const invoices = pgTable(
   },
   (table) => [
     unique('invoices_series_sequence').on(table.kind, table.isTest, table.year, table.sequence),
-    // One invoice per order and one credit note per invoice.
-    uniqueIndex('invoices_one_per_checkout').on(table.checkoutId, table.kind),
+    // One invoice per order (per payment of a plan) and one credit note per invoice.
+    uniqueIndex('invoices_one_per_checkout').on(table.checkoutId, table.kind, table.instalment),
     index('invoices_user_idx').on(table.userId),
+  ],
+);
+
+/** open: its Checkout is not paid yet; active: paying monthly; complete: every payment made. */
+const paymentPlanStatuses = ['open', 'active', 'complete'] as const;
+
+/**
+ * A purchase paid in monthly payments (docs/decisions/037): its Checkout session opens the
+ * access at the first payment; this row follows the rest. The buyer is the checkout's.
+ */
+export const paymentPlans = pgTable(
+  'payment_plans',
+  {
+    checkoutId: text('checkout_id')
+      .primaryKey()
+      // An unpaid checkout is deleted with its account, and its plan with it.
+      .references(() => checkoutSessions.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    count: integer('count').notNull(),
+    instalmentCents: integer('instalment_cents').notNull(),
+    paidCount: integer('paid_count').notNull(),
+    /** When the next payment is taken; null once every payment is made. */
+    nextDueAt: timestamp('next_due_at', { withTimezone: true }),
+    status: text('status', { enum: paymentPlanStatuses }).notNull().default('open'),
+    /** The Stripe subscription taking the payments; null in payment test mode. */
+    stripeSubscriptionId: text('stripe_subscription_id').unique(),
+    /** The Stripe invoices already counted, so a redelivered event counts none twice. */
+    stripeInvoiceIds: text('stripe_invoice_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payment_plans_due_idx')
+      .on(table.nextDueAt)
+      .where(sql`status = 'active'`),
   ],
 );

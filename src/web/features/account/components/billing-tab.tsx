@@ -4,6 +4,7 @@ import type { Billing } from '../../../../shared/api/account.ts';
 import { accountMessages } from '../../../../shared/rules/account.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { formatEurosAndCents } from '../../../../shared/rules/invoices.ts';
+import { planProgressText } from '../../../../shared/rules/payment-plans.ts';
 import { invoicePdfPath } from '../../../../shared/api/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
@@ -42,7 +43,8 @@ export function BillingTab() {
       </div>
     );
   }
-  const { plan, purchases, invoices, canOpenBillingPortal, contactEmail } = billing.data;
+  const { plan, purchases, invoices, paymentPlans, canOpenBillingPortal, contactEmail } =
+    billing.data;
   return (
     <div className="space-y-6">
       <Panel title="Billing">
@@ -61,6 +63,8 @@ export function BillingTab() {
           )}
         </div>
       </Panel>
+
+      {paymentPlans.length > 0 && <PaymentPlans plans={paymentPlans} />}
 
       <Panel title="Purchases and Receipts">
         {purchases.length === 0 ? (
@@ -128,6 +132,24 @@ export function BillingTab() {
         )}
       </Panel>
     </div>
+  );
+}
+
+function PaymentPlans({ plans }: { plans: Billing['paymentPlans'] }) {
+  return (
+    <Panel title="Payment Plans">
+      <ul className="mt-2 divide-y divide-ink-600/20">
+        {plans.map((paymentPlan) => (
+          <li key={paymentPlan.checkoutId} className="space-y-1 py-3">
+            <p className="font-semibold text-ink-900">
+              {paymentPlan.productName}: {paymentPlan.count} monthly payments of{' '}
+              {formatEurosAndCents(paymentPlan.instalmentCents)}
+            </p>
+            <p className="text-ink-800">{planProgressText(paymentPlan)}</p>
+          </li>
+        ))}
+      </ul>
+    </Panel>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { CatalogueResponse } from '../../../../shared/api/catalogue.ts';
+import { planOfferText } from '../../../../shared/rules/payment-plans.ts';
 import { bundlePricing } from '../../../../shared/rules/pricing.ts';
 import { PriceWithSaving } from '../../../components/ui/price-with-saving.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -33,6 +34,9 @@ export function BundleOffer({ catalogue }: { catalogue: CatalogueResponse }) {
       </ul>
       <div className="mt-6 flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 text-ink-900">
         <PriceWithSaving pricing={pricing} />
+        {bundle.paymentPlan && (
+          <span className="text-sm text-ink-700">{planOfferText(bundle.paymentPlan)}</span>
+        )}
         <ButtonLink to={paths.buyNow} size="lg" className="ml-auto">
           Buy the Bundle
         </ButtonLink>

@@ -1,4 +1,5 @@
 import type { CourseSummary } from '../../../../shared/api/catalogue.ts';
+import { planOfferText } from '../../../../shared/rules/payment-plans.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { buyCoursePath, coursePath } from '../../../lib/paths.ts';
 import { Link } from '../../../lib/router/router.tsx';
@@ -39,9 +40,16 @@ export function CourseCard({
         <CourseFacts course={course} />
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <span className="text-xl font-bold text-ink-900">
-          {formatEuros(course.product.priceCents)}
-        </span>
+        <p className="flex flex-col">
+          <span className="text-xl font-bold text-ink-900">
+            {formatEuros(course.product.priceCents)}
+          </span>
+          {course.product.paymentPlan && (
+            <span className="text-sm text-ink-700">
+              {planOfferText(course.product.paymentPlan)}
+            </span>
+          )}
+        </p>
         {course.product.comingSoon && <ComingSoonTag />}
       </div>
       <div className="mt-4 flex flex-wrap gap-3">

@@ -1,4 +1,5 @@
 import type { CourseSummary } from '../../../../shared/api/catalogue.ts';
+import { planOfferText } from '../../../../shared/rules/payment-plans.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { buyCoursePath, coursePath } from '../../../lib/paths.ts';
 import { CourseFacts } from './course-facts.tsx';
@@ -23,9 +24,16 @@ export function FeaturedCourse({ course }: { course: CourseSummary }) {
         <CourseFacts course={course} />
       </div>
       <div className="mt-6 flex flex-wrap items-center gap-4">
-        <span className="text-3xl font-bold text-ink-900">
-          {formatEuros(course.product.priceCents)}
-        </span>
+        <p className="flex flex-col">
+          <span className="text-3xl font-bold text-ink-900">
+            {formatEuros(course.product.priceCents)}
+          </span>
+          {course.product.paymentPlan && (
+            <span className="text-sm text-ink-700">
+              {planOfferText(course.product.paymentPlan)}
+            </span>
+          )}
+        </p>
         <ButtonLink
           to={coursePath(course.id)}
           variant="secondary"

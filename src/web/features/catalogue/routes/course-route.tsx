@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import Markdown from 'react-markdown';
 import type { CatalogueResponse, CourseOutline } from '../../../../shared/api/catalogue.ts';
+import { planOfferText } from '../../../../shared/rules/payment-plans.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -144,7 +145,14 @@ function CoursePage({
                 <p className="text-3xl font-bold text-ink-900">
                   {formatEuros(course.product.priceCents)}
                 </p>
-                <p className="text-sm text-ink-700">One payment, 12 months of access.</p>
+                {course.product.paymentPlan ? (
+                  <p className="text-sm text-ink-700">
+                    {planOfferText(course.product.paymentPlan)}, one a month. 12 months of access
+                    from your first payment.
+                  </p>
+                ) : (
+                  <p className="text-sm text-ink-700">One payment, 12 months of access.</p>
+                )}
                 <ButtonLink
                   to={buyCoursePath(course.id)}
                   size="lg"

@@ -1,6 +1,13 @@
 import { useId, useState } from 'react';
 import { courseLevels } from '../../../../shared/api/catalogue.ts';
 import type { CourseDocument } from '../../../../shared/api/content.ts';
+import { formatEurosAndCents } from '../../../../shared/rules/invoices.ts';
+import {
+  PLAN_MAX_PAYMENTS,
+  PLAN_MIN_PAYMENTS,
+  planOfferText,
+  planTotalCents,
+} from '../../../../shared/rules/payment-plans.ts';
 import { durationInHours } from '../../../../shared/rules/pricing.ts';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
@@ -67,6 +74,7 @@ export function CourseFields({ course, onChange }: CourseFieldsProps) {
           className="max-w-40"
         />
       </div>
+      <PaymentPlanFields course={course} onChange={onChange} />
       <p className="text-sm text-ink-700">
         Duration: {durationInHours(totalSeconds(course))} hours, the sum of its lessons.
       </p>
@@ -109,6 +117,63 @@ export function CourseFields({ course, onChange }: CourseFieldsProps) {
         onChange={(event) => set({ overview: event.target.value })}
       />
     </fieldset>
+  );
+}
+
+/** Sold also in monthly payments: how many, and the price they add up to. */
+function PaymentPlanFields({ course, onChange }: CourseFieldsProps) {
+  const plan = course.paymentPlan;
+  const [planPrice, setPlanPrice] = useState(plan ? String(plan.priceCents / 100) : '');
+  const setPlan = (paymentPlan: CourseDocument['paymentPlan']) =>
+    onChange({ ...course, paymentPlan });
+  return (
+    <div className="space-y-3">
+      <CheckboxField
+        label="Also sold in monthly payments (a payment plan)"
+        checked={Boolean(plan)}
+        onChange={(event) => {
+          const terms = { count: 3, priceCents: course.priceCents };
+          setPlanPrice(String(terms.priceCents / 100));
+          setPlan(event.target.checked ? terms : undefined);
+        }}
+      />
+      {plan && (
+        <div className="flex flex-wrap gap-4">
+          <TextField
+            label="Number of payments"
+            type="number"
+            inputMode="numeric"
+            min={PLAN_MIN_PAYMENTS}
+            max={PLAN_MAX_PAYMENTS}
+            step={1}
+            required
+            value={String(plan.count)}
+            onChange={(event) => setPlan({ ...plan, count: Number(event.target.value) })}
+            className="max-w-40"
+          />
+          <TextField
+            label="Plan price in all (EUR)"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step={0.01}
+            required
+            value={planPrice}
+            onChange={(event) => {
+              setPlanPrice(event.target.value);
+              setPlan({ ...plan, priceCents: Math.round(Number(event.target.value) * 100) });
+            }}
+            className="max-w-40"
+          />
+        </div>
+      )}
+      {plan && plan.count >= PLAN_MIN_PAYMENTS && plan.priceCents > 0 && (
+        <p className="text-sm text-ink-700">
+          The shop shows: {planOfferText(plan)} ({formatEurosAndCents(planTotalCents(plan))} in
+          all).
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -39,6 +39,7 @@ import {
 import { BundleSuggestion } from './bundle-suggestion.tsx';
 import { BundleToggle } from './bundle-toggle.tsx';
 import { CourseOptionRow } from './course-option-row.tsx';
+import { PaymentChoice, planOfOrder } from './payment-choice.tsx';
 import { isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
 
 const benefits = [
@@ -88,6 +89,7 @@ export function PurchaseForm({
     email: pending?.email || (user?.email ?? ''),
     message: pending?.message ?? '',
   });
+  const [isPlanChosen, setIsPlanChosen] = useState(false);
   const [isMessageOpen, setIsMessageOpen] = useState(Boolean(pending?.message));
   const [error, setError] = useState<string>();
   const [isRedirecting, setIsRedirecting] = useState(false);
@@ -110,6 +112,8 @@ export function PurchaseForm({
   const totalCents = selectionTotalCents(options, selection, bundleCents);
   const coursesBundleAdds = coursesTheBundleAdds(options, selection, catalogue.bundle, bundleCents);
   const isBusy = checkout.isPending || isRedirecting;
+  const plan = planOfOrder(selectionProductIds(selection, catalogue.bundle), catalogue, offer);
+  const isPaidInPlan = plan !== null && isPlanChosen;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -132,7 +136,8 @@ export function PurchaseForm({
       const { url } = await checkout.mutateAsync({
         lineItems: productIds.map((price) => ({ price, quantity: 1 })),
         customerEmail: form.email.trim(),
-        mode: 'payment',
+        // The spec's `subscription` mode: the order paid in its plan's monthly payments.
+        mode: isPaidInPlan ? 'subscription' : 'payment',
         metadata: {
           isBundle: selection.isBundle ? 'true' : 'false',
           customerName: form.name.trim(),
@@ -206,6 +211,14 @@ export function PurchaseForm({
           <span>Total</span>
           <span>{formatEuros(totalCents)}</span>
         </p>
+        {plan && (
+          <PaymentChoice
+            plan={plan}
+            totalCents={totalCents}
+            isPlanChosen={isPlanChosen}
+            onChange={setIsPlanChosen}
+          />
+        )}
         {coursesBundleAdds.length > 0 && (
           <BundleSuggestion
             bundle={catalogue.bundle}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../../lib/router/router.tsx';
-import { euCountries } from '../../../../shared/rules/invoices.ts';
+import { euCountries, formatEurosAndCents } from '../../../../shared/rules/invoices.ts';
+import { planScheduleText } from '../../../../shared/rules/payment-plans.ts';
 import { checkoutMessages } from '../../../../shared/api/payments.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
@@ -20,6 +21,8 @@ export function TestCheckoutRoute() {
   const finish = useFinishTestCheckout(sessionId);
 
   const [billingCountry, setBillingCountry] = useState('');
+  // A plan's payments are not whole euros: shown to the cent.
+  const money = checkout.data?.plan ? formatEurosAndCents : formatEuros;
   const choose = async (action: 'pay' | 'cancel') => {
     const { redirectUrl } = await finish.mutateAsync({ action, billingCountry });
     navigate(redirectUrl);
@@ -49,7 +52,7 @@ export function TestCheckoutRoute() {
               {checkout.data.items.map((item) => (
                 <li key={item.id} className="flex justify-between py-2">
                   <span>{item.name}</span>
-                  <span>{formatEuros(item.priceCents)}</span>
+                  <span>{money(item.priceCents)}</span>
                 </li>
               ))}
               {checkout.data.credit && (
@@ -60,9 +63,12 @@ export function TestCheckoutRoute() {
               )}
             </ul>
             <p className="flex justify-between border-t border-ink-600/30 pt-3 text-lg font-bold">
-              <span>Total</span>
-              <span>{formatEuros(checkout.data.totalCents)}</span>
+              <span>{checkout.data.plan ? 'Total today' : 'Total'}</span>
+              <span>{money(checkout.data.totalCents)}</span>
             </p>
+            {checkout.data.plan && (
+              <p className="mt-2 text-sm text-ink-800">{planScheduleText(checkout.data.plan)}</p>
+            )}
             {checkout.data.status === 'open' && (
               // As on Stripe's page: the billing country decides the VAT inside the price.
               <div className="mt-4">

@@ -1,0 +1,266 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Billing } from '../../shared/api/account.ts';
+import type { MyAccessResponse } from '../../shared/api/access.ts';
+import type { TestCheckout } from '../../shared/api/payments.ts';
+import { paymentPlanMessages } from '../../shared/rules/payment-plans.ts';
+import type { AdminUserDetail } from '../../shared/api/admin.ts';
+import { PRODUCT_NAME } from '../../shared/brand.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+import { invoices, subscriptions } from '../db/schema/payments.ts';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { startFakeStripeServer, type FakeStripe } from '../testing/fake-stripe-server.ts';
+import { createAdmin, createUser, type TestUser } from '../testing/users.ts';
+
+let fakeStripe: FakeStripe;
+let stripeApp: TestApp;
+let testModeApp: TestApp;
+
+beforeAll(async () => {
+  fakeStripe = await startFakeStripeServer();
+  [stripeApp, testModeApp] = await Promise.all([
+    buildTestApp(fakeStripe.environment),
+    buildTestApp(),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([stripeApp.close(), testModeApp.close()]);
+  await fakeStripe.close();
+});
+
+const request = (
+  testApp: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  user?: TestUser,
+  payload?: object,
+) =>
+  testApp.app.inject({
+    method,
+    url,
+    headers: user ? { cookie: user.cookie } : {},
+    ...(payload ? { payload } : {}),
+  });
+
+const startPlan = (testApp: TestApp, user: TestUser | undefined, productIds: string[]) =>
+  request(testApp, 'POST', '/api/create-checkout-session', user, {
+    lineItems: productIds.map((price) => ({ price, quantity: 1 })),
+    mode: 'subscription',
+  });
+
+const billingOf = async (testApp: TestApp, user: TestUser) =>
+  (await request(testApp, 'GET', '/api/account/billing', user)).json<Billing>();
+
+const accessTo = async (testApp: TestApp, user: TestUser, courseId: string) => {
+  const response = await request(testApp, 'GET', '/api/me/access', user);
+  return response.json<MyAccessResponse>().courses.find((course) => course.courseId === courseId)
+    ?.accessType;
+};
+
+const daysAfter = (date: Date | string, days: number) =>
+  new Date(new Date(date).getTime() + days * 24 * 60 * 60 * 1000);
+
+describe('a payment plan in payment test mode', () => {
+  it('opens the course at the first of 3 payments and takes the others monthly on the clock, each invoiced once', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const started = await startPlan(testModeApp, buyer, ['energy-sovereignty']);
+    expect(started.statusCode).toBe(200);
+    const { id } = started.json<{ id: string }>();
+
+    const page = await request(testModeApp, 'GET', `/api/checkout/test-sessions/${id}`, buyer);
+    expect(page.json<TestCheckout>()).toMatchObject({
+      items: [{ name: 'Energy Sovereignty (payment 1 of 3)', priceCents: 4_167 }],
+      totalCents: 4_167,
+      plan: { count: 3, instalmentCents: 4_167 },
+    });
+    expect(await accessTo(testModeApp, buyer, 'energy-sovereignty')).toBe('none');
+
+    const paid = await request(
+      testModeApp,
+      'POST',
+      `/api/checkout/test-sessions/${id}/pay`,
+      buyer,
+      { billingCountry: 'IE' },
+    );
+    expect(paid.statusCode).toBe(200);
+    expect(await accessTo(testModeApp, buyer, 'energy-sovereignty')).toBe('paid');
+
+    const afterFirst = await billingOf(testModeApp, buyer);
+    expect(afterFirst.paymentPlans).toMatchObject([
+      { checkoutId: id, productName: 'Energy Sovereignty', count: 3, paidCount: 1 },
+    ]);
+    const nextDueAt = afterFirst.paymentPlans[0]!.nextDueAt!;
+    expect(new Date(nextDueAt).getTime()).toBeGreaterThan(daysAfter(new Date(), 27).getTime());
+    expect(afterFirst.invoices.map((invoice) => invoice.grossCents)).toEqual([4_167]);
+
+    // Not due yet: nothing is taken.
+    await testModeApp.app.clock.tick(daysAfter(nextDueAt, -1));
+    expect((await billingOf(testModeApp, buyer)).paymentPlans[0]!.paidCount).toBe(1);
+
+    // Due: taken once, however often the clock ticks.
+    await testModeApp.app.clock.tick(daysAfter(nextDueAt, 0));
+    await testModeApp.app.clock.tick(daysAfter(nextDueAt, 0));
+    const afterSecond = await billingOf(testModeApp, buyer);
+    expect(afterSecond.paymentPlans[0]).toMatchObject({ paidCount: 2, status: 'active' });
+    expect(afterSecond.invoices).toHaveLength(2);
+
+    await testModeApp.app.clock.tick(daysAfter(afterSecond.paymentPlans[0]!.nextDueAt!, 0));
+    const done = await billingOf(testModeApp, buyer);
+    expect(done.paymentPlans[0]).toMatchObject({
+      paidCount: 3,
+      status: 'complete',
+      nextDueAt: null,
+    });
+    expect(done.invoices).toHaveLength(3);
+    expect(done.purchases[0]!.amountPaidCents).toBe(12_501);
+    const lines = await testModeApp.db
+      .select({ lines: invoices.lines, instalment: invoices.instalment })
+      .from(invoices)
+      .where(eq(invoices.checkoutId, id));
+    expect(lines.map((invoice) => invoice.lines[0]!.description).sort()).toEqual([
+      'Energy Sovereignty (payment 1 of 3)',
+      'Energy Sovereignty (payment 2 of 3)',
+      'Energy Sovereignty (payment 3 of 3)',
+    ]);
+
+    await testModeApp.app.clock.tick(daysAfter(nextDueAt, 120));
+    expect((await billingOf(testModeApp, buyer)).invoices).toHaveLength(3);
+
+    // Each later payment is mailed with its invoice (the mail never holds up the payment).
+    const instalmentMails = async () =>
+      (
+        await testModeApp.db
+          .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to, buyer.email))
+      )
+        .filter((mail) => mail.subject.startsWith(`Your ${PRODUCT_NAME} payment`))
+        .sort((a, b) => a.subject.localeCompare(b.subject));
+    await expect
+      .poll(async () => (await instalmentMails()).map((mail) => mail.subject))
+      .toEqual([`Your ${PRODUCT_NAME} payment 2 of 3`, `Your ${PRODUCT_NAME} payment 3 of 3`]);
+    expect((await instalmentMails())[1]!.text).toContain(
+      'We took €41.67 for Energy Sovereignty: Paid in full: 3 of 3 payments.',
+    );
+
+    // The admin's user view shows the same plan; a learner may not read it there.
+    const admin = await createAdmin(testModeApp.app, testModeApp.db);
+    const detail = await request(testModeApp, 'GET', `/api/admin/users/${buyer.id}`, admin);
+    expect(detail.json<AdminUserDetail>().paymentPlans).toMatchObject([
+      { checkoutId: id, paidCount: 3, status: 'complete' },
+    ]);
+    const asLearner = await request(testModeApp, 'GET', `/api/admin/users/${buyer.id}`, buyer);
+    expect(asLearner.statusCode).toBe(403);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await startPlan(testModeApp, undefined, ['energy-sovereignty'])).statusCode).toBe(401);
+  });
+
+  it('refuses with 400 a plan of more than one product, and the bundle with a credit', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const two = await startPlan(testModeApp, buyer, ['energy-sovereignty', 'sovereign-flame']);
+    expect(two.statusCode).toBe(400);
+    expect(two.json().error.message).toBe(paymentPlanMessages.oneProduct);
+
+    const { id } = (
+      await request(testModeApp, 'POST', '/api/create-checkout-session', buyer, {
+        lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      })
+    ).json<{ id: string }>();
+    await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, buyer, {});
+    const credited = await startPlan(testModeApp, buyer, ['complete-bundle']);
+    expect(credited.statusCode).toBe(400);
+    expect(credited.json().error.message).toBe(paymentPlanMessages.withCredit);
+  });
+
+  it("answers 403 to another learner's plan checkout", async () => {
+    const buyer = await createUser(testModeApp.app);
+    const other = await createUser(testModeApp.app);
+    const { id } = (await startPlan(testModeApp, buyer, ['complete-bundle'])).json<{
+      id: string;
+    }>();
+    const seen = await request(testModeApp, 'GET', `/api/checkout/test-sessions/${id}`, other);
+    expect(seen.statusCode).toBe(403);
+    const paid = await request(
+      testModeApp,
+      'POST',
+      `/api/checkout/test-sessions/${id}/pay`,
+      other,
+      {},
+    );
+    expect(paid.statusCode).toBe(403);
+    expect((await billingOf(testModeApp, other)).paymentPlans).toEqual([]);
+    // Unpaid, the plan is nowhere on the buyer's Billing tab either.
+    expect((await billingOf(testModeApp, buyer)).paymentPlans).toEqual([]);
+  });
+});
+
+describe('a payment plan through Stripe', () => {
+  const deliver = (event: ReturnType<FakeStripe['signedEvent']>) =>
+    stripeApp.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: event.headers,
+      payload: event.payload,
+    });
+
+  it('is a monthly subscription whose first invoice opens the access, each later one counted once, ending after the last', async () => {
+    const buyer = await createUser(stripeApp.app);
+    const started = await startPlan(stripeApp, buyer, ['complete-bundle']);
+    expect(started.statusCode).toBe(200);
+    const { id } = started.json<{ id: string }>();
+    const created = fakeStripe.requests.findLast(
+      (sent) => sent.path === '/v1/checkout/sessions' && sent.method === 'POST',
+    )!.body as {
+      mode: string;
+      line_items: { price_data: { unit_amount: string; recurring: { interval: string } } }[];
+      subscription_data: { metadata: { paymentPlanCount: string } };
+    };
+    expect(created.mode).toBe('subscription');
+    expect(created.line_items[0]!.price_data).toMatchObject({
+      unit_amount: '8334',
+      recurring: { interval: 'month' },
+    });
+    expect(created.subscription_data.metadata.paymentPlanCount).toBe('3');
+
+    const session = fakeStripe.completeCheckout(id);
+    expect(
+      (await deliver(fakeStripe.signedEvent('checkout.session.completed', session))).statusCode,
+    ).toBe(200);
+    expect(await accessTo(stripeApp, buyer, 'energy-sovereignty')).toBe('paid');
+    const subscriptionId = String(session.subscription);
+    const subscription = fakeStripe.subscriptions.get(subscriptionId)!;
+
+    // The subscription's own record and its first invoice are the Checkout's: nothing more.
+    await deliver(fakeStripe.signedEvent('customer.subscription.created', subscription));
+    const first = {
+      ...fakeStripe.payNextInvoice(subscriptionId),
+      billing_reason: 'subscription_create',
+    };
+    await deliver(fakeStripe.signedEvent('invoice.paid', first));
+    expect(
+      await stripeApp.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)),
+    ).toEqual([]);
+    expect((await billingOf(stripeApp, buyer)).paymentPlans[0]).toMatchObject({
+      paidCount: 1,
+      count: 3,
+      instalmentCents: 8_334,
+    });
+
+    const second = fakeStripe.payNextInvoice(subscriptionId);
+    await deliver(fakeStripe.signedEvent('invoice.paid', second));
+    // Stripe delivers an event again, under another id: still counted once.
+    await deliver(fakeStripe.signedEvent('invoice.paid', second));
+    expect((await billingOf(stripeApp, buyer)).paymentPlans[0]!.paidCount).toBe(2);
+    expect(subscription.cancel_at_period_end).toBe(false);
+
+    await deliver(
+      fakeStripe.signedEvent('invoice.paid', fakeStripe.payNextInvoice(subscriptionId)),
+    );
+    const billing = await billingOf(stripeApp, buyer);
+    expect(billing.paymentPlans[0]).toMatchObject({ paidCount: 3, status: 'complete' });
+    expect(billing.invoices.map((invoice) => invoice.grossCents)).toEqual([8_334, 8_334, 8_334]);
+    expect(subscription.cancel_at_period_end).toBe(true);
+  });
+});

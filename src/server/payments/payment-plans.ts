@@ -1,0 +1,347 @@
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { PaymentPlanSummary } from '../../shared/api/payments.ts';
+import { PRODUCT_NAME } from '../../shared/brand.ts';
+import { formatEurosAndCents } from '../../shared/rules/invoices.ts';
+import {
+  instalmentCents,
+  instalmentDueAt,
+  instalmentName,
+  paymentPlanMessages,
+  planProgressText,
+  type PaymentPlanTerms,
+} from '../../shared/rules/payment-plans.ts';
+import type { Order } from '../../shared/rules/purchase.ts';
+import type { Executor, Transaction } from '../db/client.ts';
+import { checkoutSessions, paymentPlans } from '../db/schema/payments.ts';
+import { AppError } from '../http/errors.ts';
+import type { CheckoutRecord } from './checkout-records.ts';
+import { issueInvoice, type Invoice } from './issue-invoice.ts';
+import { singleLine } from '../mail/send-mail.ts';
+import type { PaymentsContext } from './payments-context.ts';
+import { invoiceAttachment } from './receipt.ts';
+import type { CheckoutCustomer, StripeEvent, StripeSubscription } from './stripe-client.ts';
+import { idOf } from './stripe-client.ts';
+
+type PaymentPlanRow = typeof paymentPlans.$inferSelect;
+type StripeInvoice = Extract<StripeEvent, { type: 'invoice.paid' }>['data']['object'];
+
+/** A plan's checkout: the order's one product, at its first monthly payment. */
+export interface PlanOrder {
+  order: Order;
+  terms: PaymentPlanTerms;
+  productName: string;
+}
+
+/**
+ * Turns an order of one product into the first payment of its plan (docs/decisions/037); 400 when
+ * the order holds more than one product, the product has no plan, or the bundle carries a credit.
+ */
+export function planOrder(order: Order): PlanOrder {
+  const [product] = order.products;
+  if (!product || order.products.length > 1) {
+    throw new AppError('bad_request', paymentPlanMessages.oneProduct);
+  }
+  const terms = product.paymentPlan;
+  if (!terms) throw new AppError('bad_request', paymentPlanMessages.noPlan(product.name));
+  if (order.creditCents > 0) throw new AppError('bad_request', paymentPlanMessages.withCredit);
+  const firstCents = instalmentCents(terms);
+  return {
+    order: {
+      ...order,
+      products: [
+        {
+          ...product,
+          name: instalmentName(product.name, 1, terms.count),
+          priceCents: firstCents,
+        },
+      ],
+      totalCents: firstCents,
+    },
+    terms,
+    productName: product.name,
+  };
+}
+
+/** Kept with the checkout, so the plan's terms are those the buyer agreed to. */
+export async function savePlanTerms(
+  db: Executor,
+  checkoutId: string,
+  { terms, productName, order }: PlanOrder,
+): Promise<void> {
+  await db.insert(paymentPlans).values({
+    checkoutId,
+    productId: order.products[0]!.id,
+    productName,
+    count: terms.count,
+    instalmentCents: instalmentCents(terms),
+    paidCount: 0,
+    startedAt: new Date(),
+  });
+}
+
+/**
+ * In the fulfilment's transaction: the first payment is made, the access is open, and the next
+ * payment falls due a month on. Nothing for a checkout that is not a plan.
+ */
+export async function startPaymentPlan(
+  tx: Transaction,
+  record: CheckoutRecord,
+  { subscriptionId, now }: { subscriptionId: string | null; now: Date },
+): Promise<void> {
+  await tx
+    .update(paymentPlans)
+    .set({
+      paidCount: 1,
+      status: 'active',
+      startedAt: now,
+      nextDueAt: instalmentDueAt(now, 2),
+      stripeSubscriptionId: subscriptionId,
+      updatedAt: now,
+    })
+    .where(and(eq(paymentPlans.checkoutId, record.id), eq(paymentPlans.paidCount, 0)));
+}
+
+interface InstalmentPayment {
+  /** Stripe's invoice for this payment; none in payment test mode. */
+  stripeInvoiceId: string | null;
+  customer: CheckoutCustomer | null;
+  now: Date;
+}
+
+/**
+ * One later payment of a plan is made: counted once (the plan's row is locked, a Stripe invoice
+ * is remembered), invoiced with its own number, and the next one set a month on. Answers the
+ * invoice, or null when there was nothing to count.
+ */
+export async function recordInstalmentPaid(
+  context: PaymentsContext,
+  checkoutId: string,
+  payment: InstalmentPayment,
+): Promise<Invoice | null> {
+  const paid = await countInstalment(context, checkoutId, payment);
+  if (!paid) return null;
+  // The mail never undoes the payment, nor holds up the answer to Stripe.
+  sendInstalmentReceipt(context, paid).catch((error: unknown) =>
+    context.app.log.error({ err: error, checkoutId }, 'an instalment receipt could not be sent'),
+  );
+  return paid.invoice;
+}
+
+interface CountedInstalment {
+  record: CheckoutRecord;
+  plan: PaymentPlanRow;
+  invoice: Invoice | null;
+}
+
+async function countInstalment(
+  context: PaymentsContext,
+  checkoutId: string,
+  payment: InstalmentPayment,
+): Promise<CountedInstalment | null> {
+  const { app } = context;
+  return app.db.transaction(async (tx) => {
+    const [plan] = await tx
+      .select()
+      .from(paymentPlans)
+      .where(eq(paymentPlans.checkoutId, checkoutId))
+      .for('update');
+    if (!plan || !isInstalmentDue(plan, payment)) return null;
+    const [record] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, checkoutId));
+    const number = plan.paidCount + 1;
+    const invoice = await issueInvoice(tx, {
+      record: {
+        ...record!,
+        items: [
+          {
+            id: plan.productId,
+            name: instalmentName(plan.productName, number, plan.count),
+            priceCents: plan.instalmentCents,
+          },
+        ],
+        creditCents: 0,
+      },
+      customer: payment.customer,
+      settings: app.settings.current(),
+      paidCents: plan.instalmentCents,
+      timeZone: app.config.sessions.creatorTimeZone,
+      now: payment.now,
+      instalment: number,
+    });
+    const isLast = number >= plan.count;
+    const [updated] = await tx
+      .update(paymentPlans)
+      .set({
+        paidCount: number,
+        status: isLast ? 'complete' : 'active',
+        nextDueAt: isLast ? null : instalmentDueAt(plan.startedAt, number + 1),
+        stripeInvoiceIds: payment.stripeInvoiceId
+          ? [...plan.stripeInvoiceIds, payment.stripeInvoiceId]
+          : plan.stripeInvoiceIds,
+        updatedAt: payment.now,
+      })
+      .where(eq(paymentPlans.checkoutId, checkoutId))
+      .returning();
+    await tx
+      .update(checkoutSessions)
+      .set({
+        amountPaidCents: sql`coalesce(${checkoutSessions.amountPaidCents}, 0) + ${plan.instalmentCents}`,
+        updatedAt: payment.now,
+      })
+      .where(eq(checkoutSessions.id, checkoutId));
+    return { record: record!, plan: updated!, invoice };
+  });
+}
+
+/** The buyer's mail for a later payment: what was taken, the invoice attached, what comes next. */
+async function sendInstalmentReceipt(
+  context: PaymentsContext,
+  { record, plan, invoice }: CountedInstalment,
+): Promise<void> {
+  if (!record.userId || !record.receiptEmail) return;
+  const progress = planProgressText({
+    ...plan,
+    nextDueAt: plan.nextDueAt?.toISOString() ?? null,
+  });
+  await context.app.mailer.send({
+    to: record.receiptEmail,
+    subject: `Your ${PRODUCT_NAME} payment ${plan.paidCount} of ${plan.count}`,
+    text: [
+      `Hello ${singleLine(record.customerName ?? '')}`.trim() + ',',
+      '',
+      `We took ${formatEurosAndCents(plan.instalmentCents)} for ${plan.productName}: ${progress}.`,
+      ...(invoice ? [`Invoice: ${invoice.number} (attached as a PDF)`] : []),
+      `Order reference: ${record.id}`,
+      `Your billing: ${context.app.config.appUrl}/settings?tab=billing`,
+    ].join('\n'),
+    ...(invoice ? { attachments: [invoiceAttachment(invoice)] } : {}),
+  });
+}
+
+function isInstalmentDue(plan: PaymentPlanRow, payment: InstalmentPayment): boolean {
+  if (plan.status !== 'active' || plan.paidCount === 0 || plan.paidCount >= plan.count) {
+    return false;
+  }
+  // Stripe took it: count it, once. Test mode: take it only once it is due.
+  if (payment.stripeInvoiceId) return !plan.stripeInvoiceIds.includes(payment.stripeInvoiceId);
+  return plan.nextDueAt !== null && plan.nextDueAt <= payment.now;
+}
+
+/**
+ * Payment test mode's monthly payments: on the clock's tick, each plan whose next payment is due
+ * is paid from our own records, as Stripe would take it. A refunded purchase takes no more.
+ */
+export async function collectDueTestInstalments(
+  context: PaymentsContext,
+  now: Date,
+): Promise<number> {
+  const due = await context.app.db
+    .select({ checkoutId: paymentPlans.checkoutId })
+    .from(paymentPlans)
+    .innerJoin(checkoutSessions, eq(checkoutSessions.id, paymentPlans.checkoutId))
+    .where(
+      and(
+        eq(paymentPlans.status, 'active'),
+        lte(paymentPlans.nextDueAt, now),
+        eq(checkoutSessions.mode, 'test'),
+        isNull(checkoutSessions.refundedAt),
+      ),
+    )
+    .orderBy(asc(paymentPlans.nextDueAt));
+  let paid = 0;
+  for (const { checkoutId } of due) {
+    const invoice = await recordInstalmentPaid(context, checkoutId, {
+      stripeInvoiceId: null,
+      customer: null,
+      now,
+    });
+    if (invoice) paid += 1;
+  }
+  return paid;
+}
+
+/** A plan's subscription: its own records follow it, not the subscriptions table. */
+export function isPlanSubscription(subscription: StripeSubscription): boolean {
+  return Boolean(subscription.metadata?.paymentPlanCount);
+}
+
+/**
+ * `invoice.paid` for a plan's subscription: the first invoice is the Checkout's own payment
+ * (fulfilment counts it); each later one is an instalment. At the last, the subscription ends
+ * with the month it paid for, so Stripe takes nothing more.
+ */
+export async function handlePlanInvoicePaid(
+  context: PaymentsContext,
+  stripeInvoice: StripeInvoice,
+): Promise<void> {
+  const subscriptionId = idOf(stripeInvoice.parent?.subscription_details?.subscription);
+  if (!subscriptionId || stripeInvoice.billing_reason === 'subscription_create') return;
+  const [plan] = await context.app.db
+    .select()
+    .from(paymentPlans)
+    .where(eq(paymentPlans.stripeSubscriptionId, subscriptionId));
+  if (!plan) {
+    context.app.log.info(
+      { subscriptionId },
+      'an invoice of a subscription that is no plan of ours',
+    );
+    return;
+  }
+  await recordInstalmentPaid(context, plan.checkoutId, {
+    stripeInvoiceId: stripeInvoice.id!,
+    customer: invoiceCustomer(stripeInvoice),
+    now: new Date(),
+  });
+  const [after] = await context.app.db
+    .select({ status: paymentPlans.status })
+    .from(paymentPlans)
+    .where(eq(paymentPlans.checkoutId, plan.checkoutId));
+  if (after?.status === 'complete')
+    await context.stripe?.endSubscriptionAtPeriodEnd(subscriptionId);
+}
+
+function invoiceCustomer(stripeInvoice: StripeInvoice): CheckoutCustomer {
+  const vatId = stripeInvoice.customer_tax_ids?.find((taxId) => taxId.type === 'eu_vat');
+  return {
+    name: stripeInvoice.customer_name,
+    email: stripeInvoice.customer_email,
+    country: stripeInvoice.customer_address?.country ?? null,
+    vatNumber: vatId?.value ?? null,
+  };
+}
+
+/** The user's plans whose first payment is made, newest first: the Billing tab and the admin's view. */
+export async function listUserPaymentPlans(
+  db: Executor,
+  userId: string,
+): Promise<PaymentPlanSummary[]> {
+  const rows = await db
+    .select({ plan: paymentPlans })
+    .from(paymentPlans)
+    .innerJoin(checkoutSessions, eq(checkoutSessions.id, paymentPlans.checkoutId))
+    .where(and(eq(checkoutSessions.userId, userId), isNotNull(checkoutSessions.fulfilledAt)))
+    .orderBy(desc(paymentPlans.startedAt));
+  return rows.map(({ plan }) => ({
+    checkoutId: plan.checkoutId,
+    productName: plan.productName,
+    count: plan.count,
+    paidCount: plan.paidCount,
+    instalmentCents: plan.instalmentCents,
+    nextDueAt: plan.nextDueAt?.toISOString() ?? null,
+    status: plan.status,
+  }));
+}
+
+/** A checkout's plan, for the test payment page. */
+export async function getPlanOfCheckout(
+  db: Executor,
+  checkoutId: string,
+): Promise<{ count: number; instalmentCents: number } | null> {
+  const [plan] = await db
+    .select({ count: paymentPlans.count, instalmentCents: paymentPlans.instalmentCents })
+    .from(paymentPlans)
+    .where(eq(paymentPlans.checkoutId, checkoutId));
+  return plan ?? null;
+}
