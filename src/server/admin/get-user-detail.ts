@@ -78,7 +78,10 @@ export async function getAdminUserDetail(
       status: subscription.status,
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
       currentPeriodEnd: subscription.currentPeriodEnd,
-      isGranting: isSubscriptionGranting(subscription),
+      isGranting: isSubscriptionGranting(
+        { ...subscription, graceEndsAt: dateOrNull(subscription.graceEndsAt) },
+        facts.now,
+      ),
     })),
     includedOnRelease: facts.awaitingRelease.map((course) => ({
       courseId: course.courseId,
@@ -99,4 +102,8 @@ export async function getAdminUserDetail(
     disabledAt: disabledAt?.toISOString() ?? null,
     accountEvents,
   };
+}
+
+function dateOrNull(value: string | null): Date | null {
+  return value === null ? null : new Date(value);
 }

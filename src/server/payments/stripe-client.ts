@@ -56,6 +56,8 @@ export interface StripeGateway {
   /** The Checkout session a payment was made in, when it was made in one. */
   findCheckoutSessionOfPayment: (paymentIntentId: string) => Promise<string | null>;
   createPortalSession: (customerId: string, returnUrl: string) => Promise<string>;
+  /** A subscription as Stripe holds it now: an invoice event names it without its state. */
+  retrieveSubscription: (subscriptionId: string) => Promise<StripeSubscription>;
   /** Refunds a payment in full, once however often it is asked; answers the refund's id. */
   refundPayment: (paymentIntentId: string) => Promise<string>;
   /** Verifies the signature on the raw body; throws when it is wrong or too old. */
@@ -153,6 +155,10 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
       });
       return session.url;
     }),
+
+    retrieveSubscription: call('read a subscription', (subscriptionId) =>
+      stripe.subscriptions.retrieve(subscriptionId),
+    ),
 
     refundPayment: call('refund a payment', async (paymentIntentId) => {
       const refund = await stripe.refunds.create(

@@ -1,8 +1,9 @@
 /**
  * A local server that speaks as much of Stripe's REST API as the app's SDK calls use (customers,
- * Checkout sessions, billing portal sessions), so the official `stripe` SDK runs against it
- * unchanged (STRIPE_API_BASE). Tests play Stripe's other side with it: a buyer paying, a delayed
- * payment settling, a session expiring, and signed webhook events.
+ * Checkout sessions, billing portal sessions, subscriptions), so the official `stripe` SDK runs
+ * against it unchanged (STRIPE_API_BASE). Tests play Stripe's other side with it: a buyer paying,
+ * a delayed payment settling, a session expiring, a renewal's card declined and paid later, and
+ * signed webhook events.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -26,6 +27,7 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   customers: Map<string, StripeObject>;
   checkoutSessions: Map<string, StripeObject>;
+  subscriptions: Map<string, StripeObject>;
   /** Refunds the app asked for, in order. */
   refunds: StripeObject[];
   /**
@@ -39,6 +41,17 @@ export interface FakeStripe {
   ) => StripeObject;
   settleAsyncPayment: (sessionId: string) => StripeObject;
   expireCheckout: (sessionId: string) => StripeObject;
+  /** A monthly subscription of the customer to a product, paid and active. */
+  createSubscription: (customerId: string, productId?: string) => StripeObject;
+  /**
+   * A renewal's invoice and what its payment attempt did to the subscription: a declined card
+   * leaves it past_due (Stripe retries), a paid one active; after the last retry Stripe marks it
+   * unpaid or cancels it, as its Dashboard settings say.
+   */
+  settleRenewal: (
+    subscriptionId: string,
+    outcome: 'declined' | 'paid' | 'unpaid' | 'canceled',
+  ) => { invoice: StripeObject; subscription: StripeObject };
   /** An event as Stripe would POST it, signed with the webhook secret. */
   signedEvent: (
     type: string,
@@ -52,6 +65,7 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const customers = new Map<string, StripeObject>();
   const checkoutSessions = new Map<string, StripeObject>();
+  const subscriptions = new Map<string, StripeObject>();
   const refunds: StripeObject[] = [];
   const idempotentAnswers = new Map<string, { status: number; body: unknown }>();
   let baseUrl = '';
@@ -101,6 +115,11 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
       method: 'GET',
       pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/,
       handle: ([, id]) => found(checkoutSessions.get(id!), 'checkout session', id!),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+      handle: ([, id]) => found(subscriptions.get(id!), 'subscription', id!),
     },
     {
       method: 'POST',
@@ -196,6 +215,7 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     requests,
     customers,
     checkoutSessions,
+    subscriptions,
     refunds,
     completeCheckout: (sessionId, paymentStatus = 'paid', buyer = {}) => {
       const session = checkoutSessions.get(sessionId);
@@ -227,6 +247,54 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     },
     settleAsyncPayment: (sessionId) => update(sessionId, { payment_status: 'paid' }),
     expireCheckout: (sessionId) => update(sessionId, { status: 'expired' }),
+    createSubscription: (customerId, productId = 'prod_complete_bundle') => {
+      const created = now();
+      const id = newId('sub');
+      const subscription = {
+        id,
+        object: 'subscription',
+        customer: customerId,
+        created,
+        status: 'active',
+        cancel_at_period_end: false,
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: newId('si'),
+              object: 'subscription_item',
+              price: { id: 'price_monthly', object: 'price', product: productId },
+              quantity: 1,
+              current_period_end: created + 30 * 86_400,
+            },
+          ],
+        },
+      };
+      subscriptions.set(id, subscription);
+      return subscription;
+    },
+    settleRenewal: (subscriptionId, outcome) => {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`the fake Stripe has no subscription ${subscriptionId}`);
+      subscription.status = renewalStatus[outcome];
+      const invoice = {
+        id: newId('in'),
+        object: 'invoice',
+        customer: subscription.customer,
+        billing_reason: 'subscription_cycle',
+        status: outcome === 'paid' ? 'paid' : 'open',
+        attempted: true,
+        amount_due: 2900,
+        currency: 'eur',
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { metadata: {}, subscription: subscriptionId },
+        },
+        created: now(),
+      };
+      return { invoice, subscription: structuredClone(subscription) };
+    },
     signedEvent: (type, object, options = {}) => {
       const payload = JSON.stringify({
         id: options.id ?? newId('evt'),
@@ -255,6 +323,13 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+const renewalStatus = {
+  declined: 'past_due',
+  paid: 'active',
+  unpaid: 'unpaid',
+  canceled: 'canceled',
+} as const;
 
 /** The rates the fake's Stripe Tax charges, in basis points, by billing country. */
 export const fakeTaxRates: Record<string, number> = { DE: 1900, FR: 2000, IE: 2300, NL: 2100 };
