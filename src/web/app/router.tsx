@@ -47,6 +47,9 @@ const TestCheckoutRoute = lazyComponent(
 const TestBillingRoute = lazyComponent(
   async () => (await import('../features/purchase/routes/test-billing-route.tsx')).TestBillingRoute,
 );
+const UpdateCardRoute = lazyComponent(
+  async () => (await import('../features/dashboard/routes/update-card-route.tsx')).UpdateCardRoute,
+);
 const UnsubscribeRoute = lazyComponent(
   async () => (await import('../features/marketing/routes/unsubscribe-route.tsx')).UnsubscribeRoute,
 );
@@ -212,6 +215,7 @@ const routes: RouteObject[] = [
   { path: paths.safetyPlan, element: signedIn(<SafetyPlanRoute />) },
   { path: paths.testCheckout, element: signedIn(<TestCheckoutRoute />) },
   { path: paths.testBilling, element: signedIn(<TestBillingRoute />) },
+  { path: paths.updateCard, element: signedIn(<UpdateCardRoute />) },
   { path: paths.lesson, element: <LessonPage /> },
   { path: paths.admin, element: <AdminPage /> },
   { path: paths.dbTest, element: <DbTestPage /> },
