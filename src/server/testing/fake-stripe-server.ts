@@ -66,6 +66,7 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
   const customers = new Map<string, StripeObject>();
   const checkoutSessions = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject>();
+  const portalSessions = new Map<string, StripeObject>();
   const refunds: StripeObject[] = [];
   const idempotentAnswers = new Map<string, { status: number; body: unknown }>();
   let baseUrl = '';
@@ -151,17 +152,16 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
           return missing('customer', String(body.customer), 'customer');
         }
         const id = newId('bps');
-        return [
-          200,
-          {
-            id,
-            object: 'billing_portal.session',
-            customer: body.customer,
-            return_url: body.return_url,
-            url: `${baseUrl}/p/session/${id}`,
-            created: now(),
-          },
-        ];
+        const session = {
+          id,
+          object: 'billing_portal.session',
+          customer: body.customer,
+          return_url: body.return_url,
+          url: `${baseUrl}/p/session/${id}`,
+          created: now(),
+        };
+        portalSessions.set(id, session);
+        return [200, session];
       },
     },
   ];
@@ -173,6 +173,9 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
         // A GET carries its parameters in the query, a POST in the form body.
         const body = parseStripeForm(request.method === 'GET' ? query : raw);
         requests.push({ method: request.method ?? 'GET', path, body });
+        // Stripe's hosted portal page, which a browser opens without the secret key.
+        const portalId = request.method === 'GET' && path.match(/^\/p\/session\/([^/]+)$/)?.[1];
+        if (portalId) return sendPortalPage(response, portalSessions.get(portalId));
         if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
           return send(response, 401, stripeError('Invalid API Key provided.'));
         }
@@ -411,6 +414,18 @@ function stripeError(message: string, code?: string, param?: string) {
 function send(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
   response.end(JSON.stringify(body));
+}
+
+/** The hosted billing portal, reduced to its heading and the way back to the site. */
+function sendPortalPage(response: ServerResponse, session: StripeObject | undefined) {
+  if (!session) return send(response, 404, stripeError('No such billing portal session'));
+  const returnUrl = String(session.return_url).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  response.end(
+    `<!doctype html><html lang="en"><head><title>Billing portal</title></head><body><main>` +
+      `<h1>Billing portal</h1><p>The local fake of Stripe's portal: the card is updated here.</p>` +
+      `<a href="${returnUrl}">Return</a></main></body></html>`,
+  );
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
