@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
+import type { Dashboard } from '../../shared/api/dashboard.ts';
 import type {
   CustomerSubscriptionsResponse,
   SubscriptionsAtRiskResponse,
@@ -99,6 +100,30 @@ const eventsOf = async (learner: TestUser) =>
     (event) => event.action,
   );
 
+const lesson = {
+  courseId: 'energy-sovereignty',
+  moduleId: 'reclaiming-your-field',
+  lessonId: 'what-energy-sovereignty-means',
+};
+
+/** A lesson done with its reflections, as the lesson page does it. */
+const completeFirstLesson = async (learner: TestUser) => {
+  const client = testApp.as(learner);
+  for (const promptId of ['most-sovereign-moment', 'what-is-asking-to-change']) {
+    await client.put('/api/learning/reflections', {
+      ...lesson,
+      promptId,
+      response: 'A reflection long enough to count. '.repeat(4),
+    });
+  }
+  expect((await client.post('/api/learning/lesson-completions', lesson)).statusCode).toBe(200);
+};
+
+const progressOf = async (learner: TestUser) => {
+  const dashboard = (await testApp.as(learner).get('/api/dashboard')).json<Dashboard>();
+  return dashboard.courses.find((course) => course.id === lesson.courseId)!.progress;
+};
+
 const atRisk = async (cookie: string) =>
   testApp.app.inject({
     method: 'GET',
@@ -135,6 +160,9 @@ describe('a renewal whose card is declined', () => {
 
   it('pauses access when the grace runs out and resumes it, progress kept, when paid', async () => {
     const { learner, subscriptionId } = await subscriber();
+    await completeFirstLesson(learner);
+    const progress = await progressOf(learner);
+    expect(progress).toBeGreaterThan(0);
     await renewal(subscriptionId, 'declined');
     const { graceEndsAt } = await ownSubscription(learner);
     const end = new Date(graceEndsAt!);
@@ -159,6 +187,7 @@ describe('a renewal whose card is declined', () => {
     // The card is updated and the retry is paid: the invoice may be reported first.
     await renewal(subscriptionId, 'paid');
     expect(await accessOf(learner)).toEqual(new Set(['paid']));
+    expect(await progressOf(learner)).toBe(progress);
     expect(await ownSubscription(learner)).toMatchObject({
       status: 'active',
       graceEndsAt: null,
