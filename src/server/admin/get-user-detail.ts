@@ -82,6 +82,7 @@ export async function getAdminUserDetail(
         { ...subscription, graceEndsAt: dateOrNull(subscription.graceEndsAt) },
         facts.now,
       ),
+      graceEndsAt: subscription.graceEndsAt,
     })),
     includedOnRelease: facts.awaitingRelease.map((course) => ({
       courseId: course.courseId,

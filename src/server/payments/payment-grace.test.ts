@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
+import type { AdminUserDetail } from '../../shared/api/admin.ts';
 import type { Dashboard } from '../../shared/api/dashboard.ts';
 import type {
   CustomerSubscriptionsResponse,
@@ -156,6 +157,14 @@ describe('a renewal whose card is declined', () => {
       expect.objectContaining({ id: subscriptionId, email: learner.email, accessPausedAt: null }),
     );
     expect(await eventsOf(learner)).not.toContain('revoke');
+    const detail = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${learner.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(detail.json<AdminUserDetail>().subscriptions).toEqual([
+      expect.objectContaining({ isGranting: true, graceEndsAt: subscription.graceEndsAt }),
+    ]);
   });
 
   it('pauses access when the grace runs out and resumes it, progress kept, when paid', async () => {
