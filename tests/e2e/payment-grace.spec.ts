@@ -127,11 +127,18 @@ test('a subscriber whose card is declined keeps access, updates the card, and th
     'Paid member',
   );
 
+  // A lesson opens, with the same notice.
+  await gotoReady(
+    page,
+    `${appUrl}/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/what-energy-sovereignty-means`,
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What Energy Sovereignty Means');
+  await expect(notice).toContainText('Update your card to keep your access.');
   await notice.getByRole('button', { name: 'Update card' }).click();
   await expect(page).toHaveURL(/\/p\/session\/bps_/);
   await expect(page.getByRole('heading', { name: 'Billing portal' })).toBeVisible();
   await page.getByRole('link', { name: 'Return' }).click();
-  await expect(page).toHaveURL(`${appUrl}/dashboard?tab=subscription`);
+  await expect(page).toHaveURL(/\/lessons\/what-energy-sovereignty-means$/);
 
   // The mail links to a page that opens a fresh portal session.
   const mail = await latestMailTo(email, 'Your Sovereign Flame payment did not go through');

@@ -120,6 +120,7 @@ const LessonPage = lazyComponent(async () => {
     { ReflectionSuggestion },
     { SafetyHelpCard, GetHelpNow },
     { PreviewLessonRoute },
+    { PaymentIssueBanner },
   ] = await Promise.all([
     import('../features/learning/routes/lesson-route.tsx'),
     import('../features/learning/components/lesson-states.tsx'),
@@ -127,6 +128,7 @@ const LessonPage = lazyComponent(async () => {
     import('../features/companion/components/reflection-suggestion.tsx'),
     import('../features/companion/components/safety-help.tsx'),
     import('../features/learning/routes/preview-lesson-route.tsx'),
+    import('../features/dashboard/components/payment-issue-banner.tsx'),
   ]);
   const companion = {
     Panel: CompanionPanel,
@@ -139,7 +141,7 @@ const LessonPage = lazyComponent(async () => {
       pending={<LessonLoading text="Loading your sacred journey..." />}
       signedOut={<PreviewLessonRoute />}
     >
-      <LessonRoute companion={companion} />
+      <LessonRoute companion={companion} notice={<PaymentIssueBanner />} />
     </RequireAuth>
   );
 });
