@@ -11,6 +11,8 @@ export const E2E_CONTACT_EMAIL = 'care@sovereign.test';
 /** The one public profile the e2e operator configured; the others stay unset. */
 export const E2E_YOUTUBE_URL = 'https://video.example/@sovereign-circle';
 export const FAKE_OPENAI_PORT = portBase + 7;
+/** An app of its own in Stripe mode against the local fake of Stripe (payment-grace.spec.ts). */
+export const STRIPE_APP_PORT = portBase + 8;
 /** A chat message containing this makes the local AI service fail, as in an outage. */
 export const FAKE_OPENAI_OUTAGE = '[outage]';
 /** The AI provider the notice names, which learners accept before anything is sent. */

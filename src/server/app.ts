@@ -116,6 +116,7 @@ import { restDuringMaintenance } from './settings/maintenance.ts';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store.ts';
 import { adminSettingsRoutes } from './settings/admin-settings.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
+import { pauseLapsedGraces } from './payments/payment-grace.ts';
 import { listSubscriptionFacts } from './payments/subscriptions.ts';
 import {
   cancelRefundedBooking,
@@ -292,6 +293,7 @@ export async function buildApp(
   app.clock.onTick('courses bought before release', (now) => openReleasedCourses(payments, now));
   app.clock.onTick('release notices', (now) => sendReleaseNotices(app, now));
   app.clock.onTick('access ending notices', (now) => sendAccessEndingNotices(app, now));
+  app.clock.onTick('payment graces ending', (now) => pauseLapsedGraces(payments, now));
   app.clock.onTick('session reminders', (now) => sendDueReminders(app, now));
   // Payment test mode takes a payment plan's monthly payments itself; Stripe takes its own.
   app.clock.onTick('payment plan instalments', (now) => collectDueTestInstalments(payments, now));

@@ -94,6 +94,7 @@ const environmentSchema = z
     STRIPE_TAX: optionalText.pipe(
       z.enum(['on', 'off'], { message: 'expected on or off' }).default('off'),
     ),
+    PAYMENT_GRACE_DAYS: positiveInteger(7),
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: url('the base URL of an OpenAI-compatible API'),
     OPENAI_MODEL: optionalText.pipe(
@@ -436,6 +437,8 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
       apiBase: env.STRIPE_API_BASE,
       /** Stripe Tax computes the VAT in Checkout (automatic tax) instead of the creator's table. */
       tax: env.STRIPE_TAX === 'on',
+      /** How long a subscription whose payment failed keeps its access while Stripe retries. */
+      graceDays: env.PAYMENT_GRACE_DAYS,
     },
     openai: {
       apiKey: env.OPENAI_API_KEY,

@@ -158,6 +158,7 @@ export const routeRules: Record<string, RouteRow> = {
     rule: 'owner-or-admin',
     request: ({ customerId }) => ({ query: { customerId } }),
   },
+  'GET /api/admin/subscriptions-at-risk': { rule: 'admin' },
   'POST /api/check-course-access': {
     rule: 'owner-or-admin',
     request: ({ customerId }) => ({ body: { courseId: course, customerId } }),

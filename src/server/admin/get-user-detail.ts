@@ -80,7 +80,11 @@ export async function getAdminUserDetail(
       status: subscription.status,
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
       currentPeriodEnd: subscription.currentPeriodEnd,
-      isGranting: isSubscriptionGranting(subscription),
+      isGranting: isSubscriptionGranting(
+        { ...subscription, graceEndsAt: dateOrNull(subscription.graceEndsAt) },
+        facts.now,
+      ),
+      graceEndsAt: subscription.graceEndsAt,
     })),
     paymentPlans,
     includedOnRelease: facts.awaitingRelease.map((course) => ({
@@ -102,4 +106,8 @@ export async function getAdminUserDetail(
     disabledAt: disabledAt?.toISOString() ?? null,
     accountEvents,
   };
+}
+
+function dateOrNull(value: string | null): Date | null {
+  return value === null ? null : new Date(value);
 }

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { stripeEvents } from '../db/schema/payments.ts';
 import { getCheckoutRecord } from './checkout-records.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
+import { applyInvoiceEvent, applySubscriptionEvent } from './payment-grace.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { handlePlanInvoicePaid, isPlanSubscription } from './payment-plans.ts';
 import { restoreDisputedPurchase, revokePurchase } from './revoke-purchase.ts';
 import { idOf, type StripeEvent } from './stripe-client.ts';
-import { saveSubscription } from './subscriptions.ts';
 
 /**
  * Handles a verified Stripe event once. Every handler is safe to repeat, so the event id is
@@ -40,9 +40,13 @@ async function dispatch(context: PaymentsContext, event: StripeEvent): Promise<v
     case 'customer.subscription.pending_update_expired':
     case 'customer.subscription.trial_will_end':
       if (isPlanSubscription(event.data.object)) return;
-      return saveSubscription(context, event.data.object, new Date(event.created * 1000));
+      return applySubscriptionEvent(context, event.data.object, new Date(event.created * 1000));
+    // A renewal that failed, or was paid after all: the grace of docs/decisions/038.
+    case 'invoice.payment_failed':
+      return applyInvoiceEvent(context, event);
     case 'invoice.paid':
-      return handlePlanInvoicePaid(context, event.data.object);
+      await handlePlanInvoicePaid(context, event.data.object);
+      return applyInvoiceEvent(context, event);
     case 'charge.refunded': {
       const charge = event.data.object;
       const paymentIntentId = idOf(charge.payment_intent);

@@ -15,11 +15,17 @@ import {
   payTestCheckoutBodySchema,
   purchasesResponseSchema,
   redirectResponseSchema,
+  subscriptionsAtRiskResponseSchema,
   testCheckoutParamsSchema,
   testCheckoutSchema,
   urlResponseSchema,
 } from '../../shared/api/payments.ts';
-import { pendingSessionOf, requireSessionClaim, requireUser } from '../http/guards.ts';
+import {
+  pendingSessionOf,
+  requireAdmin,
+  requireSessionClaim,
+  requireUser,
+} from '../http/guards.ts';
 import { limitUserRequests } from '../http/rate-limit.ts';
 import { requireFeatureOn } from '../http/feature-switch.ts';
 import { createCheckout } from './create-checkout.ts';
@@ -30,6 +36,7 @@ import { getOwnInvoicePdf } from './list-invoices.ts';
 import { listSessionPurchases } from './list-purchases.ts';
 import { invoiceFileName } from './receipt.ts';
 import { getBundleOffer } from './paid-courses.ts';
+import { listSubscriptionsAtRisk } from './payment-grace.ts';
 import { createPaymentsContext, type PaymentsOptions } from './payments-context.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
 import { cancelTestCheckout, getTestCheckout, payTestCheckout } from './test-checkout.ts';
@@ -137,6 +144,15 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
       },
     },
     async (request) => listCustomerSubscriptions(context, request.user, request.query.customerId),
+  );
+
+  routes.get(
+    '/api/admin/subscriptions-at-risk',
+    {
+      preValidation: requireAdmin,
+      schema: { response: { 200: subscriptionsAtRiskResponseSchema } },
+    },
+    async () => ({ subscriptions: await listSubscriptionsAtRisk(context) }),
   );
 
   routes.post(

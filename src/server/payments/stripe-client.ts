@@ -62,6 +62,8 @@ export interface StripeGateway {
   createPortalSession: (customerId: string, returnUrl: string) => Promise<string>;
   /** A payment plan's last payment is made: its subscription ends with the month it paid for. */
   endSubscriptionAtPeriodEnd: (subscriptionId: string) => Promise<void>;
+  /** A subscription as Stripe holds it now: an invoice event names it without its state. */
+  retrieveSubscription: (subscriptionId: string) => Promise<StripeSubscription>;
   /** Refunds a payment in full, once however often it is asked; answers the refund's id. */
   refundPayment: (paymentIntentId: string) => Promise<string>;
   /** Verifies the signature on the raw body; throws when it is wrong or too old. */
@@ -172,6 +174,9 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
     endSubscriptionAtPeriodEnd: call('end a payment plan', async (subscriptionId) => {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
     }),
+    retrieveSubscription: call('read a subscription', (subscriptionId) =>
+      stripe.subscriptions.retrieve(subscriptionId),
+    ),
 
     refundPayment: call('refund a payment', async (paymentIntentId) => {
       const refund = await stripe.refunds.create(

@@ -5,6 +5,11 @@ import {
   subscriptionProductCovers,
   type SubscriptionFacts,
 } from '../../shared/rules/access.ts';
+import {
+  hasPaymentGraceBegun,
+  nextPaymentGrace,
+  type PaymentGrace,
+} from '../../shared/rules/payment-grace.ts';
 import { recordAccessEvent } from '../access/enrollments.ts';
 import type { Database } from '../db/client.ts';
 import { subscriptions, type SubscriptionItem } from '../db/schema/payments.ts';
@@ -12,7 +17,13 @@ import { findUserIdByStripeCustomerId } from '../users/users.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { idOf, type StripeSubscription } from './stripe-client.ts';
 
-type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** A saved state, and whether it began a failed-payment episode the learner is to be told of. */
+export interface SavedSubscription {
+  row: SubscriptionRow;
+  hasGraceBegun: boolean;
+}
 
 /** Stripe never brings a canceled or expired subscription back: those states are final. */
 const finalStatuses = new Set(['canceled', 'incomplete_expired']);
@@ -48,6 +59,8 @@ export async function listUserSubscriptions(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    graceEndsAt: row.graceEndsAt?.toISOString() ?? null,
+    accessPausedAt: row.accessPausedAt?.toISOString() ?? null,
     items: row.items,
   }));
 }
@@ -55,13 +68,14 @@ export async function listUserSubscriptions(
 /**
  * Keeps the subscriptions table current from a customer.subscription.* event. Events may arrive
  * out of order: a state is written only when its event is not older than the stored one, and a
- * final state is never overwritten. Each change of the courses it opens is recorded.
+ * final state is never overwritten. Each change of the courses it opens is recorded, and so is
+ * the grace of a renewal left unpaid.
  */
 export async function saveSubscription(
   context: PaymentsContext,
   subscription: StripeSubscription,
   eventCreatedAt: Date,
-): Promise<void> {
+): Promise<SavedSubscription | null> {
   const { app } = context;
   const customerId = idOf(subscription.customer)!;
   const userId = await findUserIdByStripeCustomerId(app.db, customerId);
@@ -70,11 +84,12 @@ export async function saveSubscription(
       { customerId, subscriptionId: subscription.id },
       'subscription of an unknown customer',
     );
-    return;
+    return null;
   }
-  const next = toRow(subscription, userId, customerId, eventCreatedAt);
+  const state = toRow(subscription, userId, customerId, eventCreatedAt);
+  const now = new Date();
 
-  await app.db.transaction(async (tx) => {
+  return app.db.transaction(async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext(${`subscription:${subscription.id}`}))`,
     );
@@ -86,15 +101,22 @@ export async function saveSubscription(
       stored &&
       (stored.eventCreatedAt.getTime() > eventCreatedAt.getTime() ||
         finalStatuses.has(stored.status));
-    if (isStale) return;
+    if (isStale) return null;
 
-    await tx
+    const grace = nextPaymentGrace(stored, state, {
+      reportedAt: eventCreatedAt,
+      now,
+      graceDays: app.config.stripe.graceDays,
+    });
+    const next = { ...state, ...grace };
+    const [row] = await tx
       .insert(subscriptions)
       .values(next)
-      .onConflictDoUpdate({ target: subscriptions.id, set: { ...next, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: subscriptions.id, set: { ...next, updatedAt: now } })
+      .returning();
 
-    const before = coveredCourseIds(context, stored ? toFacts(stored) : []);
-    const after = coveredCourseIds(context, toFacts(next));
+    const before = coveredCourseIds(context, stored ? toFacts(stored) : [], now);
+    const after = coveredCourseIds(context, toFacts(next), now);
     const change = (action: 'grant' | 'revoke', courseId: string) =>
       recordAccessEvent(tx, {
         userId,
@@ -107,6 +129,7 @@ export async function saveSubscription(
       await change('grant', courseId);
     for (const courseId of before.filter((id) => !after.includes(id)))
       await change('revoke', courseId);
+    return { row: row!, hasGraceBegun: hasPaymentGraceBegun(stored, grace) };
   });
 }
 
@@ -115,7 +138,7 @@ function toRow(
   userId: string,
   customerId: string,
   eventCreatedAt: Date,
-): Omit<SubscriptionRow, 'updatedAt'> {
+): Omit<SubscriptionRow, 'updatedAt' | keyof PaymentGrace> {
   const items: SubscriptionItem[] = subscription.items.data.map((item) => ({
     id: item.id,
     productId: idOf(item.price.product) ?? '',
@@ -138,21 +161,41 @@ function toRow(
   };
 }
 
-function toFacts(row: Pick<SubscriptionRow, 'items' | 'status' | 'cancelAtPeriodEnd'>) {
+/** A pause once recorded holds, whatever the clock says: the grace is over. */
+function toFacts(
+  row: Pick<
+    SubscriptionRow,
+    'items' | 'status' | 'cancelAtPeriodEnd' | 'graceEndsAt' | 'accessPausedAt'
+  >,
+): SubscriptionFacts[] {
   return row.items.map((item) => ({
     productId: item.productId,
     status: row.status,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    graceEndsAt: row.accessPausedAt ? null : row.graceEndsAt,
   }));
 }
 
-function coveredCourseIds(context: PaymentsContext, facts: SubscriptionFacts[]): string[] {
+/** The courses a subscription's products cover, whatever its state. */
+export function listCoursesCovered(context: PaymentsContext, row: SubscriptionRow): string[] {
+  return coveredCourseIds(
+    context,
+    toFacts({ ...row, status: 'active', cancelAtPeriodEnd: false }),
+    new Date(),
+  );
+}
+
+function coveredCourseIds(
+  context: PaymentsContext,
+  facts: SubscriptionFacts[],
+  now: Date,
+): string[] {
   return context.app.catalogue.courses
     .map((course) => course.id)
     .filter((courseId) =>
       facts.some(
         (fact) =>
-          isSubscriptionGranting(fact) && subscriptionProductCovers(fact.productId, courseId),
+          isSubscriptionGranting(fact, now) && subscriptionProductCovers(fact.productId, courseId),
       ),
     );
 }

@@ -1,8 +1,9 @@
 /**
  * A local server that speaks as much of Stripe's REST API as the app's SDK calls use (customers,
- * Checkout sessions, subscriptions, billing portal sessions), so the official `stripe` SDK runs against it
- * unchanged (STRIPE_API_BASE). Tests play Stripe's other side with it: a buyer paying, a delayed
- * payment settling, a session expiring, and signed webhook events.
+ * Checkout sessions, billing portal sessions, subscriptions), so the official `stripe` SDK runs
+ * against it unchanged (STRIPE_API_BASE). Tests play Stripe's other side with it: a buyer paying,
+ * a delayed payment settling, a session expiring, a plan's next payment, a renewal's card
+ * declined and paid later, and signed webhook events.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -26,7 +27,7 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   customers: Map<string, StripeObject>;
   checkoutSessions: Map<string, StripeObject>;
-  /** Subscriptions a Checkout in subscription mode started (a payment plan's). */
+  /** Subscriptions made by a Checkout in subscription mode (a payment plan's) or by a test. */
   subscriptions: Map<string, StripeObject>;
   /** Refunds the app asked for, in order. */
   refunds: StripeObject[];
@@ -46,6 +47,17 @@ export interface FakeStripe {
    */
   payNextInvoice: (subscriptionId: string) => StripeObject;
   expireCheckout: (sessionId: string) => StripeObject;
+  /** A monthly subscription of the customer to a product, paid and active. */
+  createSubscription: (customerId: string, productId?: string) => StripeObject;
+  /**
+   * A renewal's invoice and what its payment attempt did to the subscription: a declined card
+   * leaves it past_due (Stripe retries), a paid one active; after the last retry Stripe marks it
+   * unpaid or cancels it, as its Dashboard settings say.
+   */
+  settleRenewal: (
+    subscriptionId: string,
+    outcome: 'declined' | 'paid' | 'unpaid' | 'canceled',
+  ) => { invoice: StripeObject; subscription: StripeObject };
   /** An event as Stripe would POST it, signed with the webhook secret. */
   signedEvent: (
     type: string,
@@ -60,6 +72,7 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
   const customers = new Map<string, StripeObject>();
   const checkoutSessions = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject>();
+  const portalSessions = new Map<string, StripeObject>();
   const refunds: StripeObject[] = [];
   const idempotentAnswers = new Map<string, { status: number; body: unknown }>();
   let baseUrl = '';
@@ -111,6 +124,11 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
       handle: ([, id]) => found(checkoutSessions.get(id!), 'checkout session', id!),
     },
     {
+      method: 'GET',
+      pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+      handle: ([, id]) => found(subscriptions.get(id!), 'subscription', id!),
+    },
+    {
       method: 'POST',
       pattern: /^\/v1\/subscriptions\/([^/]+)$/,
       handle: ([, id], body) => {
@@ -152,17 +170,16 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
           return missing('customer', String(body.customer), 'customer');
         }
         const id = newId('bps');
-        return [
-          200,
-          {
-            id,
-            object: 'billing_portal.session',
-            customer: body.customer,
-            return_url: body.return_url,
-            url: `${baseUrl}/p/session/${id}`,
-            created: now(),
-          },
-        ];
+        const session = {
+          id,
+          object: 'billing_portal.session',
+          customer: body.customer,
+          return_url: body.return_url,
+          url: `${baseUrl}/p/session/${id}`,
+          created: now(),
+        };
+        portalSessions.set(id, session);
+        return [200, session];
       },
     },
   ];
@@ -174,6 +191,9 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
         // A GET carries its parameters in the query, a POST in the form body.
         const body = parseStripeForm(request.method === 'GET' ? query : raw);
         requests.push({ method: request.method ?? 'GET', path, body });
+        // Stripe's hosted portal page, which a browser opens without the secret key.
+        const portalId = request.method === 'GET' && path.match(/^\/p\/session\/([^/]+)$/)?.[1];
+        if (portalId) return sendPortalPage(response, portalSessions.get(portalId));
         if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
           return send(response, 401, stripeError('Invalid API Key provided.'));
         }
@@ -298,6 +318,54 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     },
     settleAsyncPayment: (sessionId) => update(sessionId, { payment_status: 'paid' }),
     expireCheckout: (sessionId) => update(sessionId, { status: 'expired' }),
+    createSubscription: (customerId, productId = 'prod_complete_bundle') => {
+      const created = now();
+      const id = newId('sub');
+      const subscription = {
+        id,
+        object: 'subscription',
+        customer: customerId,
+        created,
+        status: 'active',
+        cancel_at_period_end: false,
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: newId('si'),
+              object: 'subscription_item',
+              price: { id: 'price_monthly', object: 'price', product: productId },
+              quantity: 1,
+              current_period_end: created + 30 * 86_400,
+            },
+          ],
+        },
+      };
+      subscriptions.set(id, subscription);
+      return subscription;
+    },
+    settleRenewal: (subscriptionId, outcome) => {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`the fake Stripe has no subscription ${subscriptionId}`);
+      subscription.status = renewalStatus[outcome];
+      const invoice = {
+        id: newId('in'),
+        object: 'invoice',
+        customer: subscription.customer,
+        billing_reason: 'subscription_cycle',
+        status: outcome === 'paid' ? 'paid' : 'open',
+        attempted: true,
+        amount_due: 2900,
+        currency: 'eur',
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { metadata: {}, subscription: subscriptionId },
+        },
+        created: now(),
+      };
+      return { invoice, subscription: structuredClone(subscription) };
+    },
     signedEvent: (type, object, options = {}) => {
       const payload = JSON.stringify({
         id: options.id ?? newId('evt'),
@@ -326,6 +394,13 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+const renewalStatus = {
+  declined: 'past_due',
+  paid: 'active',
+  unpaid: 'unpaid',
+  canceled: 'canceled',
+} as const;
 
 /** The rates the fake's Stripe Tax charges, in basis points, by billing country. */
 export const fakeTaxRates: Record<string, number> = { DE: 1900, FR: 2000, IE: 2300, NL: 2100 };
@@ -409,6 +484,18 @@ function stripeError(message: string, code?: string, param?: string) {
 function send(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
   response.end(JSON.stringify(body));
+}
+
+/** The hosted billing portal, reduced to its heading and the way back to the site. */
+function sendPortalPage(response: ServerResponse, session: StripeObject | undefined) {
+  if (!session) return send(response, 404, stripeError('No such billing portal session'));
+  const returnUrl = String(session.return_url).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  response.end(
+    `<!doctype html><html lang="en"><head><title>Billing portal</title></head><body><main>` +
+      `<h1>Billing portal</h1><p>The local fake of Stripe's portal: the card is updated here.</p>` +
+      `<a href="${returnUrl}">Return</a></main></body></html>`,
+  );
 }
 
 function readBody(request: IncomingMessage): Promise<string> {

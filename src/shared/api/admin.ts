@@ -115,6 +115,8 @@ export const adminSubscriptionSchema = z.object({
   currentPeriodEnd: z.string().nullable(),
   /** Whether it opens courses now. */
   isGranting: z.boolean(),
+  /** After a failed renewal: open until then while Stripe retries (docs/decisions/038). */
+  graceEndsAt: z.string().nullable(),
 });
 export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 

@@ -124,6 +124,23 @@ export const customerPortalRequestSchema = z.object({
 });
 export const urlResponseSchema = z.object({ url: z.string() });
 
+/** A subscription whose renewal was left unpaid: in its grace, or paused (docs/decisions/038). */
+export const subscriptionAtRiskSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  status: z.string(),
+  productId: z.string(),
+  paymentFailedAt: z.string(),
+  graceEndsAt: z.string().nullable(),
+  accessPausedAt: z.string().nullable(),
+});
+export type SubscriptionAtRisk = z.infer<typeof subscriptionAtRiskSchema>;
+export const subscriptionsAtRiskResponseSchema = z.object({
+  subscriptions: z.array(subscriptionAtRiskSchema),
+});
+export type SubscriptionsAtRiskResponse = z.infer<typeof subscriptionsAtRiskResponseSchema>;
+
 export const subscriptionSchema = z.object({
   id: z.string(),
   status: z.string(),
@@ -133,6 +150,10 @@ export const subscriptionSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   currentPeriodEnd: z.string().nullable(),
+  /** While a failed renewal is retried, when the courses close unless it is paid. */
+  graceEndsAt: z.string().nullable(),
+  /** When the grace ran out and the courses closed; null while they are open. */
+  accessPausedAt: z.string().nullable(),
   items: z.array(
     z.object({
       id: z.string(),
@@ -150,6 +171,7 @@ export const customerSubscriptionsQuerySchema = z.object({
 export const customerSubscriptionsResponseSchema = z.object({
   subscriptions: z.array(subscriptionSchema),
 });
+export type CustomerSubscriptionsResponse = z.infer<typeof customerSubscriptionsResponseSchema>;
 
 export const checkCourseAccessRequestSchema = z.object({
   courseId: z.string().trim().min(1, 'courseId is required').max(100),

@@ -77,10 +77,12 @@ describe('course access', () => {
       status: string,
       cancelAtPeriodEnd = false,
       productId = 'prod_complete_bundle',
+      graceEndsAt: Date | null = null,
     ) => ({
       productId,
       status,
       cancelAtPeriodEnd,
+      graceEndsAt,
     });
     const access = (...subscriptions: ReturnType<typeof subscription>[]) =>
       courseAccessType('sovereign-flame', facts({ subscriptions }));
@@ -91,6 +93,24 @@ describe('course access', () => {
     expect(access(subscription('past_due'))).toBe('none');
     expect(access(subscription('active', false, 'prod_sovereign_flame'))).toBe('paid');
     expect(access(subscription('active', false, 'prod_energy_sovereignty'))).toBe('none');
+  });
+
+  it('keeps a past_due subscription open until its payment grace ends, and no longer', () => {
+    const pastDue = (graceEndsAt: Date | null, status = 'past_due') => ({
+      productId: 'prod_complete_bundle',
+      status,
+      cancelAtPeriodEnd: false,
+      graceEndsAt,
+    });
+    const access = (subscription: ReturnType<typeof pastDue>) =>
+      courseAccessType('sovereign-flame', facts({ subscriptions: [subscription] }));
+    expect(access(pastDue(tomorrow))).toBe('paid');
+    expect(userTier(facts({ subscriptions: [pastDue(tomorrow)] }))).toBe('paid');
+    expect(access(pastDue(now))).toBe('none');
+    expect(access(pastDue(yesterday))).toBe('none');
+    expect(access(pastDue(null))).toBe('none');
+    expect(access(pastDue(tomorrow, 'unpaid'))).toBe('none');
+    expect(access(pastDue(tomorrow, 'canceled'))).toBe('none');
   });
 
   it('maps a subscription product id to its course', () => {

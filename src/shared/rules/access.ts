@@ -30,6 +30,8 @@ export interface SubscriptionFacts {
   productId: string;
   status: string;
   cancelAtPeriodEnd: boolean;
+  /** Set while a failed renewal is retried: until then a past_due subscription still opens. */
+  graceEndsAt: Date | null;
 }
 
 export interface BetaGrantFacts {
@@ -55,12 +57,22 @@ export function isUnexpired(expiresAt: Date | null, now: Date): boolean {
   return expiresAt === null || expiresAt.getTime() > now.getTime();
 }
 
-/** Only active and trialing subscriptions without a pending cancellation grant access. */
-export function isSubscriptionGranting(subscription: SubscriptionFacts): boolean {
-  return (
-    (subscription.status === 'active' || subscription.status === 'trialing') &&
-    !subscription.cancelAtPeriodEnd
-  );
+/**
+ * Active and trialing subscriptions without a pending cancellation grant access, and so does a
+ * past_due one during its grace: a declined renewal does not lock the learner out while Stripe
+ * retries the card.
+ */
+export function isSubscriptionGranting(subscription: SubscriptionFacts, now: Date): boolean {
+  if (subscription.cancelAtPeriodEnd) return false;
+  if (subscription.status === 'active' || subscription.status === 'trialing') return true;
+  return subscription.status === 'past_due' && isInPaymentGrace(subscription, now);
+}
+
+export function isInPaymentGrace(
+  subscription: Pick<SubscriptionFacts, 'graceEndsAt'>,
+  now: Date,
+): boolean {
+  return subscription.graceEndsAt !== null && subscription.graceEndsAt.getTime() > now.getTime();
 }
 
 /** prod_complete_bundle covers every course; prod_<course id with underscores> covers that one. */
@@ -87,7 +99,7 @@ export function courseAccessType(courseId: string, facts: AccessFacts): AccessTy
   );
   const isSubscribed = facts.subscriptions.some(
     (subscription) =>
-      isSubscriptionGranting(subscription) &&
+      isSubscriptionGranting(subscription, facts.now) &&
       subscriptionProductCovers(subscription.productId, courseId),
   );
   if (isSubscribed || (enrollment && accessTypeOfPurchase(enrollment.purchaseType) === 'paid')) {
@@ -125,7 +137,7 @@ export function userTier(facts: AccessFacts): UserTier {
   );
   const isPaid =
     live.some((enrollment) => accessTypeOfPurchase(enrollment.purchaseType) === 'paid') ||
-    facts.subscriptions.some(isSubscriptionGranting);
+    facts.subscriptions.some((subscription) => isSubscriptionGranting(subscription, facts.now));
   if (isPaid) return 'paid';
   if (live.some((enrollment) => enrollment.purchaseType === 'complimentary')) {
     return 'complimentary';

@@ -47,6 +47,9 @@ const TestCheckoutRoute = lazyComponent(
 const TestBillingRoute = lazyComponent(
   async () => (await import('../features/purchase/routes/test-billing-route.tsx')).TestBillingRoute,
 );
+const UpdateCardRoute = lazyComponent(
+  async () => (await import('../features/dashboard/routes/update-card-route.tsx')).UpdateCardRoute,
+);
 const UnsubscribeRoute = lazyComponent(
   async () => (await import('../features/marketing/routes/unsubscribe-route.tsx')).UnsubscribeRoute,
 );
@@ -117,6 +120,7 @@ const LessonPage = lazyComponent(async () => {
     { ReflectionSuggestion },
     { SafetyHelpCard, GetHelpNow },
     { PreviewLessonRoute },
+    { PaymentIssueBanner },
   ] = await Promise.all([
     import('../features/learning/routes/lesson-route.tsx'),
     import('../features/learning/components/lesson-states.tsx'),
@@ -124,6 +128,7 @@ const LessonPage = lazyComponent(async () => {
     import('../features/companion/components/reflection-suggestion.tsx'),
     import('../features/companion/components/safety-help.tsx'),
     import('../features/learning/routes/preview-lesson-route.tsx'),
+    import('../features/dashboard/components/payment-issue-banner.tsx'),
   ]);
   const companion = {
     Panel: CompanionPanel,
@@ -136,7 +141,7 @@ const LessonPage = lazyComponent(async () => {
       pending={<LessonLoading text="Loading your sacred journey..." />}
       signedOut={<PreviewLessonRoute />}
     >
-      <LessonRoute companion={companion} />
+      <LessonRoute companion={companion} notice={<PaymentIssueBanner />} />
     </RequireAuth>
   );
 });
@@ -212,6 +217,7 @@ const routes: RouteObject[] = [
   { path: paths.safetyPlan, element: signedIn(<SafetyPlanRoute />) },
   { path: paths.testCheckout, element: signedIn(<TestCheckoutRoute />) },
   { path: paths.testBilling, element: signedIn(<TestBillingRoute />) },
+  { path: paths.updateCard, element: signedIn(<UpdateCardRoute />) },
   { path: paths.lesson, element: <LessonPage /> },
   { path: paths.admin, element: <AdminPage /> },
   { path: paths.dbTest, element: <DbTestPage /> },

@@ -17,6 +17,7 @@ export const paths = {
   session: '/sessions/:id',
   testCheckout: '/checkout/test/:sessionId',
   testBilling: '/billing/test',
+  updateCard: '/billing/update-card',
   settings: '/settings',
   safetyPlan: '/safety-plan',
   profile: '/profile',

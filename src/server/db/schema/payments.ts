@@ -118,6 +118,12 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** The creation time of the event this state came from: an older event never overwrites it. */
     eventCreatedAt: timestamp('event_created_at', { withTimezone: true }).notNull(),
+    /** When a renewal payment first failed in the present episode; null when paid up. */
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    /** Until when the courses stay open while Stripe retries (docs/decisions/038). */
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+    /** When the grace ran out and the courses closed: recorded once, by the clock. */
+    accessPausedAt: timestamp('access_paused_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('subscriptions_user_idx').on(table.userId)],

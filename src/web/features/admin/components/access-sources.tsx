@@ -116,6 +116,8 @@ function Subscriptions({ subscriptions }: { subscriptions: AdminSubscription[] }
               {subscription.cancelAtPeriodEnd && ', cancels at the end of the period'}
               {subscription.currentPeriodEnd &&
                 `, period ends ${formatAdminDate(subscription.currentPeriodEnd)}`}
+              {subscription.graceEndsAt &&
+                `, payment failed: open until ${formatAdminDate(subscription.graceEndsAt)}`}
               {subscription.isGranting ? ' (opens its courses)' : ' (opens nothing)'}
             </p>
           </li>

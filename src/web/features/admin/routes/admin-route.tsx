@@ -14,6 +14,7 @@ import { SettingsTab } from '../components/settings-tab.tsx';
 import { SubscribersTab } from '../components/subscribers-tab.tsx';
 import { FreshSecondFactorProvider } from '../../../lib/fresh-second-factor.tsx';
 import { MoveLearners } from '../components/move-learners.tsx';
+import { SubscriptionsAtRisk } from '../components/subscriptions-at-risk.tsx';
 import { UsersTab } from '../components/users-tab.tsx';
 
 const adminTabs = [
@@ -90,6 +91,7 @@ export function AdminRoute({ extraTabs = [] }: { extraTabs?: readonly AdminPanel
               <AccessTab userId={userId} onSelectUser={(user) => navigate({ user })} />
             </TabPanel>
             <TabPanel value="users" className="mt-6">
+              <SubscriptionsAtRisk onOpenUser={(user) => navigate({ tab: 'access', user })} />
               <UsersTab onOpenUser={(user) => navigate({ tab: 'access', user })} />
               <MoveLearners />
             </TabPanel>

@@ -15,6 +15,7 @@ import {
 import { MyCoursesTab } from '../components/my-courses-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { ProfileTab } from '../components/profile-tab.tsx';
+import { PaymentIssueBanner } from '../components/payment-issue-banner.tsx';
 import { SubscriptionTab } from '../components/subscription-tab.tsx';
 import { panelClass } from '../../../components/ui/panel.tsx';
 
@@ -76,6 +77,7 @@ export function DashboardRoute({ betaManager, notices, upcomingSessions }: Dashb
             Welcome, {user?.firstName || 'Seeker'}
           </h1>
           <CheckoutNotice />
+          <PaymentIssueBanner />
           {notices}
           <TabPanel value="overview">
             {loadState ??

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { notify } from '../../../lib/notify.ts';
 import { useNavigate, useParams } from '../../../lib/router/router.tsx';
 import type { LessonPage, LessonParams } from '../../../../shared/api/learning.ts';
@@ -30,7 +30,14 @@ import { initialCompanionOpen, rememberCompanionOpen } from '../companion-open-c
 import type { LessonCompanion } from '../lesson-companion.ts';
 
 /** /courses/:courseId/modules/:moduleId/lessons/:lessonId */
-export function LessonRoute({ companion }: { companion?: LessonCompanion }) {
+export function LessonRoute({
+  companion,
+  notice,
+}: {
+  companion?: LessonCompanion;
+  /** Composed in by the app: a notice about the learner's account (a payment that failed). */
+  notice?: ReactNode;
+}) {
   const { courseId = '', moduleId = '', lessonId = '' } = useParams();
   const params = useMemo(() => ({ courseId, moduleId, lessonId }), [courseId, moduleId, lessonId]);
   const lessonPage = useLessonPage(params);
@@ -48,6 +55,7 @@ export function LessonRoute({ companion }: { companion?: LessonCompanion }) {
       page={lessonPage.data}
       params={params}
       companion={companion}
+      notice={notice}
     />
   );
 }
@@ -56,10 +64,12 @@ function LessonView({
   page,
   params,
   companion,
+  notice,
 }: {
   page: LessonPage;
   params: LessonParams;
   companion: LessonCompanion | undefined;
+  notice: ReactNode;
 }) {
   const navigate = useNavigate();
   const { data: user } = useSession();
@@ -141,6 +151,7 @@ function LessonView({
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <main className="min-w-0 space-y-8">
           <h1 className="font-display text-3xl font-bold text-ink-900">{lesson.title}</h1>
+          {notice}
           {lesson.vimeoVideoId && (
             <VideoPlayer
               videoId={lesson.vimeoVideoId}
