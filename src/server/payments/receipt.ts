@@ -8,7 +8,7 @@ import {
 } from '../../shared/rules/invoices.ts';
 import { singleLine, type MailAttachment, type MailMessage } from '../mail/send-mail.ts';
 import type { Invoice } from './issue-invoice.ts';
-import { creditOf, type CheckoutRecord } from './checkout-records.ts';
+import { creditOf, discountOf, type CheckoutRecord } from './checkout-records.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { formatDate } from '../../shared/rules/dates.ts';
 
@@ -41,6 +41,8 @@ function receiptMail(
   );
   const credit = creditOf(context, record);
   if (credit) lines.push(`- ${credit.label}: -${formatEuros(credit.cents)}`);
+  const discount = discountOf(record);
+  if (discount) lines.push(`- ${discount.label}: -${formatEurosAndCents(discount.cents)}`);
   const until = record.accessExpiresAt ? formatDate(record.accessExpiresAt) : 'no end date';
   // A session bought at /book-session opens no course: its own mail carries the date and time.
   const access =

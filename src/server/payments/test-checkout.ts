@@ -9,6 +9,7 @@ import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import {
   creditOf,
+  discountOf,
   getOwnCheckoutRecord,
   outcomeOf,
   type CheckoutRecord,
@@ -31,6 +32,7 @@ export async function getTestCheckout(
     isBundle: record.isBundle,
     items: record.items,
     credit: creditOf(context, record),
+    discount: discountOf(record),
     totalCents: record.amountCents,
   };
 }
