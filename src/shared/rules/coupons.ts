@@ -1,4 +1,5 @@
 /** Discount codes: what a code takes off an order (docs/decisions/037-coupons.md). */
+import { formatEurosAndCents } from './invoices.ts';
 import { formatEuros } from './pricing.ts';
 import type { Order } from './purchase.ts';
 
@@ -108,4 +109,9 @@ export function couponLine(code: string): string {
 /** "20% off" or "€25 off", as the admin panel lists a code. */
 export function describeCoupon(coupon: Pick<CouponTerms, 'kind' | 'value'>): string {
   return coupon.kind === 'percent' ? `${coupon.value}% off` : `${formatEuros(coupon.value)} off`;
+}
+
+/** A price a code may leave with cents: "€100", or "€99.50" rather than a rounded "€100". */
+export function formatPrice(cents: number): string {
+  return cents % 100 === 0 ? formatEuros(cents) : formatEurosAndCents(cents);
 }

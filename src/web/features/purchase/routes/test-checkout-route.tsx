@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatPrice } from '../../../../shared/rules/coupons.ts';
 import { Link, useNavigate, useParams } from '../../../lib/router/router.tsx';
 import { euCountries } from '../../../../shared/rules/invoices.ts';
 import { checkoutMessages } from '../../../../shared/api/payments.ts';
@@ -58,10 +59,16 @@ export function TestCheckoutRoute() {
                   <span>-{formatEuros(checkout.data.credit.cents)}</span>
                 </li>
               )}
+              {checkout.data.discount && (
+                <li className="flex justify-between py-2 text-green-800">
+                  <span>{checkout.data.discount.label}</span>
+                  <span>-{formatPrice(checkout.data.discount.cents)}</span>
+                </li>
+              )}
             </ul>
             <p className="flex justify-between border-t border-ink-600/30 pt-3 text-lg font-bold">
               <span>Total</span>
-              <span>{formatEuros(checkout.data.totalCents)}</span>
+              <span>{formatPrice(checkout.data.totalCents)}</span>
             </p>
             {checkout.data.status === 'open' && (
               // As on Stripe's page: the billing country decides the VAT inside the price.
