@@ -8,6 +8,8 @@ import type { Coupon, CouponInput, CouponPreview, Coupons } from '../../shared/a
 import { invoicePdfPath, type TestCheckout } from '../../shared/api/payments.ts';
 import { couponMessages } from '../../shared/rules/coupons.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
+import { createPaymentsContext } from './payments-context.ts';
+import { refundCheckout } from './product-checkout.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { startFakeStripeServer, type FakeStripe } from '../testing/fake-stripe-server.ts';
 import { confirmFreshSecondFactor } from '../testing/second-factor.ts';
@@ -225,7 +227,7 @@ describe('POST /api/checkout/coupon-preview', () => {
 });
 
 describe('checkout with a code, in payment test mode', () => {
-  it('takes the discounted price, counts one use, and invoices what was paid', async () => {
+  it('takes the discounted price, counts one use, and invoices and refunds what was paid', async () => {
     const code = freshCode('test');
     const coupon = await makeCoupon(testModeApp, testModeAdmin, {
       code,
@@ -267,6 +269,14 @@ describe('checkout with a code, in payment test mode', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(`Discount (Code ${code.toUpperCase()})`);
     expect(text).toMatch(/Total paid\s+€99\.50/);
+
+    // A refund gives back what was paid, and its credit note says so.
+    expect(await refundCheckout(createPaymentsContext(testModeApp.app), id)).toBe(true);
+    const refunded = (await testModeApp.as(buyer).get('/api/account/billing')).json<Billing>();
+    const creditNote = refunded.invoices.find(
+      (candidate) => candidate.checkoutId === id && candidate.kind === 'credit_note',
+    );
+    expect(creditNote?.grossCents).toBe(-9_950);
   });
 
   it('makes an order a code pays in full complete at once, with no invoice', async () => {
