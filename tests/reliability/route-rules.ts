@@ -134,6 +134,10 @@ export const routeRules: Record<string, RouteRow> = {
     }),
   },
   'GET /api/checkout/bundle-offer': { rule: 'signed-in' },
+  'POST /api/checkout/coupon-preview': {
+    rule: 'signed-in',
+    request: () => ({ body: { productIds: ['energy-sovereignty'], code: 'NO-SUCH-CODE' } }),
+  },
   'POST /api/checkout/confirm': {
     rule: 'owner',
     request: ({ checkoutId }) => ({ body: { sessionId: checkoutId } }),
@@ -343,6 +347,18 @@ export const routeRules: Record<string, RouteRow> = {
   'PATCH /api/admin/inbox/:kind/:id': {
     rule: 'admin',
     request: () => ({ params: { kind: 'assessment', id: anyUuid }, body: { state: 'answered' } }),
+  },
+  'GET /api/admin/coupons': { rule: 'admin' },
+  'POST /api/admin/coupons': {
+    rule: 'fresh-admin',
+    request: () => ({ body: { code: 'MATRIX10', kind: 'percent', value: 10 } }),
+  },
+  'PUT /api/admin/coupons/:id': {
+    rule: 'fresh-admin',
+    request: () => ({
+      params: { id: anyUuid },
+      body: { code: 'MATRIX20', kind: 'percent', value: 20 },
+    }),
   },
   'POST /api/admin/refund-requests/:id/refund': {
     rule: 'fresh-admin',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import { checkoutOutcome, type CheckoutOutcome } from '../../shared/rules/purchase.ts';
 import { creditLine } from '../../shared/rules/pricing.ts';
+import { couponLine } from '../../shared/rules/coupons.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -52,4 +53,10 @@ export function creditOf(
     (courseId) => context.app.catalogue.getCourse(courseId)?.title ?? courseId,
   );
   return { label: creditLine(titles), cents: record.creditCents };
+}
+
+/** What a discount code took off the order, in the buyer's words; null without one. */
+export function discountOf(record: CheckoutRecord): { label: string; cents: number } | null {
+  if (record.discountCents === 0 || !record.couponCode) return null;
+  return { label: couponLine(record.couponCode), cents: record.discountCents };
 }

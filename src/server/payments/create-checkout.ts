@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { SessionUser } from '../../shared/api/auth.ts';
+import type { CouponPreview, CouponPreviewRequest } from '../../shared/api/coupons.ts';
 import type {
   CheckoutSessionResponse,
   createCheckoutSessionRequestSchema,
@@ -9,9 +10,11 @@ import { courseAccessType } from '../../shared/rules/access.ts';
 import { buildOrder, isOwnedAccess, type Order } from '../../shared/rules/purchase.ts';
 import { getAccessFacts } from '../access/course-access.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
+import type { Executor } from '../db/client.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import { getStripeCustomerId, saveStripeCustomerId } from '../users/users.ts';
+import { COUPON_HOLD_MINUTES, priceWithCoupon } from './coupons.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
 import { listPaidCourses } from './paid-courses.ts';
 import { planOrder, savePlanTerms } from './payment-plans.ts';
@@ -38,51 +41,105 @@ export async function createCheckout(
     (request.customerId !== undefined && request.customerId !== storedCustomerId);
   if (isSomeoneElse) throw new AppError('forbidden', 'A purchase is always for your own account.');
 
-  const result = buildOrder(
+  const fullOrder = await buildBuyersOrder(
+    context,
+    user,
     request.lineItems.map((item) => item.price),
-    saleableCatalogue(app.catalogue),
+  );
+  const { couponCode } = request;
+  // `subscription` is the spec's word for paying in monthly payments: a payment plan.
+  const plan = request.mode === 'subscription' ? planOrder(fullOrder) : null;
+  if (plan && couponCode) throw new AppError('bad_request', couponOnPlanMessage);
+  const order = plan?.order ?? fullOrder;
+
+  // With a code, its row stays locked until the checkout is stored: its last use is taken once.
+  const within = <T>(work: (db: Executor) => Promise<T>) =>
+    couponCode ? app.db.transaction(work) : work(app.db);
+  const { session, isFree } = await within(async (db) => {
+    const coupon = couponCode ? await priceWithCoupon(db, order, couponCode, { lock: true }) : null;
+    const amountCents = order.totalCents - (coupon?.discountCents ?? 0);
+    const isFree = amountCents === 0;
+    const session = isFree
+      ? startCheckoutWithoutPayment(app.config.appUrl)
+      : context.stripe
+        ? await context.stripe.createCheckoutSession({
+            order,
+            discount: coupon,
+            customerId: storedCustomerId ?? (await createCustomer(context, user)),
+            userId: user.id,
+            successUrl: `${app.config.appUrl}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${app.config.appUrl}/shop?canceled=true`,
+            ...(plan && { plan: { count: plan.terms.count } }),
+            ...(coupon && { expiresAt: couponHoldEnd() }),
+          })
+        : startTestCheckout(app.config.appUrl);
+
+    await db.insert(checkoutSessions).values({
+      id: session.id,
+      userId: user.id,
+      mode: context.stripe ? 'stripe' : 'test',
+      items: orderItems(order, coupon?.lineDiscountCents),
+      courseIds: order.courseIds,
+      isBundle: order.isBundle,
+      amountCents,
+      creditCents: order.creditCents,
+      creditedCourseIds: order.credits.map((credit) => credit.courseId),
+      ...(coupon && {
+        couponId: coupon.couponId,
+        couponCode: coupon.code,
+        discountCents: coupon.discountCents,
+      }),
+      ...(isFree && { status: 'complete' as const, paymentStatus: 'no_payment_required' as const }),
+      customerName: request.metadata.customerName || `${user.firstName} ${user.lastName}`.trim(),
+      // Receipts go to the account's own, verified address only.
+      receiptEmail: user.email,
+      message: request.metadata.message || null,
+    });
+    if (plan) await savePlanTerms(db, session.id, plan);
+    return { session, isFree };
+  });
+  // Nothing to pay (a credit or a code covers the order): no provider page, the access opens now.
+  if (isFree) await fulfilCheckout(context, session.id);
+  return session;
+}
+
+export const couponOnPlanMessage = 'A discount code applies when paying in full only.';
+
+/** A checkout with a code ends unpaid when its hold on the code ends. */
+function couponHoldEnd(): Date {
+  return new Date(Date.now() + COUPON_HOLD_MINUTES * 60_000);
+}
+
+/** The order as the server prices it for this buyer: owned courses refused, credit taken off. */
+async function buildBuyersOrder(
+  context: PaymentsContext,
+  user: SessionUser,
+  productIds: string[],
+): Promise<Order> {
+  const result = buildOrder(
+    productIds,
+    saleableCatalogue(context.app.catalogue),
     await listOwnedCourseIds(context, user),
     await listPaidCourses(context, user.id),
   );
   if (!result.ok) throw new AppError('bad_request', result.message);
-  // `subscription` is the spec's word for paying in monthly payments: a payment plan.
-  const plan = request.mode === 'subscription' ? planOrder(result.order) : null;
-  const order = plan?.order ?? result.order;
-  const isFree = order.totalCents === 0;
+  return result.order;
+}
 
-  const session = isFree
-    ? startCheckoutWithoutPayment(app.config.appUrl)
-    : context.stripe
-      ? await context.stripe.createCheckoutSession({
-          order,
-          customerId: storedCustomerId ?? (await createCustomer(context, user)),
-          userId: user.id,
-          successUrl: `${app.config.appUrl}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
-          cancelUrl: `${app.config.appUrl}/shop?canceled=true`,
-          ...(plan ? { plan: { count: plan.terms.count } } : {}),
-        })
-      : startTestCheckout(app.config.appUrl);
-
-  await app.db.insert(checkoutSessions).values({
-    id: session.id,
-    userId: user.id,
-    mode: context.stripe ? 'stripe' : 'test',
-    items: orderItems(order),
-    courseIds: order.courseIds,
-    isBundle: order.isBundle,
-    amountCents: order.totalCents,
-    creditCents: order.creditCents,
-    creditedCourseIds: order.credits.map((credit) => credit.courseId),
-    ...(isFree && { status: 'complete' as const, paymentStatus: 'no_payment_required' as const }),
-    customerName: request.metadata.customerName || `${user.firstName} ${user.lastName}`.trim(),
-    // Receipts go to the account's own, verified address only.
-    receiptEmail: user.email,
-    message: request.metadata.message || null,
-  });
-  if (plan) await savePlanTerms(app.db, session.id, plan);
-  // Nothing to pay (the buyer's credit covers the bundle): no provider page, the access opens now.
-  if (isFree) await fulfilCheckout(context, session.id);
-  return session;
+/** The shop's "Have a code?": the price checkout would take with the code, or why it is refused. */
+export async function previewCouponPrice(
+  context: PaymentsContext,
+  user: SessionUser,
+  request: CouponPreviewRequest,
+): Promise<CouponPreview> {
+  const order = await buildBuyersOrder(context, user, request.productIds);
+  const coupon = await priceWithCoupon(context.app.db, order, request.code);
+  return {
+    code: coupon.code,
+    subtotalCents: order.totalCents,
+    discountCents: coupon.discountCents,
+    totalCents: order.totalCents - coupon.discountCents,
+  };
 }
 
 function saleableCatalogue(catalogue: Catalogue) {
@@ -133,10 +190,11 @@ function startCheckoutWithoutPayment(appUrl: string) {
   return { id, url: `${appUrl}/dashboard?session_id=${id}` };
 }
 
-export function orderItems(order: Order) {
-  return order.products.map((product) => ({
+export function orderItems(order: Order, lineDiscountCents?: readonly number[]) {
+  return order.products.map((product, index) => ({
     id: product.id,
     name: product.name,
     priceCents: product.priceCents,
+    ...(lineDiscountCents?.[index] && { discountCents: lineDiscountCents[index] }),
   }));
 }

@@ -14,6 +14,7 @@ import {
   outcomeOf,
   type CheckoutRecord,
 } from './checkout-records.ts';
+import { countCouponUse } from './coupons.ts';
 import { issueInvoice, type Invoice } from './issue-invoice.ts';
 import { startPaymentPlan } from './payment-plans.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -79,6 +80,7 @@ export async function fulfilCheckout(
           timeZone: app.config.sessions.creatorTimeZone,
           now,
         });
+        if (locked!.couponId) await countCouponUse(tx, locked!.couponId);
         const isReleased = (courseId: string) =>
           !app.catalogue.getCourse(courseId)?.product.comingSoon;
         const released = locked!.courseIds.filter(isReleased);
@@ -143,8 +145,9 @@ export async function reportCheckoutEnded(context: PaymentsContext, checkoutId: 
 }
 
 /**
- * What Stripe took must be the order's price, in the catalogue's currency: anything else (a
- * discount, a session changed on the Stripe account) opens nothing, and the operator is told.
+ * What Stripe took must be the price the server set (a discount code already taken off), in the
+ * catalogue's currency: anything else (a session changed on the Stripe account) opens nothing,
+ * and the operator is told.
  */
 function isPaidInFull(
   app: PaymentsContext['app'],

@@ -8,6 +8,7 @@ import {
   type VatTreatment,
 } from '../../shared/rules/invoices.ts';
 import type { PlatformSettings } from '../../shared/rules/settings.ts';
+import { couponLine } from '../../shared/rules/coupons.ts';
 import type { Executor, Transaction } from '../db/client.ts';
 import {
   invoiceCounters,
@@ -94,6 +95,12 @@ export async function issueInvoice(
     grossLines.push({
       description: 'Credit for courses already paid for',
       grossCents: -record.creditCents,
+    });
+  }
+  if (record.discountCents > 0 && record.couponCode) {
+    grossLines.push({
+      description: `Discount (${couponLine(record.couponCode)})`,
+      grossCents: -record.discountCents,
     });
   }
   const lines =

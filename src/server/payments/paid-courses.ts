@@ -33,7 +33,9 @@ export async function listPaidCourses(
   for (const purchase of purchases) {
     for (const item of purchase.items) {
       const isGranted = purchase.grantedCourseIds.includes(item.id);
-      if (isGranted && !paid.has(item.id)) paid.set(item.id, item.priceCents);
+      // A discount code's share is not credited: only what was paid is.
+      const paidCents = item.priceCents - (item.discountCents ?? 0);
+      if (isGranted && !paid.has(item.id)) paid.set(item.id, paidCents);
     }
   }
   return [...paid].map(([courseId, paidCents]) => ({ courseId, paidCents }));

@@ -345,6 +345,7 @@ describe('payment test mode', () => {
       isBundle: false,
       items: [{ id: 'energy-sovereignty', name: 'Energy Sovereignty', priceCents: 12500 }],
       credit: null,
+      discount: null,
       totalCents: 12500,
       plan: null,
     });

@@ -20,6 +20,7 @@ import {
   testCheckoutSchema,
   urlResponseSchema,
 } from '../../shared/api/payments.ts';
+import { couponPreviewRequestSchema, couponPreviewSchema } from '../../shared/api/coupons.ts';
 import {
   pendingSessionOf,
   requireAdmin,
@@ -28,7 +29,8 @@ import {
 } from '../http/guards.ts';
 import { limitUserRequests } from '../http/rate-limit.ts';
 import { requireFeatureOn } from '../http/feature-switch.ts';
-import { createCheckout } from './create-checkout.ts';
+import { adminCouponsRoutes } from './admin-coupons.routes.ts';
+import { createCheckout, previewCouponPrice } from './create-checkout.ts';
 import { createPortalSession } from './create-portal-session.ts';
 import { checkCourseAccess, listCustomerSubscriptions } from './customer-access.ts';
 import { confirmCheckout } from './fulfil-checkout.ts';
@@ -47,6 +49,14 @@ export const checkoutRateLimit = {
   max: 20,
   windowSeconds: 60 * 60,
   message: 'Too many checkouts started. Please try again in an hour.',
+};
+
+/** A buyer tries a code or two; a script guessing codes is stopped. */
+export const couponPreviewRateLimit = {
+  name: 'coupon-preview',
+  max: 20,
+  windowSeconds: 60 * 60,
+  message: 'Too many codes tried. Please try again in an hour.',
 };
 
 /** Each confirmation asks Stripe; the page asks every 5 s while a payment is processing. */
@@ -73,6 +83,16 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
       },
     },
     async (request) => createCheckout(context, request.user, request.body),
+  );
+
+  routes.post(
+    '/api/checkout/coupon-preview',
+    {
+      preValidation: [requireUser, limitUserRequests(couponPreviewRateLimit)],
+      preHandler: requireFeatureOn('courses'),
+      schema: { body: couponPreviewRequestSchema, response: { 200: couponPreviewSchema } },
+    },
+    async (request) => previewCouponPrice(context, request.user, request.body),
   );
 
   routes.get(
@@ -194,4 +214,5 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
   );
 
   await app.register(stripeWebhookRoutes, { context });
+  await app.register(adminCouponsRoutes, { context });
 }

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../../shared/brand.ts';
-import { formatEuros } from '../../shared/rules/pricing.ts';
+import { formatEuros, formatPrice } from '../../shared/rules/pricing.ts';
 import { refundPromise } from '../../shared/rules/refund-promise.ts';
 import {
   formatEurosAndCents,
@@ -8,7 +8,7 @@ import {
 } from '../../shared/rules/invoices.ts';
 import { singleLine, type MailAttachment, type MailMessage } from '../mail/send-mail.ts';
 import type { Invoice } from './issue-invoice.ts';
-import { creditOf, type CheckoutRecord } from './checkout-records.ts';
+import { creditOf, discountOf, type CheckoutRecord } from './checkout-records.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { formatDate } from '../../shared/rules/dates.ts';
 
@@ -36,11 +36,13 @@ function receiptMail(
   );
   const lines = record.items.map((item) =>
     record.isBundle
-      ? `- ${item.name} (${priceOf(item.priceCents)}): ${courseTitles.join(', ')}`
-      : `- ${item.name} (${priceOf(item.priceCents)})`,
+      ? `- ${item.name} (${formatPrice(item.priceCents)}): ${courseTitles.join(', ')}`
+      : `- ${item.name} (${formatPrice(item.priceCents)})`,
   );
   const credit = creditOf(context, record);
   if (credit) lines.push(`- ${credit.label}: -${formatEuros(credit.cents)}`);
+  const discount = discountOf(record);
+  if (discount) lines.push(`- ${discount.label}: -${formatEurosAndCents(discount.cents)}`);
   const until = record.accessExpiresAt ? formatDate(record.accessExpiresAt) : 'no end date';
   // A session bought at /book-session opens no course: its own mail carries the date and time.
   const access =
@@ -71,11 +73,6 @@ function receiptMail(
     ].join('\n'),
     ...(invoice ? { attachments: [invoiceAttachment(invoice)] } : {}),
   };
-}
-
-/** Whole euros as the shop shows them; a payment plan's payment (€41.67) to the cent. */
-function priceOf(cents: number): string {
-  return cents % 100 === 0 ? formatEuros(cents) : formatEurosAndCents(cents);
 }
 
 /** A refund's credit note, to the address the receipt went to. */

@@ -9,6 +9,10 @@ import {
 } from '../../shared/rules/purchase.ts';
 import { checkoutMessages } from '../../shared/api/payments.ts';
 import { formatEuros } from '../../shared/rules/pricing.ts';
+import { couponLine, linePrices, type OrderDiscount } from '../../shared/rules/coupons.ts';
+import { formatEurosAndCents } from '../../shared/rules/invoices.ts';
+
+export type CodeDiscount = OrderDiscount & { code: string };
 import type { Config } from '../config.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -42,6 +46,8 @@ export interface CheckoutCustomer {
 
 export interface CheckoutSessionInput {
   order: Order;
+  /** A discount code's share of each line, taken off the line's price. */
+  discount?: CodeDiscount | null;
   customerId: string;
   userId: string;
   successUrl: string;
@@ -98,25 +104,32 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
     }),
 
     createCheckoutSession: call('create a Checkout session', async (input) => {
-      const { order, customerId, userId, successUrl, cancelUrl, expiresAt, plan } = input;
+      const { order, discount, customerId, userId, successUrl, cancelUrl, expiresAt, plan } = input;
       const productIds = order.products.map((product) => product.id).join(',');
+      const prices = linePrices(order);
       const session = await stripe.checkout.sessions.create({
         mode: plan ? 'subscription' : 'payment',
         customer: customerId,
         client_reference_id: userId,
-        line_items: order.products.map((product) => ({
+        line_items: order.products.map((product, index) => ({
           quantity: 1,
           price_data: {
             currency: CURRENCY,
             // Prices include VAT: Stripe Tax takes it out, so the amount stays the catalogue's.
             ...(config.tax ? { tax_behavior: 'inclusive' as const } : {}),
-            // A bundle is the order's only product: its line carries the credit.
-            unit_amount: product.isBundle ? order.totalCents : product.priceCents,
+            // A bundle is the order's only product: its line carries the credit. A code's share
+            // comes off its line, so the total is the price the server set.
+            unit_amount: prices[index]! - (discount?.lineDiscountCents[index] ?? 0),
             // A plan's payment is taken each month until its subscription ends (payment-plans.ts).
             ...(plan ? { recurring: { interval: 'month' as const } } : {}),
             product_data: {
               name: product.name,
-              description: lineDescription(product, order),
+              description: lineDescription(
+                product,
+                order,
+                discount?.lineDiscountCents[index] ?? 0,
+                discount?.code,
+              ),
               metadata: { productId: product.id },
             },
           },
@@ -204,10 +217,22 @@ function customerOf(
   };
 }
 
-/** Stripe's page shows the credit in words: a line cannot be negative there. */
-function lineDescription(product: Order['products'][number], order: Order): string {
-  if (!product.isBundle || order.creditCents === 0) return product.description;
-  return `${product.description} ${formatEuros(product.priceCents)} less ${formatEuros(order.creditCents)} already paid.`;
+/** Stripe's page shows the credit and a code in words: a line cannot be negative there. */
+function lineDescription(
+  product: Order['products'][number],
+  order: Order,
+  discountCents: number,
+  code: string | undefined,
+): string {
+  const credit =
+    product.isBundle && order.creditCents > 0
+      ? ` ${formatEuros(product.priceCents)} less ${formatEuros(order.creditCents)} already paid.`
+      : '';
+  const discount =
+    discountCents > 0 && code
+      ? ` ${couponLine(code)}: -${formatEurosAndCents(discountCents)}.`
+      : '';
+  return `${product.description}${credit}${discount}`;
 }
 
 /**

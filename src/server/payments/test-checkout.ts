@@ -9,6 +9,7 @@ import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import {
   creditOf,
+  discountOf,
   getOwnCheckoutRecord,
   outcomeOf,
   type CheckoutRecord,
@@ -32,6 +33,7 @@ export async function getTestCheckout(
     isBundle: record.isBundle,
     items: record.items,
     credit: creditOf(context, record),
+    discount: discountOf(record),
     totalCents: record.amountCents,
     plan: await getPlanOfCheckout(context.app.db, record.id),
   };

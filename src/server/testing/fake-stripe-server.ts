@@ -103,6 +103,8 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
         if (body.customer && !customers.has(String(body.customer))) {
           return missing('customer', String(body.customer), 'customer');
         }
+        const refused = refusedCheckout(body);
+        if (refused) return refused;
         const session = checkoutSession(body, baseUrl);
         checkoutSessions.set(session.id, session);
         return [200, session];
@@ -407,6 +409,22 @@ export const fakeTaxRates: Record<string, number> = { DE: 1900, FR: 2000, IE: 23
 
 function isTaxed(body: Record<string, unknown>): boolean {
   return (body.automatic_tax as { enabled?: string } | undefined)?.enabled === 'true';
+}
+
+/** Stripe's own refusals of a Checkout session the app could send: a negative price, a bad expiry. */
+function refusedCheckout(body: Record<string, unknown>): [number, unknown] | null {
+  const lineItems = (body.line_items ?? []) as { price_data?: { unit_amount?: string } }[];
+  const negative = lineItems.findIndex((item) => Number(item.price_data?.unit_amount) < 0);
+  if (negative >= 0) {
+    const param = `line_items[${negative}][price_data][unit_amount]`;
+    return [400, stripeError('This value must be greater than or equal to 0.', undefined, param)];
+  }
+  const expiresIn = body.expires_at ? Number(body.expires_at) - now() : null;
+  if (expiresIn !== null && (expiresIn < 30 * 60 - 5 || expiresIn > 24 * 3600)) {
+    const message = 'The `expires_at` timestamp must be between 30 minutes and 24 hours from now.';
+    return [400, stripeError(message, undefined, 'expires_at')];
+  }
+  return null;
 }
 
 function checkoutSession(body: Record<string, unknown>, baseUrl: string): StripeObject {

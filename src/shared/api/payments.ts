@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { invoiceKinds } from '../rules/invoices.ts';
 import { checkoutOutcomes, checkoutStatuses, type CheckoutOutcome } from '../rules/purchase.ts';
 import { emailSchema } from './auth.ts';
+import { couponCodeSchema } from './coupons.ts';
 
 /** The spec's checkout messages (spec 1 §8) and the contract's return messages. */
 export const checkoutMessages = {
@@ -53,6 +54,8 @@ export const createCheckoutSessionRequestSchema = z.object({
     .min(1, 'Please select at least one course')
     .max(10),
   customerEmail: email.optional(),
+  /** A discount code: the server prices the order with it (docs/decisions/039-coupons.md). */
+  couponCode: couponCodeSchema.optional(),
   customerId: z.string().max(255).optional(),
   successUrl: z.string().max(2000).optional(),
   cancelUrl: z.string().max(2000).optional(),
@@ -97,6 +100,8 @@ export const testCheckoutSchema = z.object({
   items: z.array(orderItemSchema),
   /** Taken off a bundle for courses in it already paid for. */
   credit: z.object({ label: z.string(), cents: z.number() }).nullable(),
+  /** Taken off by a discount code. */
+  discount: z.object({ label: z.string(), cents: z.number() }).nullable(),
   totalCents: z.number(),
   /** A payment plan: today's payment is the first of `count`, each of `instalmentCents`. */
   plan: z.object({ count: z.number(), instalmentCents: z.number() }).nullable(),

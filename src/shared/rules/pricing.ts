@@ -1,4 +1,5 @@
 import type { Product } from '../api/catalogue.ts';
+import { formatEurosAndCents } from './invoices.ts';
 
 export interface BundlePricing {
   /** What the purchasable courses cost one by one (coming-soon courses are not counted). */
@@ -73,6 +74,14 @@ const euros = new Intl.NumberFormat('en-IE', {
 /** Prices are shown in EUR with no decimals: 12500 → "€125". */
 export function formatEuros(cents: number): string {
   return euros.format(Math.round(cents / 100));
+}
+
+/**
+ * A price that may have cents, a code's discount (€99.50) or a plan's payment (€41.67): to the
+ * cent then, else in whole euros as the shop shows them.
+ */
+export function formatPrice(cents: number): string {
+  return cents % 100 === 0 ? formatEuros(cents) : formatEurosAndCents(cents);
 }
 
 /** A course's duration in whole hours, rounded up. */

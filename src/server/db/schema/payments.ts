@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { inboxStates, refundOutcomes } from '../../../shared/api/inbox.ts';
+import { couponKinds } from '../../../shared/rules/coupons.ts';
 import { invoiceKinds, vatTreatments } from '../../../shared/rules/invoices.ts';
 import { checkoutStatuses, paymentStatuses } from '../../../shared/rules/purchase.ts';
 import type { SellerDetails } from '../../../shared/rules/settings.ts';
@@ -22,10 +23,36 @@ import { users } from './auth.ts';
 
 const checkoutModes = ['stripe', 'test'] as const;
 
+/**
+ * Discount codes the creator makes in the admin panel (docs/decisions/039-coupons.md). A code is
+ * stored in capitals, so it is unique whatever case it is typed in; `uses` counts the paid orders
+ * that used it, once each, in their fulfilment.
+ */
+export const coupons = pgTable('coupons', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  kind: text('kind', { enum: couponKinds }).notNull(),
+  /** A percentage (1 to 100) or an amount in cents. */
+  value: integer('value').notNull(),
+  /** The products it applies to (course product ids, the bundle id); empty for all. */
+  productIds: text('product_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  maxUses: integer('max_uses'),
+  uses: integer('uses').notNull().default(0),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export interface OrderItem {
   id: string;
   name: string;
   priceCents: number;
+  /** This item's share of a discount code (absent on orders without one). */
+  discountCents?: number;
 }
 
 /**
@@ -52,6 +79,10 @@ export const checkoutSessions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The discount code the order was priced with, and what it took off (already out of amountCents). */
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
     customerName: text('customer_name'),
     /** The billing country the test-mode checkout page asked for (Stripe's own is read from it). */
     billingCountry: text('billing_country'),
@@ -84,6 +115,9 @@ export const checkoutSessions = pgTable(
   (table) => [
     index('checkout_sessions_user_idx').on(table.userId),
     index('checkout_sessions_payment_intent_idx').on(table.paymentIntentId),
+    index('checkout_sessions_open_coupon_idx')
+      .on(table.couponId)
+      .where(sql`${table.status} = 'open'`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useUrlTab } from '../../../lib/url-tab.ts';
 import { AccessTab } from '../components/access-tab.tsx';
 import { InboxTab } from '../components/inbox-tab.tsx';
+import { CouponsTab } from '../components/coupons-tab.tsx';
 import { BroadcastsTab } from '../components/broadcasts-tab.tsx';
 import { OutboxTab } from '../components/outbox-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
@@ -22,6 +23,7 @@ const adminTabs = [
   { value: 'users', label: 'All Users' },
   { value: 'overview', label: 'Overview' },
   { value: 'inbox', label: 'Inbox' },
+  { value: 'coupons', label: 'Coupons' },
   { value: 'newsletter', label: 'Newsletter' },
   { value: 'broadcasts', label: 'Broadcasts' },
   { value: 'outbox', label: 'Outbox' },
@@ -100,6 +102,9 @@ export function AdminRoute({ extraTabs = [] }: { extraTabs?: readonly AdminPanel
             </TabPanel>
             <TabPanel value="inbox" className="mt-6">
               <InboxTab />
+            </TabPanel>
+            <TabPanel value="coupons" className="mt-6">
+              <CouponsTab />
             </TabPanel>
             <TabPanel value="newsletter" className="mt-6">
               <SubscribersTab />

@@ -36,7 +36,11 @@ import {
   toggleCourse,
   type CourseOption,
 } from '../purchase-selection.ts';
+import type { CouponPreview } from '../../../../shared/api/coupons.ts';
+import { couponLine } from '../../../../shared/rules/coupons.ts';
+import { formatPrice } from '../../../../shared/rules/pricing.ts';
 import { BundleSuggestion } from './bundle-suggestion.tsx';
+import { CouponField } from './coupon-field.tsx';
 import { BundleToggle } from './bundle-toggle.tsx';
 import { CourseOptionRow } from './course-option-row.tsx';
 import { PaymentChoice, planOfOrder } from './payment-choice.tsx';
@@ -93,6 +97,7 @@ export function PurchaseForm({
   const [isMessageOpen, setIsMessageOpen] = useState(Boolean(pending?.message));
   const [error, setError] = useState<string>();
   const [isRedirecting, setIsRedirecting] = useState(false);
+  const [pricedCoupon, setPricedCoupon] = useState<{ order: string; preview: CouponPreview }>();
 
   // Once signed in, the order kept through sign-in is on screen: it is not needed any more. The
   // preview has not read it: the buyer's own form, which comes next, still needs it.
@@ -112,12 +117,17 @@ export function PurchaseForm({
   const totalCents = selectionTotalCents(options, selection, bundleCents);
   const coursesBundleAdds = coursesTheBundleAdds(options, selection, catalogue.bundle, bundleCents);
   const isBusy = checkout.isPending || isRedirecting;
-  const plan = planOfOrder(selectionProductIds(selection, catalogue.bundle), catalogue, offer);
+  const productIds = selectionProductIds(selection, catalogue.bundle);
+  const plan = planOfOrder(productIds, catalogue, offer);
   const isPaidInPlan = plan !== null && isPlanChosen;
+  // A code was priced for the order as it was, paid in full: another order asks for it again.
+  const orderKey = productIds.join(',');
+  const coupon = pricedCoupon?.order === orderKey && !isPaidInPlan ? pricedCoupon.preview : null;
+  const setCoupon = (preview: CouponPreview | null) =>
+    setPricedCoupon(preview ? { order: orderKey, preview } : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const productIds = selectionProductIds(selection, catalogue.bundle);
     const invalid =
       firstValidationMessage(purchaseFormSchema, form) ??
       (productIds.length === 0 ? purchaseMessages.noCourseSelected : undefined);
@@ -136,6 +146,7 @@ export function PurchaseForm({
       const { url } = await checkout.mutateAsync({
         lineItems: productIds.map((price) => ({ price, quantity: 1 })),
         customerEmail: form.email.trim(),
+        ...(coupon && { couponCode: coupon.code }),
         // The spec's `subscription` mode: the order paid in its plan's monthly payments.
         mode: isPaidInPlan ? 'subscription' : 'payment',
         metadata: {
@@ -207,9 +218,15 @@ export function PurchaseForm({
             <span>-{formatEuros(offer.creditCents)}</span>
           </p>
         )}
+        {coupon && (
+          <p className="mt-2 flex justify-between border-t border-ink-600/30 pt-3 text-green-800">
+            <span>{couponLine(coupon.code)}</span>
+            <span>-{formatPrice(coupon.discountCents)}</span>
+          </p>
+        )}
         <p className="mt-2 flex justify-between border-t border-ink-600/30 pt-3 text-lg font-bold text-ink-900">
           <span>Total</span>
-          <span>{formatEuros(totalCents)}</span>
+          <span>{coupon ? formatPrice(coupon.totalCents) : formatEuros(totalCents)}</span>
         </p>
         {plan && (
           <PaymentChoice
@@ -218,6 +235,9 @@ export function PurchaseForm({
             isPlanChosen={isPlanChosen}
             onChange={setIsPlanChosen}
           />
+        )}
+        {user && !isPreview && !isPaidInPlan && (
+          <CouponField productIds={productIds} applied={coupon} onApplied={setCoupon} />
         )}
         {coursesBundleAdds.length > 0 && (
           <BundleSuggestion

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { formatPrice } from '../../../../shared/rules/pricing.ts';
 import { Link, useNavigate, useParams } from '../../../lib/router/router.tsx';
-import { euCountries, formatEurosAndCents } from '../../../../shared/rules/invoices.ts';
+import { euCountries } from '../../../../shared/rules/invoices.ts';
 import { planScheduleText } from '../../../../shared/rules/payment-plans.ts';
 import { checkoutMessages } from '../../../../shared/api/payments.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
@@ -22,7 +23,6 @@ export function TestCheckoutRoute() {
 
   const [billingCountry, setBillingCountry] = useState('');
   // A plan's payments are not whole euros: shown to the cent.
-  const money = checkout.data?.plan ? formatEurosAndCents : formatEuros;
   const choose = async (action: 'pay' | 'cancel') => {
     const { redirectUrl } = await finish.mutateAsync({ action, billingCountry });
     navigate(redirectUrl);
@@ -52,7 +52,7 @@ export function TestCheckoutRoute() {
               {checkout.data.items.map((item) => (
                 <li key={item.id} className="flex justify-between py-2">
                   <span>{item.name}</span>
-                  <span>{money(item.priceCents)}</span>
+                  <span>{formatPrice(item.priceCents)}</span>
                 </li>
               ))}
               {checkout.data.credit && (
@@ -61,10 +61,16 @@ export function TestCheckoutRoute() {
                   <span>-{formatEuros(checkout.data.credit.cents)}</span>
                 </li>
               )}
+              {checkout.data.discount && (
+                <li className="flex justify-between py-2 text-green-800">
+                  <span>{checkout.data.discount.label}</span>
+                  <span>-{formatPrice(checkout.data.discount.cents)}</span>
+                </li>
+              )}
             </ul>
             <p className="flex justify-between border-t border-ink-600/30 pt-3 text-lg font-bold">
               <span>{checkout.data.plan ? 'Total today' : 'Total'}</span>
-              <span>{money(checkout.data.totalCents)}</span>
+              <span>{formatPrice(checkout.data.totalCents)}</span>
             </p>
             {checkout.data.plan && (
               <p className="mt-2 text-sm text-ink-800">{planScheduleText(checkout.data.plan)}</p>
