@@ -1,3 +1,4 @@
+import { couponOnPlanMessage } from './create-checkout.ts';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -288,6 +289,19 @@ describe('checkout with a code, in payment test mode', () => {
     const record = await recordOf(testModeApp, started.json<{ id: string }>().id);
     expect(record).toMatchObject({ amountCents: 0, paymentStatus: 'no_payment_required' });
     expect(record.fulfilledAt).not.toBeNull();
+  });
+
+  it('refuses a code on an order paid in monthly payments: codes apply to paying in full', async () => {
+    const code = freshCode('plan');
+    await makeCoupon(testModeApp, testModeAdmin, { code, kind: 'percent', value: 10 });
+    const buyer = await createUser(testModeApp.app);
+    const started = await testModeApp.as(buyer).post('/api/create-checkout-session', {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      mode: 'subscription',
+      couponCode: code,
+    });
+    expect(started.statusCode).toBe(400);
+    expect(started.json().error.message).toBe(couponOnPlanMessage);
   });
 
   it('refuses a code at its limit while checkouts with it are open, and counts each paid use once', async () => {
