@@ -15,21 +15,16 @@ import {
   payTestCheckoutBodySchema,
   purchasesResponseSchema,
   redirectResponseSchema,
-  subscriptionsAtRiskResponseSchema,
   testCheckoutParamsSchema,
   testCheckoutSchema,
   urlResponseSchema,
 } from '../../shared/api/payments.ts';
 import { couponPreviewRequestSchema, couponPreviewSchema } from '../../shared/api/coupons.ts';
-import {
-  pendingSessionOf,
-  requireAdmin,
-  requireSessionClaim,
-  requireUser,
-} from '../http/guards.ts';
+import { pendingSessionOf, requireSessionClaim, requireUser } from '../http/guards.ts';
 import { limitUserRequests } from '../http/rate-limit.ts';
 import { requireFeatureOn } from '../http/feature-switch.ts';
 import { adminCouponsRoutes } from './admin-coupons.routes.ts';
+import { adminSubscriptionsRoutes } from './admin-subscriptions.routes.ts';
 import { createCheckout, previewCouponPrice } from './create-checkout.ts';
 import { createPortalSession } from './create-portal-session.ts';
 import { checkCourseAccess, listCustomerSubscriptions } from './customer-access.ts';
@@ -38,7 +33,6 @@ import { getOwnInvoicePdf } from './list-invoices.ts';
 import { listSessionPurchases } from './list-purchases.ts';
 import { invoiceFileName } from './receipt.ts';
 import { getBundleOffer } from './paid-courses.ts';
-import { listSubscriptionsAtRisk } from './payment-grace.ts';
 import { createPaymentsContext, type PaymentsOptions } from './payments-context.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
 import { cancelTestCheckout, getTestCheckout, payTestCheckout } from './test-checkout.ts';
@@ -166,15 +160,6 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
     async (request) => listCustomerSubscriptions(context, request.user, request.query.customerId),
   );
 
-  routes.get(
-    '/api/admin/subscriptions-at-risk',
-    {
-      preValidation: requireAdmin,
-      schema: { response: { 200: subscriptionsAtRiskResponseSchema } },
-    },
-    async () => ({ subscriptions: await listSubscriptionsAtRisk(context) }),
-  );
-
   routes.post(
     '/api/check-course-access',
     {
@@ -215,4 +200,5 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
 
   await app.register(stripeWebhookRoutes, { context });
   await app.register(adminCouponsRoutes, { context });
+  await app.register(adminSubscriptionsRoutes, { context });
 }
