@@ -17,7 +17,11 @@ export const couponCodeSchema = z
   .max(40, { message: couponFieldMessages.code, abort: true })
   .regex(/^[A-Za-z0-9_-]{3,40}$/, couponFieldMessages.code);
 
-const productIdSchema = z.string().trim().min(1).max(100);
+const productIdSchema = z
+  .string()
+  .max(100, { message: 'A product id is at most 100 characters', abort: true })
+  .trim()
+  .min(1, 'A product id cannot be empty');
 
 /** What the creator sets on a code (create and change). */
 export const couponInputSchema = z
