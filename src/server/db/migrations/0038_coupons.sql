@@ -2,7 +2,7 @@ CREATE TABLE "coupons" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"code" text NOT NULL,
 	"kind" text NOT NULL,
-	"value" integer NOT NULL,
+	"discount_value" integer NOT NULL,
 	"product_ids" text[] DEFAULT '{}'::text[] NOT NULL,
 	"expires_at" timestamp with time zone,
 	"max_uses" integer,

@@ -33,7 +33,7 @@ export const coupons = pgTable('coupons', {
   code: text('code').notNull().unique(),
   kind: text('kind', { enum: couponKinds }).notNull(),
   /** A percentage (1 to 100) or an amount in cents. */
-  value: integer('value').notNull(),
+  value: integer('discount_value').notNull(),
   /** The products it applies to (course product ids, the bundle id); empty for all. */
   productIds: text('product_ids')
     .array()
