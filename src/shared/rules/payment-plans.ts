@@ -58,6 +58,15 @@ export interface PlanProgress {
   nextDueAt: string | null;
 }
 
+/** A plan as agreed, on the Billing tab and the admin's user view: "Energy Sovereignty: 3 monthly payments of €41.67". */
+export function planTermsText(plan: {
+  productName: string;
+  count: number;
+  instalmentCents: number;
+}): string {
+  return `${plan.productName}: ${plan.count} monthly payments of ${formatEurosAndCents(plan.instalmentCents)}`;
+}
+
 /** What remains to pay on a plan, in cents. */
 export function remainingCents(plan: PlanProgress): number {
   return (plan.count - plan.paidCount) * plan.instalmentCents;

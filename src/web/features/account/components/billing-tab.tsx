@@ -4,7 +4,7 @@ import type { Billing } from '../../../../shared/api/account.ts';
 import { accountMessages } from '../../../../shared/rules/account.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { formatEurosAndCents } from '../../../../shared/rules/invoices.ts';
-import { planProgressText } from '../../../../shared/rules/payment-plans.ts';
+import { planProgressText, planTermsText } from '../../../../shared/rules/payment-plans.ts';
 import { invoicePdfPath } from '../../../../shared/api/payments.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
@@ -141,10 +141,7 @@ function PaymentPlans({ plans }: { plans: Billing['paymentPlans'] }) {
       <ul className="mt-2 divide-y divide-ink-600/20">
         {plans.map((paymentPlan) => (
           <li key={paymentPlan.checkoutId} className="space-y-1 py-3">
-            <p className="font-semibold text-ink-900">
-              {paymentPlan.productName}: {paymentPlan.count} monthly payments of{' '}
-              {formatEurosAndCents(paymentPlan.instalmentCents)}
-            </p>
+            <p className="font-semibold text-ink-900">{planTermsText(paymentPlan)}</p>
             <p className="text-ink-800">{planProgressText(paymentPlan)}</p>
           </li>
         ))}

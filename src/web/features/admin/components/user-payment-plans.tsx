@@ -1,6 +1,5 @@
 import type { AdminUserDetail } from '../../../../shared/api/admin.ts';
-import { formatEurosAndCents } from '../../../../shared/rules/invoices.ts';
-import { planProgressText } from '../../../../shared/rules/payment-plans.ts';
+import { planProgressText, planTermsText } from '../../../../shared/rules/payment-plans.ts';
 
 /** Read only: the learner's purchases paid monthly, as their own Billing tab shows them. */
 export function UserPaymentPlans({ plans }: { plans: AdminUserDetail['paymentPlans'] }) {
@@ -13,10 +12,7 @@ export function UserPaymentPlans({ plans }: { plans: AdminUserDetail['paymentPla
       <ul className="divide-y divide-ink-600/10 rounded-lg border border-ink-600/20">
         {plans.map((plan) => (
           <li key={plan.checkoutId} className="space-y-1 px-4 py-3">
-            <p className="font-medium">
-              {plan.productName}: {plan.count} monthly payments of{' '}
-              {formatEurosAndCents(plan.instalmentCents)}
-            </p>
+            <p className="font-medium">{planTermsText(plan)}</p>
             <p>{planProgressText(plan)}</p>
             <p className="font-mono text-sm break-all text-ink-700">{plan.checkoutId}</p>
           </li>
