@@ -1,10 +1,9 @@
 import type { CourseSummary } from '../../../../shared/api/catalogue.ts';
-import { planOfferText } from '../../../../shared/rules/payment-plans.ts';
-import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { buyCoursePath, coursePath } from '../../../lib/paths.ts';
 import { Link } from '../../../lib/router/router.tsx';
 import { ComingSoonTag } from './coming-soon-tag.tsx';
 import { CourseFacts } from './course-facts.tsx';
+import { CoursePrice } from './course-price.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 const levelLabels: Record<CourseSummary['level'], string> = {
@@ -40,16 +39,7 @@ export function CourseCard({
         <CourseFacts course={course} />
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="flex flex-col">
-          <span className="text-xl font-bold text-ink-900">
-            {formatEuros(course.product.priceCents)}
-          </span>
-          {course.product.paymentPlan && (
-            <span className="text-sm text-ink-700">
-              {planOfferText(course.product.paymentPlan)}
-            </span>
-          )}
-        </p>
+        <CoursePrice product={course.product} size="xl" />
         {course.product.comingSoon && <ComingSoonTag />}
       </div>
       <div className="mt-4 flex flex-wrap gap-3">

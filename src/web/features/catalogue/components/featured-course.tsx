@@ -1,8 +1,7 @@
 import type { CourseSummary } from '../../../../shared/api/catalogue.ts';
-import { planOfferText } from '../../../../shared/rules/payment-plans.ts';
-import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { buyCoursePath, coursePath } from '../../../lib/paths.ts';
 import { CourseFacts } from './course-facts.tsx';
+import { CoursePrice } from './course-price.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /** The core journey, featured above the grid. */
@@ -24,16 +23,7 @@ export function FeaturedCourse({ course }: { course: CourseSummary }) {
         <CourseFacts course={course} />
       </div>
       <div className="mt-6 flex flex-wrap items-center gap-4">
-        <p className="flex flex-col">
-          <span className="text-3xl font-bold text-ink-900">
-            {formatEuros(course.product.priceCents)}
-          </span>
-          {course.product.paymentPlan && (
-            <span className="text-sm text-ink-700">
-              {planOfferText(course.product.paymentPlan)}
-            </span>
-          )}
-        </p>
+        <CoursePrice product={course.product} size="3xl" />
         <ButtonLink
           to={coursePath(course.id)}
           variant="secondary"
