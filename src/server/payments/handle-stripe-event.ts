@@ -4,7 +4,7 @@ import { getCheckoutRecord } from './checkout-records.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
 import { applyInvoiceEvent, applySubscriptionEvent } from './payment-grace.ts';
 import type { PaymentsContext } from './payments-context.ts';
-import { handlePlanInvoicePaid, isPlanSubscription } from './payment-plans.ts';
+import { handlePlanInvoicePaid } from './payment-plans.ts';
 import { restoreDisputedPurchase, revokePurchase } from './revoke-purchase.ts';
 import { idOf, type StripeEvent } from './stripe-client.ts';
 
@@ -39,7 +39,6 @@ async function dispatch(context: PaymentsContext, event: StripeEvent): Promise<v
     case 'customer.subscription.pending_update_applied':
     case 'customer.subscription.pending_update_expired':
     case 'customer.subscription.trial_will_end':
-      if (isPlanSubscription(event.data.object)) return;
       return applySubscriptionEvent(context, event.data.object, new Date(event.created * 1000));
     // A renewal that failed, or was paid after all: the grace of docs/decisions/038.
     case 'invoice.payment_failed':

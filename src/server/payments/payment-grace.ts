@@ -25,6 +25,8 @@ export async function applySubscriptionEvent(
   subscription: StripeSubscription,
   eventCreatedAt: Date,
 ): Promise<void> {
+  // A payment plan's subscription is not a membership: the plan keeps its own record.
+  if (isPlanSubscription(subscription)) return;
   const saved = await saveSubscription(context, subscription, eventCreatedAt);
   if (saved?.hasGraceBegun) await mailPaymentFailed(context, saved.row);
 }
@@ -39,8 +41,6 @@ export async function applyInvoiceEvent(context: PaymentsContext, event: Invoice
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
   if (!subscriptionId || !context.stripe) return;
   const subscription = await context.stripe.retrieveSubscription(subscriptionId);
-  // A payment plan's subscription is not a membership: the plan keeps its own record.
-  if (isPlanSubscription(subscription)) return;
   await applySubscriptionEvent(context, subscription, new Date(event.created * 1000));
 }
 
