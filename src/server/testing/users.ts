@@ -94,6 +94,7 @@ export async function turnOnTwoFactor(
   const enabled = await app.inject({
     method: 'POST',
     url: '/api/auth/two-factor/enable',
+    remoteAddress: nextClientAddress(),
     headers: { cookie: user.cookie },
     payload: { password },
   });
@@ -102,6 +103,7 @@ export async function turnOnTwoFactor(
   const verified = await app.inject({
     method: 'POST',
     url: '/api/auth/two-factor/verify-totp',
+    remoteAddress: nextClientAddress(),
     headers: { cookie: user.cookie },
     payload: { code: totpCodeFor(totpURI) },
   });
