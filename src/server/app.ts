@@ -395,7 +395,8 @@ const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", ...inlineScriptHashes],
   frameSrc: ['https://player.vimeo.com'],
-  mediaSrc: ['https:'],
+  // blob: is a lesson's captions track, made in the page from the cues its answer holds.
+  mediaSrc: ['https:', 'blob:'],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],

@@ -56,6 +56,14 @@ test('an admin writes and publishes a new course with a video file; a learner bu
   await page.getByLabel(/A video file at an address/).check();
   await page.getByLabel('Video address (https)').fill(videoAddress);
   await page.getByLabel('Video title').fill(videoTitle);
+  // Its captions, a WebVTT file, which learners also read as a transcript.
+  await page.getByRole('button', { name: 'Add captions' }).click();
+  await page.getByLabel('Language tag (captions 1)').fill('en');
+  await page.getByLabel('Language name (captions 1)').fill('English');
+  await page
+    .getByLabel('WebVTT file for English')
+    .setInputFiles('tests/support/media/first-breath.en.vtt');
+  await expect(page.getByText('3 lines of captions from first-breath.en.vtt')).toBeVisible();
 
   await page.getByLabel('New question').fill(question);
   await page.getByRole('button', { name: 'Add question' }).click();
@@ -127,10 +135,29 @@ test('an admin writes and publishes a new course with a video file; a learner bu
   // The learner plays the video from its own play button, at the player's centre, to the end.
   const video = learner.getByLabel(videoTitle);
   await expect(video).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((player: HTMLVideoElement) => player.textTracks[0]?.label))
+    .toBe('English');
+  // The rest of the learner's visit is on a phone.
+  await learner.setViewportSize({ width: 390, height: 844 });
+  const transcript = learner.getByRole('region', { name: 'Transcript' });
+  await expect(transcript.getByRole('button')).toHaveText([
+    /0:00\s*Breathe in slowly, like opening a window\./,
+    /0:02\s*Hold it gently\./,
+    /0:04\s*And let the morning in\./,
+  ]);
+  await transcript.getByLabel('Search the transcript').fill('morning');
+  await expect(transcript.getByRole('status')).toHaveText('1 line matches');
+  await transcript.getByLabel('Search the transcript').fill('');
+  await expectNoSeriousAxeViolations(learner);
   await video.click();
   await expect
     .poll(() => video.evaluate((player: HTMLVideoElement) => player.ended), { timeout: 15_000 })
     .toBe(true);
+  // The transcript followed the playback to its last line.
+  await expect(transcript.locator('button[aria-current="true"]')).toHaveText(
+    /And let the morning in/,
+  );
   await learner.reload();
   await expect(learner.getByRole('link', { name: /The First Breath.*Watched/ })).toBeVisible();
 

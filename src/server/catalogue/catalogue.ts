@@ -5,6 +5,7 @@ import type {
   LessonSummary,
   Product,
 } from '../../shared/api/catalogue.ts';
+import type { CaptionTrack, LessonView } from '../../shared/api/learning.ts';
 
 export interface ReflectionPrompt {
   id: string;
@@ -16,6 +17,7 @@ export interface Lesson extends LessonSummary {
   moduleId: string;
   content: string;
   reflectionPrompts: ReflectionPrompt[];
+  captions?: CaptionTrack[];
 }
 
 export interface Module {
@@ -95,9 +97,20 @@ export function toLessonSummary(lesson: Lesson): LessonSummary {
     moduleId: _moduleId,
     content: _content,
     reflectionPrompts: _prompts,
+    captions: _captions,
     ...summary
   } = lesson;
   return summary;
+}
+
+/** The lesson as its page shows it, to a learner, a visitor on a preview or the editing admin. */
+export function toLessonView(lesson: Lesson): LessonView {
+  return {
+    ...toLessonSummary(lesson),
+    content: lesson.content,
+    reflectionPrompts: lesson.reflectionPrompts,
+    ...(lesson.captions ? { captions: lesson.captions } : {}),
+  };
 }
 
 /** Lessons of a course in reading order, across modules; a published course never changes. */

@@ -12,11 +12,14 @@ import {
   moduleDocumentSchema,
   paymentPlanDocumentSchema,
   vimeoIdSchema,
+  type CaptionTrackDocument,
   type CourseDocument,
   type LessonDocument,
   type ModuleDocument,
   type ProductsDocument,
 } from '../../shared/api/content.ts';
+import type { CaptionTrack } from '../../shared/api/learning.ts';
+import { readWebVtt } from '../../shared/rules/webvtt.ts';
 import type { Catalogue, Course, Lesson, Module } from './catalogue.ts';
 
 export class CatalogueError extends Error {
@@ -230,11 +233,13 @@ function toLesson(moduleId: string, lesson: LessonDocument, order: number): Less
     reflectionPrompts,
     videoTitle,
     videoDuration,
+    captions,
     ...fields
   } = lesson;
   const hasVideo = Boolean(lesson.vimeoVideoId ?? lesson.videoUrl);
   return {
     ...fields,
+    ...(captions?.length ? { captions: captions.map(toCaptionTrack) } : {}),
     isPreview: preview ?? false,
     ...(hasVideo
       ? { videoTitle: videoTitle ?? lesson.title, ...(videoDuration ? { videoDuration } : {}) }
@@ -245,6 +250,13 @@ function toLesson(moduleId: string, lesson: LessonDocument, order: number): Less
       .filter((prompt) => !prompt.retired)
       .map(({ id, question, isRequired }) => ({ id, question, isRequired })),
   };
+}
+
+/** A track as the lesson page gets it: the file read into cues once, when the course is built. */
+function toCaptionTrack({ language, label, vtt }: CaptionTrackDocument): CaptionTrack {
+  const reading = readWebVtt(vtt);
+  // The document's schema refused a file without cues before anything was published.
+  return { language, label, cues: 'cues' in reading ? reading.cues : [] };
 }
 
 async function readCourse(

@@ -54,6 +54,37 @@ describe('content:export and content:import', () => {
     expect(outline.modules[0].lessons[0].title).toBe('A Title Changed in Git');
   });
 
+  it('reads a video file’s captions written in a lesson file, and writes them back the same', async () => {
+    const file = await firstLessonFile(dir);
+    const text = await readFile(file, 'utf8');
+    const captions = [
+      'videoUrl: https://media.example.com/flame.mp4',
+      'captions:',
+      '  - language: en',
+      '    label: English',
+      '    vtt: |',
+      '      WEBVTT',
+      '',
+      '      00:00.000 --> 00:02.500',
+      '      Welcome to the flame.',
+    ].join('\n');
+    await writeFile(file, text.replace(/^video: .*$/m, captions));
+    await importFrom(dir);
+    await testApp.app.catalogue.reload();
+    const lesson = testApp.app.catalogue.getCourse('sovereign-flame')?.modules[0]?.lessons[0];
+    expect(lesson?.captions).toEqual([
+      {
+        language: 'en',
+        label: 'English',
+        cues: [{ start: 0, end: 2.5, text: 'Welcome to the flame.' }],
+      },
+    ]);
+    const again = await mkdtemp(path.join(tmpdir(), 'sf-content-again-'));
+    await exportContent(testApp.db, again);
+    expect(await readContentFolder(again)).toEqual(await readContentFolder(dir));
+    await rm(again, { recursive: true, force: true });
+  });
+
   it('refuses a folder with a bad field, naming the file and the field, and publishes nothing', async () => {
     const broken = await mkdtemp(path.join(tmpdir(), 'sf-content-broken-'));
     await cp(dir, broken, { recursive: true });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contentMessages, type CourseDocument } from '../../shared/api/content.ts';
 import type { LessonPage } from '../../shared/api/learning.ts';
-import { toCourseOutline, toLessonSummary, videoFallbackOf } from '../catalogue/catalogue.ts';
+import { toCourseOutline, toLessonView, videoFallbackOf } from '../catalogue/catalogue.ts';
 import { toCourse } from '../catalogue/load-catalogue.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -27,11 +27,7 @@ export async function previewDraftLesson(
   return {
     course: { id: course.id, title: course.title, modules: toCourseOutline(course).modules },
     module: { id: module.id, title: module.title },
-    lesson: {
-      ...toLessonSummary(lesson),
-      content: lesson.content,
-      reflectionPrompts: lesson.reflectionPrompts,
-    },
+    lesson: toLessonView(lesson),
     video,
     videoProgress: null,
     reflections: [],

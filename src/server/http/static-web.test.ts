@@ -142,7 +142,7 @@ describe('the built web app', () => {
       expect(policy).toMatch(/frame-src https:\/\/player\.vimeo\.com(;|$)/);
       expect(policy).toContain("frame-ancestors 'none'");
       expect(policy).toMatch(/connect-src 'self'(;|$)/);
-      expect(policy).toMatch(/media-src https:(;|$)/);
+      expect(policy).toMatch(/media-src https: blob:(;|$)/);
       expect(policy).not.toContain('stripe.com');
       expect(response.headers['permissions-policy']).toContain(
         'fullscreen=(self "https://player.vimeo.com")',

@@ -13,7 +13,7 @@ import type { PendingSession } from '../http/guards.ts';
 import { jsonWithFixedPart } from '../http/json-with-fixed-part.ts';
 import { lessonCompletions, videoProgress } from '../db/schema/learning.ts';
 import { sessionUserCte, sessionUserId, sessionUserRead } from '../users/find-session-user.ts';
-import { toCourseOutline, toLessonSummary, videoFallbackOf } from '../catalogue/catalogue.ts';
+import { toCourseOutline, toLessonView, videoFallbackOf } from '../catalogue/catalogue.ts';
 import { findLesson } from './find-lesson.ts';
 import { completedLessonIdsOf, courseProgress } from './lesson-completions.ts';
 import { decryptReflections, reflectionRowsRead } from './reflections.ts';
@@ -56,11 +56,7 @@ export async function getLessonPageJson(
   const fixedPart = lessonPageJson.fixedPartOf(lesson, () => ({
     course: { id: course.id, title: course.title, modules: toCourseOutline(course).modules },
     module: { id: module.id, title: module.title },
-    lesson: {
-      ...toLessonSummary(lesson),
-      content: lesson.content,
-      reflectionPrompts: lesson.reflectionPrompts,
-    },
+    lesson: toLessonView(lesson),
   }));
   return lessonPageJson.join(fixedPart, {
     video,

@@ -6,7 +6,7 @@ import {
 } from '../../shared/api/learning.ts';
 import {
   toCourseOutline,
-  toLessonSummary,
+  toLessonView,
   videoFallbackOf,
   withoutVideoIds,
 } from '../catalogue/catalogue.ts';
@@ -33,11 +33,7 @@ export async function getPreviewLesson(
       modules: withoutVideoIds(toCourseOutline(course)).modules,
     },
     module: { id: module.id, title: module.title },
-    lesson: {
-      ...toLessonSummary(lesson),
-      content: lesson.content,
-      reflectionPrompts: lesson.reflectionPrompts,
-    },
+    lesson: toLessonView(lesson),
     video,
   };
 }

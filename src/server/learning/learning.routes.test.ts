@@ -362,7 +362,10 @@ describe('lesson completion', () => {
 const videoFileUrl = 'https://media.example.com/arrive.mp4';
 
 /** Writes and publishes, as an admin would, a course whose one lesson's video is a file. */
-async function publishLessonWithVideoFile(courseId: string): Promise<typeof firstLesson> {
+async function publishLessonWithVideoFile(
+  courseId: string,
+  lessonFields: Partial<CourseDocument['modules'][number]['lessons'][number]> = {},
+): Promise<typeof firstLesson> {
   const admin = testApp.as(await createAdmin(testApp.app, testApp.db));
   const base = '/api/admin/content/courses';
   const created = (
@@ -391,6 +394,7 @@ async function publishLessonWithVideoFile(courseId: string): Promise<typeof firs
             reflectionPrompts: [
               { id: 'notice', question: 'What do you notice?', isRequired: true },
             ],
+            ...lessonFields,
           },
         ],
       },
@@ -491,5 +495,99 @@ describe('video progress', () => {
     expect((await save(undefined, 10)).statusCode).toBe(401);
     const stranger = await createUser(testApp.app);
     expect((await save(stranger.cookie, 10)).statusCode).toBe(403);
+  });
+});
+
+describe('captions of a video file', () => {
+  const english =
+    'WEBVTT\n\n00:00.000 --> 00:03.500\n<v Ana>Arrive where you are.\n\n00:03.500 --> 00:07.000\nBreathe &amp; rest.\n';
+  const german = 'WEBVTT\n\n00:00.000 --> 00:03.500\nKomm an, wo du bist.\n';
+
+  it('gives the learner each language’s cues with the lesson, and the outline none', async () => {
+    const lesson = await publishLessonWithVideoFile('captioned-course', {
+      captions: [
+        { language: 'en', label: 'English', vtt: english },
+        { language: 'de', label: 'Deutsch', vtt: german },
+      ],
+    });
+    const learner = await learnerWithAccess(undefined, [lesson.courseId]);
+    const page = (await getLesson(learner.cookie, lesson)).json<LessonPage>();
+    expect(page.lesson.captions).toEqual([
+      {
+        language: 'en',
+        label: 'English',
+        cues: [
+          { start: 0, end: 3.5, text: '<v Ana>Arrive where you are.' },
+          { start: 3.5, end: 7, text: 'Breathe &amp; rest.' },
+        ],
+      },
+      {
+        language: 'de',
+        label: 'Deutsch',
+        cues: [{ start: 0, end: 3.5, text: 'Komm an, wo du bist.' }],
+      },
+    ]);
+    expect(JSON.stringify(page.course.modules)).not.toContain('captions');
+    const stranger = await createUser(testApp.app);
+    expect((await getLesson(stranger.cookie, lesson)).statusCode).toBe(403);
+  });
+
+  it('refuses a file that is not WebVTT, two files for one language, and captions for Vimeo', async () => {
+    const admin = testApp.as(await createAdmin(testApp.app, testApp.db));
+    const base = '/api/admin/content/courses';
+    const created = (
+      await admin.post(base, { id: 'badly-captioned', title: 'Bad' })
+    ).json<CourseDraft>();
+    const lessonWith = (fields: Record<string, unknown>) => ({
+      ...created.draft,
+      modules: [
+        {
+          id: 'opening',
+          title: 'Opening',
+          description: 'Where it begins.',
+          lessons: [
+            {
+              id: 'arrive',
+              title: 'Arrive',
+              description: 'Arriving.',
+              type: 'video',
+              duration: 600,
+              content: '# Arrive',
+              reflectionPrompts: [],
+              ...fields,
+            },
+          ],
+        },
+      ],
+    });
+    const save = (fields: Record<string, unknown>) =>
+      admin.put(`${base}/badly-captioned`, { version: created.version, draft: lessonWith(fields) });
+    const srt = await save({
+      videoUrl: videoFileUrl,
+      captions: [{ language: 'en', label: 'English', vtt: '1\n00:00:01,000 --> 00:00:02,000\nHi' }],
+    });
+    expect(srt.statusCode).toBe(400);
+    expect(srt.json().error.message).toContain('a captions file starts with the line WEBVTT');
+    const twice = await save({
+      videoUrl: videoFileUrl,
+      captions: [
+        { language: 'en', label: 'English', vtt: english },
+        { language: 'en', label: 'English again', vtt: english },
+      ],
+    });
+    expect(twice.json().error.message).toContain('each language has one captions file');
+    const vimeo = await save({
+      vimeoVideoId: '123456789',
+      captions: [{ language: 'en', label: 'English', vtt: english }],
+    });
+    expect(vimeo.statusCode).toBe(400);
+    expect(vimeo.json().error.message).toContain('a Vimeo video keeps the captions set at Vimeo');
+    const language = await save({
+      videoUrl: videoFileUrl,
+      captions: [{ language: 'English!', label: 'English', vtt: english }],
+    });
+    expect(language.json().error.message).toContain(
+      'expected a language tag such as en, de or pt-BR',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { courseLevels, lessonTypes } from './catalogue.ts';
 import { PLAN_MAX_PAYMENTS, PLAN_MIN_PAYMENTS } from '../rules/payment-plans.ts';
+import { CAPTION_FILE_MAX_LENGTH, CAPTION_TRACKS_MAX, readWebVtt } from '../rules/webvtt.ts';
 
 /**
  * The programme as the admin edits it (issue 24): one document per course, validated by this one
@@ -49,6 +50,28 @@ export const videoDurationSchema = z
   .max(6, { message: 'expected mm:ss', abort: true })
   .regex(/^\d{1,3}:\d{2}$/, 'expected mm:ss');
 
+const languageMessage = 'expected a language tag such as en, de or pt-BR';
+/** A video file's captions in one language: a WebVTT file, read (and refused) at save. */
+export const captionTrackDocumentSchema = z.object({
+  language: z
+    .string()
+    .max(20, { message: languageMessage, abort: true })
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, languageMessage),
+  /** The language's name as the player's captions menu and the transcript show it. */
+  label: line(100),
+  vtt: z
+    .string()
+    .max(CAPTION_FILE_MAX_LENGTH, {
+      message: `a captions file has at most ${CAPTION_FILE_MAX_LENGTH.toLocaleString('en')} characters`,
+      abort: true,
+    })
+    .superRefine((file, context) => {
+      const reading = readWebVtt(file);
+      if ('error' in reading) context.addIssue({ code: 'custom', message: reading.error });
+    }),
+});
+export type CaptionTrackDocument = z.infer<typeof captionTrackDocumentSchema>;
+
 /** A lesson's fields; `lessonDocumentSchema` adds the rule across them. */
 export const lessonFieldsSchema = z.object({
   id: contentIdSchema,
@@ -62,18 +85,29 @@ export const lessonFieldsSchema = z.object({
   videoUrl: videoUrlSchema.optional(),
   videoTitle: line(200).optional(),
   videoDuration: videoDurationSchema.optional(),
+  /** For a video file only: Vimeo's player shows the captions kept at Vimeo. */
+  captions: z.array(captionTrackDocumentSchema).max(CAPTION_TRACKS_MAX).optional(),
   retired: z.boolean().optional(),
   /** A free preview: anyone may open it, without an account or a purchase. */
   preview: z.boolean().optional(),
   reflectionPrompts: z.array(reflectionPromptDocumentSchema).max(50),
 });
-export const lessonDocumentSchema = lessonFieldsSchema.refine(
-  (lesson) => !(lesson.vimeoVideoId && lesson.videoUrl),
-  {
+export const lessonDocumentSchema = lessonFieldsSchema
+  .refine((lesson) => !(lesson.vimeoVideoId && lesson.videoUrl), {
     message: 'a lesson has a Vimeo id or a video address, not both',
     path: ['videoUrl'],
-  },
-);
+  })
+  .refine((lesson) => !lesson.captions?.length || lesson.videoUrl, {
+    message: 'captions are for a video file: a Vimeo video keeps the captions set at Vimeo',
+    path: ['captions'],
+  })
+  .refine(
+    (lesson) => {
+      const languages = (lesson.captions ?? []).map((track) => track.language);
+      return new Set(languages).size === languages.length;
+    },
+    { message: 'each language has one captions file', path: ['captions'] },
+  );
 export type LessonDocument = z.infer<typeof lessonDocumentSchema>;
 
 export const moduleDocumentSchema = z.object({

@@ -38,14 +38,27 @@ export const videoProgressSchema = z.object({
 });
 export type VideoProgress = z.infer<typeof videoProgressSchema>;
 
+/** A video file's captions in one language, as read from the creator's WebVTT file. */
+export const captionTrackSchema = z.object({
+  language: z.string(),
+  label: z.string(),
+  cues: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })),
+});
+export type CaptionTrack = z.infer<typeof captionTrackSchema>;
+
+/** A lesson as its page shows it: the outline's fields, its content, prompts and captions. */
+export const lessonViewSchema = lessonSummarySchema.extend({
+  content: z.string(),
+  reflectionPrompts: z.array(reflectionPromptSchema),
+  captions: z.array(captionTrackSchema).optional(),
+});
+export type LessonView = z.infer<typeof lessonViewSchema>;
+
 /** Everything the lesson viewer shows, in one answer. */
 export const lessonPageSchema = z.object({
   course: z.object({ id: z.string(), title: z.string(), modules: z.array(moduleOutlineSchema) }),
   module: z.object({ id: z.string(), title: z.string() }),
-  lesson: lessonSummarySchema.extend({
-    content: z.string(),
-    reflectionPrompts: z.array(reflectionPromptSchema),
-  }),
+  lesson: lessonViewSchema,
   video: videoSchema.nullable(),
   videoProgress: videoProgressSchema.nullable(),
   reflections: z.array(reflectionSchema),

@@ -1,5 +1,6 @@
 import type { LessonDocument } from '../../../../shared/api/content.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { CaptionFields } from './caption-fields.tsx';
 
 type VideoSource = 'none' | 'vimeo' | 'url';
 
@@ -23,7 +24,7 @@ export function VideoFields({
   onChange: (lesson: LessonDocument) => void;
 }) {
   const source = sourceOf(lesson);
-  const { vimeoVideoId: _vimeo, videoUrl: _url, ...withoutVideo } = lesson;
+  const { vimeoVideoId: _vimeo, videoUrl: _url, captions: _captions, ...withoutVideo } = lesson;
   const choose = (next: VideoSource) => {
     if (next === 'vimeo') onChange({ ...withoutVideo, vimeoVideoId: '' });
     else if (next === 'url') onChange({ ...withoutVideo, videoUrl: '' });
@@ -62,7 +63,7 @@ export function VideoFields({
           type="url"
           maxLength={2_000}
           value={lesson.videoUrl ?? ''}
-          onChange={(event) => onChange({ ...withoutVideo, videoUrl: event.target.value })}
+          onChange={(event) => onChange({ ...lesson, videoUrl: event.target.value })}
         />
       )}
       {source !== 'none' && (
@@ -81,6 +82,15 @@ export function VideoFields({
             className="max-w-40"
           />
         </div>
+      )}
+      {source === 'url' && (
+        <CaptionFields
+          tracks={lesson.captions ?? []}
+          onChange={(captions) => {
+            const { captions: _previous, ...rest } = lesson;
+            onChange(captions.length > 0 ? { ...rest, captions } : rest);
+          }}
+        />
       )}
     </fieldset>
   );

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Video } from '../../../../shared/api/video.ts';
 import { useWatchProgress } from './use-watch-progress.ts';
 import { VideoPlayer, type VimeoVideoPlayerProps } from './video-player.tsx';
@@ -247,5 +247,83 @@ describe('VideoPlayer with a video file', () => {
     const { player } = renderFilePlayer(0);
     fireEvent.error(player);
     expect(screen.getByRole('alert')).toHaveTextContent('The video could not be loaded');
+  });
+});
+
+describe('VideoPlayer with captions', () => {
+  const captions = [
+    {
+      language: 'en',
+      label: 'English',
+      cues: [
+        { start: 0, end: 4, text: '<v Ana>Arrive where you are.' },
+        { start: 4, end: 8, text: 'Breathe &amp; rest.' },
+        { start: 10, end: 12, text: 'Rest a while longer.' },
+      ],
+    },
+    { language: 'de', label: 'Deutsch', cues: [{ start: 0, end: 4, text: 'Komm an.' }] },
+  ];
+  afterEach(() => vi.restoreAllMocks());
+
+  function renderCaptioned() {
+    // jsdom makes no files from memory: the test hands out an address per track.
+    let made = 0;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:track-${(made += 1)}`);
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    render(
+      <VideoPlayer
+        videoUrl="https://media.example.com/arrive.mp4"
+        title="Arrive"
+        savedPositionSeconds={0}
+        captions={captions}
+        onStart={vi.fn()}
+        onTimeUpdate={vi.fn()}
+        onStop={vi.fn()}
+      />,
+    );
+    return screen.getByLabelText('Arrive') as HTMLVideoElement;
+  }
+
+  it('gives the player a captions track per language', () => {
+    const player = renderCaptioned();
+    const tracks = [...player.querySelectorAll('track')];
+    expect(tracks.map((track) => [track.kind, track.srclang, track.label])).toEqual([
+      ['captions', 'en', 'English'],
+      ['captions', 'de', 'Deutsch'],
+    ]);
+    expect(tracks.every((track) => track.getAttribute('src')?.startsWith('blob:'))).toBe(true);
+  });
+
+  it('shows the transcript without markup, marks the line playing, and plays from a chosen line', () => {
+    const player = renderCaptioned();
+    const transcript = screen.getByRole('region', { name: 'Transcript' });
+    const lines = within(transcript).getAllByRole('button');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Play from 0:00Arrive where you are.',
+      'Play from 0:04Breathe & rest.',
+      'Play from 0:10Rest a while longer.',
+    ]);
+    player.currentTime = 5;
+    fireEvent.timeUpdate(player);
+    expect(within(transcript).getByRole('button', { current: true })).toHaveTextContent('Breathe');
+    fireEvent.click(within(transcript).getByRole('button', { name: /Rest a while longer/ }));
+    expect(player.currentTime).toBe(10);
+  });
+
+  it('narrows the lines to a search, and reads another language', () => {
+    renderCaptioned();
+    const transcript = screen.getByRole('region', { name: 'Transcript' });
+    fireEvent.change(within(transcript).getByLabelText('Search the transcript'), {
+      target: { value: 'REST' },
+    });
+    expect(within(transcript).getByRole('status')).toHaveTextContent('2 lines match');
+    expect(within(transcript).getAllByRole('button')).toHaveLength(2);
+    fireEvent.change(within(transcript).getByLabelText('Search the transcript'), {
+      target: { value: '' },
+    });
+    fireEvent.change(within(transcript).getByLabelText('Transcript language'), {
+      target: { value: 'de' },
+    });
+    expect(within(transcript).getByRole('button')).toHaveTextContent('Komm an.');
   });
 });

@@ -167,6 +167,7 @@ function LessonView({
           {lesson.videoUrl && (
             <VideoPlayer
               videoUrl={lesson.videoUrl}
+              captions={lesson.captions}
               savedPositionSeconds={videoProgress?.positionSeconds ?? 0}
               {...playerEvents}
             />

@@ -72,6 +72,7 @@ function PreviewView({ page, params }: { page: PreviewLesson; params: LessonPara
         {lesson.videoUrl && (
           <VideoPlayer
             videoUrl={lesson.videoUrl}
+            captions={lesson.captions}
             title={title}
             savedPositionSeconds={0}
             {...noProgress}
