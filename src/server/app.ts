@@ -101,7 +101,7 @@ import { adminBroadcastsRoutes } from './lifecycle/admin-broadcasts.routes.ts';
 import { sendDueBroadcasts, type NewsletterSource } from './lifecycle/broadcasts.ts';
 import { listSubscriberEmails, newsletterEmail } from './marketing/newsletter.ts';
 import { listCompanionWordsMoments } from './companion/last-words.ts';
-import { sendDueCreatorCopies } from './sessions/bookings.ts';
+import { sendDueCreatorCopies } from './sessions/creator-copies.ts';
 import { adminAssessmentsRoutes } from './marketing/admin-assessments.routes.ts';
 import { adminNewsletterRoutes } from './marketing/admin-newsletter.routes.ts';
 import { assessmentsRoutes } from './marketing/assessments.routes.ts';
@@ -122,7 +122,7 @@ import {
   cancelRefundedBooking,
   confirmPaidBooking,
   releaseHoldOfCheckout,
-} from './sessions/bookings.ts';
+} from './sessions/paid-bookings.ts';
 import type { SessionsContext } from './sessions/sessions-context.ts';
 import { adminSessionsRoutes } from './sessions/admin-sessions.routes.ts';
 import { sessionsRoutes } from './sessions/sessions.routes.ts';

@@ -9,7 +9,8 @@ import { sessionBookings } from '../db/schema/sessions.ts';
 import { AppError } from '../http/errors.ts';
 import { recordAccountEvent, type Actor } from '../users/account-controls.ts';
 import { listUsersByIds } from '../users/find-users.ts';
-import { mailAbout, type Booking } from './bookings.ts';
+import { mailAbout } from './session-mail.ts';
+import type { Booking } from './slot-claims.ts';
 import type { SessionsContext } from './sessions-context.ts';
 
 /** Every booked session, past ones not yet marked as held included, soonest first. */

@@ -5,7 +5,8 @@ import { canCancel } from '../../shared/rules/sessions.ts';
 import { sessionBookings } from '../db/schema/sessions.ts';
 import { AppError } from '../http/errors.ts';
 import { getAvailability } from './availability.ts';
-import { findOwnBooking, mailAbout, toLearnerSession } from './bookings.ts';
+import { findOwnBooking, toLearnerSession } from './learner-sessions.ts';
+import { mailAbout } from './session-mail.ts';
 import type { SessionsContext } from './sessions-context.ts';
 
 export const learnerCancelReason = 'You cancelled this session.';

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { REMINDER_HOURS_BEFORE } from '../../shared/rules/sessions.ts';
 import { sessionBookings } from '../db/schema/sessions.ts';
-import { mailAbout, type Booking } from './bookings.ts';
+import { mailAbout } from './session-mail.ts';
+import type { Booking } from './slot-claims.ts';
 
 /**
  * Sends each booked session's reminder once, on the clock's tick (jobs/clock.ts), whichever of

@@ -18,7 +18,7 @@ import {
   type TestAdmin,
   type TestUser,
 } from '../testing/users.ts';
-import { sendDueCreatorCopies } from './bookings.ts';
+import { sendDueCreatorCopies } from './creator-copies.ts';
 import { describeTime } from './session-mail.ts';
 import { bookSessionAddressRateLimit } from './sessions.routes.ts';
 

@@ -4,12 +4,11 @@ import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { formatTimeSpanInZone } from '../../shared/rules/dates.ts';
 import { singleLine, type MailAttachment, type MailMessage } from '../mail/send-mail.ts';
 import { findUserById } from '../users/find-users.ts';
-import type { sessionBookings } from '../db/schema/sessions.ts';
-
-type Booking = typeof sessionBookings.$inferSelect;
+import { getAvailability } from './availability.ts';
+import type { Booking } from './slot-claims.ts';
 
 export type SessionMailKind = 'confirmation' | 'reschedule' | 'reminder' | 'cancellation';
-/** Who gets this mail: a reschedule's creator copy can wait (bookings.ts). */
+/** Who gets this mail: a reschedule's creator copy can wait (creator-copies.ts). */
 export type MailRecipients = 'both' | 'learner' | 'creator';
 
 const subjects: Record<SessionMailKind, string> = {
@@ -142,4 +141,19 @@ export function calendarFileOf(
   });
   if (error || !value) throw error ?? new Error('the calendar file could not be made');
   return { filename: 'session.ics', contentType: 'text/calendar; charset=utf-8', content: value };
+}
+
+/** Sends a session's mail; a failure is logged and never undoes what was booked. */
+export async function mailAbout(
+  app: FastifyInstance,
+  booking: Booking,
+  kind: SessionMailKind,
+  note?: string,
+  recipients: MailRecipients = 'both',
+): Promise<void> {
+  const { defaultMeetingUrl } = await getAvailability(app.db);
+  const options = { defaultMeetingUrl, recipients, ...(note ? { note } : {}) };
+  await sendSessionMail(app, booking, kind, options).catch((error: unknown) =>
+    app.log.error({ err: error, sessionId: booking.id, kind }, 'a session mail failed'),
+  );
 }

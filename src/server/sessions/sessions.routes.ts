@@ -13,15 +13,13 @@ import {
 } from '../../shared/api/sessions.ts';
 import { requireUser } from '../http/guards.ts';
 import { limitRequests, limitUserRequests } from '../http/rate-limit.ts';
+import { bookSession, getSessionOffer, listSlots } from './hold-slot.ts';
 import {
-  bookSession,
   getOwnSession,
   getOwnSessionCalendar,
-  getSessionOffer,
   listOwnSessions,
-  listSlots,
   rescheduleSession,
-} from './bookings.ts';
+} from './learner-sessions.ts';
 import { cancelOwnSession } from './cancel-own-session.ts';
 import type { SessionsContext } from './sessions-context.ts';
 
