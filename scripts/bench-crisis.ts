@@ -18,16 +18,22 @@ import {
   type Tally,
 } from '../src/shared/rules/crisis-evaluation.ts';
 import { REFLECTION_MAX_LENGTH } from '../src/shared/rules/reflection.ts';
+import { recordFigure } from './bench-support.ts';
 
 const BUDGET_MS = 5;
 const RUNS = 200;
 
-/** Issue 31's goals on held-out authors: caught at least, or false alarms at most. */
-const goals: Partial<Record<MeasuredGroup, string>> = {
-  suicide: '≥ 95 %',
-  'eating-disorder': '≥ 90 %',
-  'harm-from-others': '≥ 90 %',
-  harmless: '≤ 5 %',
+/** Issue 31's goals on held-out authors: caught at least, or false alarms at most (harmless). */
+const goals: Partial<Record<MeasuredGroup, number>> = {
+  suicide: 95,
+  'eating-disorder': 90,
+  'harm-from-others': 90,
+  harmless: 5,
+};
+const isCeiling = (group: MeasuredGroup) => group === 'harmless';
+const goalText = (group: MeasuredGroup) => {
+  const goal = goals[group];
+  return goal === undefined ? '' : `${isCeiling(group) ? '≤' : '≥'} ${goal} %`;
 };
 
 const percent = ({ flagged, total }: Tally) => `${((100 * flagged) / total).toFixed(1)} %`;
@@ -60,8 +66,18 @@ function printFigures(): void {
       total: inGroup.length,
     };
     console.log(
-      `${group.padEnd(20)}${cell(total).padStart(16)}${percent(total).padStart(10)}${(goals[group] ?? '').padStart(10)}`,
+      `${group.padEnd(20)}${cell(total).padStart(16)}${percent(total).padStart(10)}${goalText(group).padStart(10)}`,
     );
+    const goal = goals[group];
+    if (goal === undefined) continue;
+    const rate = (100 * total.flagged) / total.total;
+    recordFigure({
+      bench: 'crisis',
+      measure: `${group}, ${isCeiling(group) ? 'false alarms' : 'caught'} on held-out authors`,
+      figure: `${percent(total)} (${cell(total)})`,
+      goal: goalText(group),
+      met: isCeiling(group) ? rate <= goal : rate >= goal,
+    });
   }
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
 }
@@ -99,7 +115,15 @@ let isOverBudget = false;
 for (const [name, text] of texts) {
   const median = medianMs(text);
   console.log(`${name.padEnd(20)}${`${median.toFixed(3)} ms`.padStart(18)}`);
-  if (text.length === REFLECTION_MAX_LENGTH && median > BUDGET_MS) isOverBudget = true;
+  if (text.length !== REFLECTION_MAX_LENGTH) continue;
+  isOverBudget = median > BUDGET_MS;
+  recordFigure({
+    bench: 'crisis',
+    measure: `one check of the longest reflection (${name})`,
+    figure: `${median.toFixed(2)} ms`,
+    goal: `≤ ${BUDGET_MS} ms`,
+    met: !isOverBudget,
+  });
 }
 if (isOverBudget) {
   console.error(`The longest reflection took over ${BUDGET_MS} ms to check.`);

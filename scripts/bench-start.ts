@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, waitUntilAnswering } from './bench-support.ts';
+import { freePort, recordFigure, waitUntilAnswering } from './bench-support.ts';
 
 const READY_GOAL_MS = 3000;
 const STARTS = 3;
@@ -23,6 +23,13 @@ async function main() {
     console.log(`npm start, new data folder: ready in ${firstStart} ms`);
     console.log(`npm start, existing data folder: ready in ${laterStarts.join(' and ')} ms`);
     const slowest = Math.max(...laterStarts);
+    recordFigure({
+      bench: 'start',
+      measure: 'npm start to ready, existing data folder (slowest)',
+      figure: `${slowest} ms`,
+      goal: `< ${READY_GOAL_MS} ms`,
+      met: slowest < READY_GOAL_MS,
+    });
     if (slowest >= READY_GOAL_MS) {
       console.error(`Too slow: ${slowest} ms to ready, the goal is under ${READY_GOAL_MS} ms.`);
       process.exitCode = 1;

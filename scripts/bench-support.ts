@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -64,4 +64,22 @@ function readProcStat(pid: string): { command: string; ticks: number } | undefin
     command: stat.slice(stat.indexOf('(') + 1, commandEnd),
     ticks: Number(fields[11]) + Number(fields[12]),
   };
+}
+
+/** One figure a bench measured, with its goal when it has one. */
+export interface BenchFigure {
+  bench: string;
+  measure: string;
+  figure: string;
+  goal?: string;
+  met?: boolean;
+}
+
+/**
+ * Hands a figure to `npm run bench` (scripts/run-each.mjs), which prints every bench's figures in
+ * one table and keeps it in docs/benchmarks.md. A bench run on its own prints its own lines only.
+ */
+export function recordFigure(figure: BenchFigure): void {
+  const file = process.env.BENCH_FIGURES_FILE;
+  if (file) appendFileSync(file, `${JSON.stringify(figure)}\n`);
 }
