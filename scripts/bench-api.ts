@@ -175,7 +175,8 @@ async function main() {
     const bareUrl = `http://127.0.0.1:${barePort}`;
     const yardsticks = spawnQuiet(
       'node',
-      [...profiledAs('yardsticks'), 'scripts/bench-bare-route.mjs'],
+      // tsx: the save's yardstick runs the app's own crisis check and cipher.
+      [...profiledAs('yardsticks'), '--import', 'tsx', 'scripts/bench-bare-route.mjs'],
       { ...environment, PORT: String(barePort), BENCH_REPLAY_FILE: replayFile },
     );
     children.push(yardsticks);

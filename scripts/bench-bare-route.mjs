@@ -5,14 +5,19 @@
  *   (recorded by scripts/bench-record-statements.mjs, read from BENCH_REPLAY_FILE), in order on
  *   one connection, then the very answer the app gave, as recorded: the same work on the
  *   database and on the wire, so a route's share of it is the price of the framework and our
- *   code alone (building its answer included);
+ *   code alone (building its answer included); a reflection save's yardstick also reads the
+ *   text for risk and encrypts it, as the app must (issue 38 B1: the same work on both sides);
  * - `/bare`, one query, and `/bare-write`, an update of one row that commits, the least any read
  *   or save costs.
  * Each connection names its learner or its own row (`x-bench-row`).
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { createFieldCipher } from '../src/server/db/field-cipher.ts';
+import { readSafety } from '../src/shared/rules/companion.ts';
+import { assessCrisis } from '../src/shared/rules/crisis-detection.ts';
 
 const ROWS = 1000;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -33,6 +38,15 @@ const replays = JSON.parse(readFileSync(process.env.BENCH_REPLAY_FILE, 'utf8'), 
 
 const rowOf = (request) => Number(request.headers['x-bench-row']);
 
+const cipher = createFieldCipher(randomBytes(32));
+/** What a route must do with the text a request carries, besides the database. */
+const workOnText = {
+  reflection: (body) => {
+    readSafety(assessCrisis(body.response));
+    cipher.encrypt(body.response, ['bench']);
+  },
+};
+
 const app = Fastify({ logger: false });
 app.get('/bare', async () => {
   const { rows } = await pool.query('select id, email from users order by id limit 1');
@@ -46,6 +60,7 @@ app.put('/bare-write', async (request) => {
   return { updatedAt: rows[0]?.updated_at ?? null };
 });
 const replay = async (request, reply) => {
+  workOnText[request.params.route]?.(request.body);
   const learners = replays[request.params.route];
   const { statements, answer } = learners[rowOf(request) % learners.length];
   const client = await pool.connect();
