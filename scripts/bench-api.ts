@@ -23,7 +23,15 @@ import path from 'node:path';
 import { enrollInCourses } from '../src/server/access/enrollments.ts';
 import { connectDatabase } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts';
-import { cpuMicroseconds, freePort, recordFigure, waitUntilAnswering } from './bench-support.ts';
+import {
+  cpuMicroseconds,
+  freePort,
+  median,
+  recordFigure,
+  signUp,
+  stop,
+  waitUntilAnswering,
+} from './bench-support.ts';
 
 const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 2;
@@ -433,39 +441,6 @@ async function signUpEnrolledLearners(
   return learners.map((learner) => learner.cookie);
 }
 
-async function signUp(appUrl: string, index: number): Promise<{ userId: string; cookie: string }> {
-  const headers = {
-    'content-type': 'application/json',
-    origin: appUrl,
-    'x-forwarded-for': `10.0.${index >> 8}.${index & 255}`,
-  };
-  const email = `bench-${index}-${Date.now()}@example.com`;
-  const response = await fetch(`${appUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      firstName: 'Bench',
-      lastName: 'Learner',
-      email,
-      password: 'Sovereign1',
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${await response.text()}`);
-  const { user } = (await response.json()) as { user: { id: string } };
-  // Sign-up gives no session: the learner signs in.
-  const signIn = await fetch(`${appUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'Sovereign1' }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  return { userId: user.id, cookie };
-}
-
 function printRow(name: string, figures: Figures, share?: number) {
   const cpu = `${Math.round(figures.serverCpu)} + ${Math.round(figures.databaseCpu)} db`;
   const judged =
@@ -475,12 +450,6 @@ function printRow(name: string, figures: Figures, share?: number) {
   console.log(
     `${name.padEnd(28)}${Math.round(figures.requestsPerSecond).toString().padStart(9)}${`${figures.p99Ms} ms`.padStart(9)}${cpu.padStart(18)}   ${judged}`,
   );
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 const percent = (ratio: number) => `${Math.round(ratio * 100)} %`;
@@ -498,12 +467,6 @@ function profiledAs(name: string): string[] {
 
 function spawnQuiet(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(command, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 await main();

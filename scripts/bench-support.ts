@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -82,4 +82,57 @@ export interface BenchFigure {
 export function recordFigure(figure: BenchFigure): void {
   const file = process.env.BENCH_FIGURES_FILE;
   if (file) appendFileSync(file, `${JSON.stringify(figure)}\n`);
+}
+
+/**
+ * A learner signed up and signed in through the app's own routes, from an address of its own
+ * (the app trusts one proxy hop in the benches), as learners do; answers their session cookie.
+ */
+export async function signUp(
+  appUrl: string,
+  index: number,
+): Promise<{ userId: string; cookie: string }> {
+  const headers = {
+    'content-type': 'application/json',
+    origin: appUrl,
+    'x-forwarded-for': `10.0.${index >> 8}.${index & 255}`,
+  };
+  const email = `bench-${index}-${Date.now()}@example.com`;
+  const response = await fetch(`${appUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'Learner',
+      email,
+      password: 'Sovereign1',
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${await response.text()}`);
+  const { user } = (await response.json()) as { user: { id: string } };
+  // Sign-up gives no session: the learner signs in.
+  const signIn = await fetch(`${appUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'Sovereign1' }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  return { userId: user.id, cookie };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Stops a child process and waits until it has exited. */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
 }

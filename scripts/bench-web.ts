@@ -19,7 +19,7 @@ import {
   recordDownloads,
   type Download,
 } from '../tests/support/page-weight.ts';
-import { freePort, recordFigure, waitUntilAnswering } from './bench-support.ts';
+import { freePort, median, recordFigure, waitUntilAnswering } from './bench-support.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -190,11 +190,5 @@ function printDownloads(downloads: Download[]) {
 
 const sum = (files: Download[]) => files.reduce((total, file) => total + file.gzipBytes, 0);
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 await main();
