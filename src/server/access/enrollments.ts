@@ -246,6 +246,13 @@ export interface EndingEnrollment {
 }
 
 /**
+ * At most so many of a clock tick's mails about enrollments (access ending, a silence): the rest
+ * are claimed at the next minute's tick, so a day when thousands come due (an import, a cohort)
+ * never holds one tick, its memory or the mail server for long.
+ */
+export const MAIL_CLAIM_BATCH = 500;
+
+/**
  * Claims the bought enrollments whose end falls in `window` and were not yet told of it at this
  * stage or a nearer one: the UPDATE records the notice, rows another process holds are skipped,
  * so each notice is claimed once however many ticks run.
@@ -253,6 +260,7 @@ export interface EndingEnrollment {
 export async function claimEndingEnrollments(
   db: Database,
   window: AccessEndingWindow,
+  batch = MAIL_CLAIM_BATCH,
 ): Promise<EndingEnrollment[]> {
   const types = sql.join(
     purchaseTypesThatEnd.map((type) => sql`${type}`),
@@ -264,6 +272,7 @@ export async function claimEndingEnrollments(
       where purchase_type in (${types})
         and expires_at > ${window.endsAfter} and expires_at <= ${window.endsBy}
         and (ending_notice_for is distinct from expires_at or ending_notice_days > ${window.days})
+      limit ${batch}
       for update skip locked
     )
     update ${courseEnrollments} e
@@ -317,7 +326,14 @@ export async function claimSilentEnrollments(
     silentSince,
     notBefore,
     now,
-  }: { courseIds: readonly string[]; silentSince: Date; notBefore: Date; now: Date },
+    batch = MAIL_CLAIM_BATCH,
+  }: {
+    courseIds: readonly string[];
+    silentSince: Date;
+    notBefore: Date;
+    now: Date;
+    batch?: number;
+  },
 ): Promise<SilentEnrollment[]> {
   if (courseIds.length === 0) return [];
   const courses = sql.join(
@@ -332,6 +348,7 @@ export async function claimSilentEnrollments(
         and coalesce(last_accessed_at, enrolled_at) <= ${silentSince}
         and coalesce(last_accessed_at, enrolled_at) > ${notBefore}
         and silence_notice_for is distinct from coalesce(last_accessed_at, enrolled_at)
+      limit ${batch}
       for update skip locked
     )
     update ${courseEnrollments} e

@@ -1,7 +1,11 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPreferences } from '../../shared/rules/account.ts';
-import { enrollInCourses, updateEnrollmentProgress } from '../access/enrollments.ts';
+import {
+  claimSilentEnrollments,
+  enrollInCourses,
+  updateEnrollmentProgress,
+} from '../access/enrollments.ts';
 import { insertPublishedVersion } from '../content/course-drafts.ts';
 import { readPublishedDocuments, SEED_ACTOR } from '../content/published-content.ts';
 import { users } from '../db/schema/auth.ts';
@@ -194,6 +198,24 @@ describe('a gentle word after a long silence', () => {
     expect(await nudges(learner)).toHaveLength(1);
     await testApp.app.clock.tick(daysFrom(start, 52));
     expect(await nudges(learner)).toHaveLength(2);
+  });
+
+  it('claims a day of silences a batch at a time, each once', async () => {
+    const start = new Date('2046-03-01T09:00:00Z');
+    for (let count = 0; count < 3; count++) {
+      await enrolledAt(await createUser(testApp.app), 'dragons-clarity', start);
+    }
+    const claim = () =>
+      claimSilentEnrollments(testApp.db, {
+        courseIds: ['dragons-clarity'],
+        silentSince: daysFrom(start, 1),
+        notBefore: daysFrom(start, -1),
+        now: daysFrom(start, 21),
+        batch: 2,
+      });
+    expect(await claim()).toHaveLength(2);
+    expect(await claim()).toHaveLength(1);
+    expect(await claim()).toHaveLength(0);
   });
 
   it('never writes to a learner whose last words met the safety response, nor with the switch off', async () => {
