@@ -118,6 +118,11 @@ export const checkoutSessions = pgTable(
     index('checkout_sessions_open_coupon_idx')
       .on(table.couponId)
       .where(sql`${table.status} = 'open'`),
+    // The admin overview's purchases and revenue, all time and per week, read from the index
+    // alone: at 200,000 purchases the table itself is hundreds of MB of orders.
+    index('checkout_sessions_fulfilled_idx')
+      .on(table.fulfilledAt, table.amountPaidCents, table.amountCents)
+      .where(sql`${table.fulfilledAt} is not null and ${table.refundedAt} is null`),
   ],
 );
 

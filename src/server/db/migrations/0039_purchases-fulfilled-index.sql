@@ -1,0 +1,1 @@
+CREATE INDEX "checkout_sessions_fulfilled_idx" ON "checkout_sessions" USING btree ("fulfilled_at","amount_paid_cents","amount_cents") WHERE "checkout_sessions"."fulfilled_at" is not null and "checkout_sessions"."refunded_at" is null;
