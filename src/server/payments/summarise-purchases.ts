@@ -21,9 +21,14 @@ export async function summarisePurchasesByWeek(
   db: Database,
   since: Date,
 ): Promise<{ weekStart: string; purchases: number; revenueCents: number }[]> {
-  const week = sql<string>`to_char(date_trunc('week', ${checkoutSessions.fulfilledAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  // Grouped by the week itself, and only each week's start written out (as sign-ups are).
+  const week = sql`date_trunc('week', ${checkoutSessions.fulfilledAt} at time zone 'UTC')`;
   return db
-    .select({ weekStart: week, purchases: count(), revenueCents: paidCents })
+    .select({
+      weekStart: sql<string>`to_char(${week}, 'YYYY-MM-DD')`,
+      purchases: count(),
+      revenueCents: paidCents,
+    })
     .from(checkoutSessions)
     .where(and(fulfilled, gte(checkoutSessions.fulfilledAt, since)))
     .groupBy(week);
