@@ -78,10 +78,15 @@ async function main() {
     app = await startApp(database.url, dataDir);
     const cookies = await signUpPeople(app.url, database.url);
     const routes = routesFor(cookies.learnerId);
+    const memory = memoryTrace(app.child.pid!);
+    memory('started, two people signed up');
     const small = await timeRoutes(app.url, routes, cookies);
+    memory('routes timed on the small database');
     const seconds = await seed(database.url);
     console.log(`seeded in ${seconds.toFixed(0)} s\n`);
+    memory('seeded');
     const large = await timeRoutes(app.url, routes, cookies);
+    memory('routes timed at scale');
     const scans = await largeTableScans(app, database.url, routes, cookies);
     const peakMiB = peakMemoryMiB(app.child.pid!);
     report(routes, small, large, scans, peakMiB);
@@ -368,6 +373,16 @@ async function scannedTables(client: pg.Client, statement: RecordedStatement): P
   };
   walk(rows[0]!['QUERY PLAN'][0].Plan);
   return tables;
+}
+
+/** Prints the app's resident memory now and at its peak so far, after each step. */
+function memoryTrace(pid: number) {
+  return (step: string) => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mib = (field: string) =>
+      (Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1]) / 1024).toFixed(0);
+    console.log(`app memory, ${step}: ${mib('VmRSS')} MiB (peak ${mib('VmHWM')} MiB)`);
+  };
 }
 
 /** The most memory the app held at once, from Linux's /proc (VmHWM). */
