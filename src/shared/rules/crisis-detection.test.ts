@@ -40,11 +40,11 @@ describe('the labelled lines', () => {
  */
 const heldOutFloors: Record<MeasuredGroup, { atLeast?: number; atMost?: number }> = {
   suicide: { atLeast: 0.88 },
-  'eating-disorder': { atLeast: 0.78 },
-  'harm-from-others': { atLeast: 0.82 },
-  'child-abuse': { atLeast: 0.8 },
-  harmless: { atMost: 0.11 },
-  past: { atMost: 0.35 },
+  'eating-disorder': { atLeast: 0.75 },
+  'harm-from-others': { atLeast: 0.85 },
+  'child-abuse': { atLeast: 0.85 },
+  harmless: { atMost: 0.1 },
+  past: { atMost: 0.3 },
 };
 
 describe('the detector on authors it never learnt from', () => {

@@ -1,7 +1,7 @@
 /**
  * The detector's learnt layer (docs/decisions/014-companion-safety.md): a logistic regression per
  * kind of risk over what one sentence of canonical text holds: its words (marked when a "not" or
- * "never" stands before them), word pairs, pairs across one word, the letters inside its words
+ * "never" stands before them), word pairs, pairs across one word (skip-grams), the letters inside its words
  * (so a misspelling shares most of its features with the word) and concepts (a death or ending,
  * the first person, now, means, eating, weight, fainting, violence, someone else acting, a young
  * writer, leaving the body) with each pair of them. It is trained offline
@@ -22,8 +22,14 @@ export type ModelHead = (typeof modelHeads)[number];
 /** A sentence's log-odds of each head, in the order of modelHeads. */
 export type HeadScores = [number, number, number, number];
 
-/** Log-odds above which a sentence reads at risk of each head, chosen on held-out authors (bench:crisis). */
-export const CRISIS_MODEL_THRESHOLDS: HeadScores = [1, 0.5, 0.5, 1];
+/**
+ * Log-odds above which a sentence reads at risk of each head before the trainer calibrates them
+ * (crisis-evaluation.ts chooses each head's threshold on authors held out of its own training).
+ * The child head never raises an alarm alone: held out, it could not tell a child from an adult
+ * partner's victim and added false alarms the harm head did not; a child's disclosure is caught
+ * by the harm head, and named a child's by the writer's own words (crisis-detection.ts).
+ */
+export const CRISIS_MODEL_THRESHOLDS: HeadScores = [1, 0.5, 0.5, 99];
 
 export interface CrisisModel {
   /** Each head's log-odds for one canonical sentence, or for neighbouring ones read together. */
@@ -143,6 +149,14 @@ const concepts: Record<string, string[]> = {
     'bathroom',
     'binge',
     'binged',
+    'puke',
+    'puking',
+    'puked',
+    'rid',
+    'loo',
+    'fingers',
+    'gag',
+    'chewing',
   ],
   restrict: [
     'skip',
@@ -162,6 +176,22 @@ const concepts: Record<string, string[]> = {
     'hidden',
     'water',
     'coffee',
+    'allowed',
+    'rule',
+    'rules',
+    'earn',
+    'deserve',
+    'count',
+    'counting',
+    'punish',
+    'punishment',
+    'compensate',
+    'burn',
+    'cardio',
+    'less',
+    'smaller',
+    'empty',
+    'diet',
   ],
   number: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'two', 'three', 'four', 'five'],
   threat: [
@@ -185,8 +215,41 @@ const concepts: Record<string, string[]> = {
     'nobody',
     'believe',
     'secret',
+    'deport',
+    'deported',
+    'visa',
+    'passport',
+    'documents',
+    'prison',
+    'camp',
+    'ruin',
+    'expose',
+    'never',
+    'again',
+    'next',
+    'time',
+    'or',
   ],
-  afraid: ['afraid', 'scared', 'terrified', 'fear', 'frightens', 'hiding', 'hide', 'safe'],
+  afraid: [
+    'afraid',
+    'scared',
+    'terrified',
+    'fear',
+    'frightens',
+    'hiding',
+    'hide',
+    'safe',
+    'frightened',
+    'dread',
+    'flinch',
+    'tremble',
+    'trembling',
+    'shake',
+    'shakes',
+    'panic',
+    'nervous',
+    'unsafe',
+  ],
   now: [
     'tonight',
     'today',
@@ -211,6 +274,18 @@ const concepts: Record<string, string[]> = {
     'saturday',
     'christmas',
     'next',
+    'waiting',
+    'until',
+    'once',
+    'night',
+    'moon',
+    'day',
+    'month',
+    'spring',
+    'summer',
+    'autumn',
+    'winter',
+    'birthday',
   ],
   means: [
     'pills',
@@ -259,6 +334,25 @@ const concepts: Record<string, string[]> = {
     'medication',
     'water',
     'window',
+    'meds',
+    'noose',
+    'ledge',
+    'rail',
+    'railing',
+    'hose',
+    'tape',
+    'bleach',
+    'drench',
+    'pill',
+    'tablet',
+    'overdose',
+    'cabinet',
+    'tested',
+    'barn',
+    'garage',
+    'car',
+    'lorry',
+    'truck',
   ],
   eating: [
     'eat',
@@ -297,6 +391,27 @@ const concepts: Record<string, string[]> = {
     'spit',
     'chew',
     'hungry',
+    'bite',
+    'bites',
+    'snack',
+    'snacks',
+    'portion',
+    'portions',
+    'kcal',
+    'macros',
+    'carbs',
+    'sugar',
+    'bread',
+    'salad',
+    'chewing',
+    'swallow',
+    'full',
+    'appetite',
+    'hunger',
+    'fed',
+    'feed',
+    'feeding',
+    'diet',
   ],
   weight: [
     'weight',
@@ -320,6 +435,24 @@ const concepts: Record<string, string[]> = {
     'goal',
     'scale',
     'body',
+    'mirror',
+    'huge',
+    'disgusting',
+    'gross',
+    'pounds',
+    'lbs',
+    'abs',
+    'hips',
+    'hip',
+    'stomach',
+    'waist',
+    'thighs',
+    'arms',
+    'size',
+    'tiny',
+    'collarbones',
+    'fatter',
+    'heavier',
   ],
   faint: [
     'faint',
@@ -336,6 +469,14 @@ const concepts: Record<string, string[]> = {
     'weak',
     'weakness',
     'shaking',
+    'cold',
+    'freezing',
+    'period',
+    'heart',
+    'palpitations',
+    'lightheaded',
+    'dizziness',
+    'blackout',
   ],
   violence: [
     'hit',
@@ -394,6 +535,42 @@ const concepts: Record<string, string[]> = {
     'scared',
     'afraid',
     'terrified',
+    'slaps',
+    'pulls',
+    'pulled',
+    'drags',
+    'dragged',
+    'pinch',
+    'pinches',
+    'pinched',
+    'squeeze',
+    'squeezed',
+    'smash',
+    'smashed',
+    'smashes',
+    'strangles',
+    'stick',
+    'bruised',
+    'assault',
+    'assaulted',
+    'molest',
+    'molested',
+    'abuse',
+    'abuses',
+    'abused',
+    'pours',
+    'shouts',
+    'screams',
+    'yells',
+    'spits',
+    'throws',
+    'rapes',
+    'whip',
+    'whips',
+    'cornered',
+    'corners',
+    'gun',
+    'burns',
   ],
   others: [
     'he',
@@ -429,6 +606,28 @@ const concepts: Record<string, string[]> = {
     'son',
     'law',
     'boyfriends',
+    'stepmom',
+    'stepmother',
+    'carer',
+    'caregiver',
+    'landlord',
+    'foreman',
+    'manager',
+    'advisor',
+    'professor',
+    'neighbour',
+    'neighbor',
+    'guy',
+    'guys',
+    'boys',
+    'men',
+    'family',
+    'brothers',
+    'parents',
+    'grandson',
+    'stranger',
+    'her',
+    'them',
   ],
   young: [
     'school',
@@ -489,6 +688,23 @@ const concepts: Record<string, string[]> = {
     'choice',
     'choose',
     'own',
+    'release',
+    'guides',
+    'calling',
+    'oneness',
+    'dissolve',
+    'realm',
+    'crossing',
+    'beyond',
+    'angels',
+    'afterlife',
+    'ascension',
+    'drop',
+    'completed',
+    'complete',
+    'fulfilled',
+    'ready',
+    'called',
   ],
   hopeless: [
     'hopeless',
@@ -515,6 +731,41 @@ const concepts: Record<string, string[]> = {
     'continue',
     'go',
     'on',
+    'grey',
+    'gray',
+    'stuck',
+    'trapped',
+    'escape',
+    'numb',
+    'empty',
+    'heavy',
+    'exhausted',
+    'alone',
+    'nuisance',
+    'weight',
+    'disappointment',
+  ],
+  farewell: [
+    'goodbye',
+    'letter',
+    'note',
+    'gave',
+    'giving',
+    'give',
+    'away',
+    'tidy',
+    'tidying',
+    'settled',
+    'affairs',
+    'insurance',
+    'passwords',
+    'account',
+    'sorry',
+    'after',
+    'find',
+    'last',
+    'won',
+    'need',
   ],
   story: [
     'character',
@@ -562,6 +813,8 @@ export function sentenceFeatures(sentence: string): string[] {
     features.add(negated ? `n:${word}` : `w:${word}`);
     if (negators.has(word)) negatedUntil = index + NEGATION_REACH;
     if (index > 0) features.add(`b:${words[index - 1]}_${word}`);
+    // Pairs across one word: "he … me" in "he hits me" as in "he hit me", "to … myself".
+    if (index > 1) features.add(`s:${words[index - 2]}_${word}`);
     if (word.length > 3) {
       const padded = `<${word}>`;
       for (let start = 0; start + 4 <= padded.length; start++) {
@@ -667,6 +920,28 @@ export function headsAtRisk(model: CrisisModel, sentences: string[]): Set<ModelH
   return found;
 }
 
+/**
+ * The highest log-odds of each head over a run's sentences and the windows headsAtRisk reads
+ * (the same windows: a sentence that leans no way joins none). A head is at risk when its peak
+ * is above its threshold; the trainer chooses the thresholds from peaks (crisis-evaluation.ts).
+ */
+export function peakScores(model: CrisisModel, sentences: string[]): HeadScores {
+  const peaks: HeadScores = [-Infinity, -Infinity, -Infinity, -Infinity];
+  const alone = sentences.map((sentence) => model.score([sentence]));
+  modelHeads.forEach((_, h) => {
+    const leans = alone.map((scores) => scores[h]! > model.bias[h]!);
+    for (let start = 0; start < sentences.length; start++) {
+      peaks[h] = Math.max(peaks[h]!, alone[start]![h]!);
+      for (let size = 2; size <= WINDOW_SENTENCES; size++) {
+        const end = start + size;
+        if (end > sentences.length || !leans.slice(start, end).every(Boolean)) break;
+        peaks[h] = Math.max(peaks[h]!, model.score(sentences.slice(start, end))[h]!);
+      }
+    }
+  });
+  return peaks;
+}
+
 /** One labelled unit the trainer learns from: the sentences of a line, and what it is. */
 export interface TrainingLine {
   /** Canonical sentences not read as the past. */
@@ -761,20 +1036,26 @@ export function trainModel(
     }
   }
 
-  // A feature met in one line only is that line's, not a phrasing: it is not kept.
+  // A feature met in one or two lines only is theirs, not a phrasing: it is not kept.
   const linesWith = new Int32Array(names.length);
   for (const unit of units) {
     for (const id of new Set(unit.sentences.flatMap((window) => [...window]))) linesWith[id]!++;
   }
   const features: Record<string, number[]> = {};
   names.forEach((feature, id) => {
-    if (id === 0 || linesWith[id]! < 2) return;
+    if (id === 0 || linesWith[id]! < MINIMUM_LINES) return;
     const row = modelHeads.map((_, head) => Math.round(weights[id * headCount + head]! * 100));
     if (row.some((value) => Math.abs(value) >= MINIMUM_WEIGHT)) features[feature] = row;
   });
   const bias = modelHeads.map((_, head) => weights[head]!) as HeadScores;
   return { corpus: '', bias, thresholds: CRISIS_MODEL_THRESHOLDS, features };
 }
+
+/**
+ * Lines a feature must be met in to be kept: with pairs across one word, two let the weights grow by
+ * half (496 KB) for no held-out gain; three keep them at 320 KB (102 KB gzipped).
+ */
+const MINIMUM_LINES = 3;
 
 /** Weights below this (in hundredths) on every head are dropped: they keep the file small. */
 const MINIMUM_WEIGHT = 8;
