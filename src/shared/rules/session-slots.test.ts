@@ -135,6 +135,29 @@ describe('session slots', () => {
     expect(isBookableSlot(rules(), [], now, new Date('2026-01-05T10:00:00Z'))).toBeNull();
   });
 
+  it('offers a half hour written across the night the clocks go back at each of its two readings only', () => {
+    // Found by the randomised test below (seed 1207997044): 31 October 2027, London falls back at
+    // 02:00; 01:30–02:00 happens twice, and the half hour between reads 01:00–01:30.
+    const rules = {
+      timeZone: 'Europe/London',
+      weeklyHours: [{ weekday: 7, start: '01:30', end: '02:00' }],
+      blocks: [],
+      sessionMinutes: 30,
+      bufferMinutes: 0,
+      noticeHours: 0,
+      // The counterexample's horizon was 13 days, ending at 01:00Z; a day more shows both readings.
+      horizonDays: 14,
+    };
+    const starts = computeSlots(rules, [], new Date('2027-10-18T01:00:00Z')).map((slot) =>
+      slot.startsAt.toISOString(),
+    );
+    expect(starts).toEqual([
+      '2027-10-24T00:30:00.000Z',
+      '2027-10-31T00:30:00.000Z',
+      '2027-10-31T01:30:00.000Z',
+    ]);
+  });
+
   it('reads and writes the creator’s wall clock in their zone', () => {
     expect(localDateTimeToInstant('2026-07-01T09:30', london).toISOString()).toBe(
       '2026-07-01T08:30:00.000Z',

@@ -59,7 +59,7 @@ export function computeSlots(
       start + lengthMs <= stretch.endsAt.getTime();
       start += stepMs
     ) {
-      if (start < earliest || start > latest) continue;
+      if (start < earliest || start > latest || !readsOpen(start, rules)) continue;
       const slot = { startsAt: new Date(start), endsAt: new Date(start + lengthMs) };
       const isBlocked = rules.blocks.some((block) => overlaps(slot, block, 0));
       const isTaken = booked.some((session) => overlaps(slot, session, bufferMs));
@@ -81,6 +81,19 @@ export function isBookableSlot(
     computeSlots(rules, booked, now).find(
       (slot) => slot.startsAt.getTime() === startsAt.getTime(),
     ) ?? null
+  );
+}
+
+/**
+ * Whether a start reads, on the creator's clock, inside the opening hours of its day. A stretch is
+ * real time: on the night the clocks go back, 01:30–02:00 lasts 90 minutes, and its middle
+ * half hour reads 01:00–01:30 on the wall clock (found by the randomised test, seed 1207997044).
+ */
+function readsOpen(startMs: number, rules: SlotRules): boolean {
+  const zoned = instantToZoned(new Date(startMs), rules.timeZone);
+  const clock = zoned.toPlainTime().toString({ smallestUnit: 'minute' });
+  return rules.weeklyHours.some(
+    (hours) => hours.weekday === zoned.dayOfWeek && clock >= hours.start && clock < hours.end,
   );
 }
 
