@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { PaymentPlanSummary } from '../../shared/api/payments.ts';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { formatEurosAndCents } from '../../shared/rules/invoices.ts';
@@ -99,6 +99,52 @@ export async function startPaymentPlan(
       updatedAt: now,
     })
     .where(and(eq(paymentPlans.checkoutId, record.id), eq(paymentPlans.paidCount, 0)));
+}
+
+/**
+ * In the bundle's fulfilment: the buyer's plans for courses the bundle credited end here, with
+ * what they paid credited to the bundle (docs/decisions/037), so no later payment is taken.
+ * Answers the Stripe subscriptions to cancel once the transaction is committed.
+ */
+export async function settlePlansCreditedByBundle(
+  tx: Transaction,
+  bundle: CheckoutRecord,
+  now: Date,
+): Promise<string[]> {
+  if (!bundle.isBundle || !bundle.userId || bundle.creditedCourseIds.length === 0) return [];
+  const buyersPlans = tx
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.userId, bundle.userId));
+  const settled = await tx
+    .update(paymentPlans)
+    .set({ status: 'settled', nextDueAt: null, updatedAt: now })
+    .where(
+      and(
+        inArray(paymentPlans.checkoutId, buyersPlans),
+        inArray(paymentPlans.productId, bundle.creditedCourseIds),
+        eq(paymentPlans.status, 'active'),
+      ),
+    )
+    .returning({ stripeSubscriptionId: paymentPlans.stripeSubscriptionId });
+  return settled.flatMap((plan) => (plan.stripeSubscriptionId ? [plan.stripeSubscriptionId] : []));
+}
+
+/** Stripe is told to take nothing more; a failure is logged for the operator, never answered. */
+export async function cancelPlanSubscriptions(
+  context: PaymentsContext,
+  subscriptionIds: readonly string[],
+): Promise<void> {
+  for (const subscriptionId of subscriptionIds) {
+    await context.stripe
+      ?.cancelSubscription(subscriptionId)
+      .catch((error: unknown) =>
+        context.app.log.error(
+          { err: error, subscriptionId },
+          'a payment plan could not be cancelled at Stripe: cancel it in the Dashboard',
+        ),
+      );
+  }
 }
 
 interface InstalmentPayment {

@@ -143,6 +143,17 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
       },
     },
     {
+      method: 'DELETE',
+      pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+      handle: ([, id]) => {
+        const subscription = subscriptions.get(id!);
+        if (!subscription) return missing('subscription', id!, 'id');
+        subscription.status = 'canceled';
+        subscription.canceled_at = Math.floor(Date.now() / 1000);
+        return [200, subscription];
+      },
+    },
+    {
       method: 'POST',
       pattern: /^\/v1\/refunds$/,
       handle: (_match, body) => {

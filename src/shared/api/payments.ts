@@ -116,7 +116,7 @@ export const paymentPlanSummarySchema = z.object({
   paidCount: z.number(),
   instalmentCents: z.number(),
   nextDueAt: z.string().nullable(),
-  status: z.enum(['open', 'active', 'complete']),
+  status: z.enum(['open', 'active', 'complete', 'settled']),
 });
 export type PaymentPlanSummary = z.infer<typeof paymentPlanSummarySchema>;
 

@@ -274,7 +274,8 @@ export const invoices = pgTable(
 );
 
 /** open: its Checkout is not paid yet; active: paying monthly; complete: every payment made. */
-const paymentPlanStatuses = ['open', 'active', 'complete'] as const;
+/** `settled`: ended early, what was paid credited to the bundle bought since (decision 037). */
+const paymentPlanStatuses = ['open', 'active', 'complete', 'settled'] as const;
 
 /**
  * A purchase paid in monthly payments (docs/decisions/037): its Checkout session opens the
