@@ -116,7 +116,7 @@ import { restDuringMaintenance } from './settings/maintenance.ts';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store.ts';
 import { adminSettingsRoutes } from './settings/admin-settings.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
-import { pauseLapsedGraces } from './payments/payment-grace.ts';
+import { declineDueTestInstalments, pauseLapsedGraces } from './payments/payment-grace.ts';
 import { listSubscriptionFacts } from './payments/subscriptions.ts';
 import {
   cancelRefundedBooking,
@@ -297,6 +297,8 @@ export async function buildApp(
   app.clock.onTick('session reminders', (now) => sendDueReminders(app, now));
   // Payment test mode takes a payment plan's monthly payments itself; Stripe takes its own.
   app.clock.onTick('payment plan instalments', (now) => collectDueTestInstalments(payments, now));
+  // ...and a declining test card's payments fail, so the grace can be seen without Stripe.
+  app.clock.onTick('payment plan declines', (now) => declineDueTestInstalments(payments, now));
   // The learners' lifecycle mail, each governed by their switches.
   app.clock.onTick('course updates', (now) => sendCourseUpdates(app, now));
   // The creator's broadcasts lend the newsletter's list and its unsubscribe link.

@@ -11,6 +11,12 @@ import {
   type PaymentPlanTerms,
 } from '../../shared/rules/payment-plans.ts';
 import type { Order } from '../../shared/rules/purchase.ts';
+import {
+  hasPaymentGraceBegun,
+  noPaymentGrace,
+  type PaymentGrace,
+} from '../../shared/rules/payment-grace.ts';
+import { moveEnrollmentsEnd } from '../access/enrollments.ts';
 import type { Executor, Transaction } from '../db/client.ts';
 import { checkoutSessions, paymentPlans } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
@@ -230,6 +236,8 @@ async function countInstalment(
       })
       .where(eq(paymentPlans.checkoutId, checkoutId))
       .returning();
+    // A payment made ends a failed payment's grace, and reopens what it paused.
+    await savePlanGrace(tx, { plan, record: record! }, noPaymentGrace, payment.now);
     await tx
       .update(checkoutSessions)
       .set({
@@ -237,8 +245,70 @@ async function countInstalment(
         updatedAt: payment.now,
       })
       .where(eq(checkoutSessions.id, checkoutId));
-    return { record: record!, plan: updated!, invoice };
+    return { record: record!, plan: { ...updated!, ...noPaymentGrace }, invoice };
   });
+}
+
+export interface LockedPlan {
+  plan: PaymentPlanRow;
+  /** The plan's checkout: its buyer, the courses it opened and until when. */
+  record: CheckoutRecord;
+}
+
+/** A plan and its checkout, the plan's row locked for the transaction; null when no such plan. */
+export async function lockPlan(
+  tx: Transaction,
+  where: { checkoutId: string } | { stripeSubscriptionId: string },
+): Promise<LockedPlan | null> {
+  const [plan] = await tx
+    .select()
+    .from(paymentPlans)
+    .where(
+      'checkoutId' in where
+        ? eq(paymentPlans.checkoutId, where.checkoutId)
+        : eq(paymentPlans.stripeSubscriptionId, where.stripeSubscriptionId),
+    )
+    .for('update');
+  if (!plan) return null;
+  const [record] = await tx
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, plan.checkoutId));
+  return record ? { plan, record } : null;
+}
+
+/**
+ * Saves a plan's failed-payment grace (docs/decisions/038, the rule `nextPaymentGrace`): a pause
+ * ends the courses the plan opened now, and the end of the pause gives them back the end their
+ * purchase had; rows and progress stay. Answers whether a new episode has begun (to be told).
+ */
+export async function savePlanGrace(
+  tx: Transaction,
+  { plan, record }: LockedPlan,
+  grace: PaymentGrace,
+  now: Date,
+): Promise<boolean> {
+  const isUnchanged =
+    plan.paymentFailedAt?.getTime() === grace.paymentFailedAt?.getTime() &&
+    plan.graceEndsAt?.getTime() === grace.graceEndsAt?.getTime() &&
+    plan.accessPausedAt?.getTime() === grace.accessPausedAt?.getTime();
+  if (isUnchanged) return false;
+  await tx
+    .update(paymentPlans)
+    .set({ ...grace, updatedAt: now })
+    .where(eq(paymentPlans.checkoutId, plan.checkoutId));
+  const isPausing = !plan.accessPausedAt && grace.accessPausedAt;
+  const isResuming = plan.accessPausedAt && !grace.accessPausedAt;
+  if (record.userId && (isPausing || isResuming)) {
+    await moveEnrollmentsEnd(tx, {
+      userId: record.userId,
+      courseIds: record.grantedCourseIds,
+      expiresAt: isPausing ? 'pause' : (record.accessExpiresAt ?? now),
+      source: record.isBundle ? 'bundle' : 'purchase',
+      reference: plan.checkoutId,
+    });
+  }
+  return hasPaymentGraceBegun(plan, grace);
 }
 
 /** The buyer's mail for a later payment: what was taken, the invoice attached, what comes next. */
@@ -293,6 +363,8 @@ export async function collectDueTestInstalments(
         lte(paymentPlans.nextDueAt, now),
         eq(checkoutSessions.mode, 'test'),
         isNull(checkoutSessions.refundedAt),
+        // A declining test card's payment fails instead (payment-grace.ts), until it is updated.
+        eq(paymentPlans.isTestCardDeclining, false),
       ),
     )
     .orderBy(asc(paymentPlans.nextDueAt));
@@ -377,6 +449,8 @@ export async function listUserPaymentPlans(
     instalmentCents: plan.instalmentCents,
     nextDueAt: plan.nextDueAt?.toISOString() ?? null,
     status: plan.status,
+    graceEndsAt: plan.paymentFailedAt ? (plan.graceEndsAt?.toISOString() ?? null) : null,
+    accessPausedAt: plan.accessPausedAt?.toISOString() ?? null,
   }));
 }
 

@@ -260,6 +260,8 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
   const payNextInvoice = (subscriptionId: string): StripeObject => {
     const subscription = subscriptions.get(subscriptionId);
     if (!subscription) throw new Error(`the fake Stripe has no subscription ${subscriptionId}`);
+    // Paid, a subscription whose renewal had failed is active again, as Stripe makes it.
+    subscription.status = 'active';
     const session = checkoutSessions.get(String(subscription.checkout_session));
     const details = session?.customer_details as
       { name?: string; email?: string; address?: object; tax_ids?: object[] } | undefined;

@@ -117,6 +117,10 @@ export const paymentPlanSummarySchema = z.object({
   instalmentCents: z.number(),
   nextDueAt: z.string().nullable(),
   status: z.enum(['open', 'active', 'complete', 'settled']),
+  /** A later payment failed (docs/decisions/038): open until then, unless paid. */
+  graceEndsAt: z.string().nullable(),
+  /** The grace ran out: the plan's courses are paused until the payment goes through. */
+  accessPausedAt: z.string().nullable(),
 });
 export type PaymentPlanSummary = z.infer<typeof paymentPlanSummarySchema>;
 
@@ -139,6 +143,8 @@ export const subscriptionAtRiskSchema = z.object({
   paymentFailedAt: z.string(),
   graceEndsAt: z.string().nullable(),
   accessPausedAt: z.string().nullable(),
+  /** A payment plan's unpaid payment (its product), not a subscription's renewal. */
+  planProductName: z.string().nullable(),
 });
 export type SubscriptionAtRisk = z.infer<typeof subscriptionAtRiskSchema>;
 export const subscriptionsAtRiskResponseSchema = z.object({
@@ -175,6 +181,8 @@ export const customerSubscriptionsQuerySchema = z.object({
 });
 export const customerSubscriptionsResponseSchema = z.object({
   subscriptions: z.array(subscriptionSchema),
+  /** The customer's payment plans whose later payment failed: in grace, or paused. */
+  plansAtRisk: z.array(paymentPlanSummarySchema),
 });
 export type CustomerSubscriptionsResponse = z.infer<typeof customerSubscriptionsResponseSchema>;
 

@@ -304,6 +304,12 @@ export const paymentPlans = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** A later payment failed (docs/decisions/038): the episode's first failure, its grace, its pause. */
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+    accessPausedAt: timestamp('access_paused_at', { withTimezone: true }),
+    /** Payment test mode: the card chosen at the test checkout declines later payments until updated. */
+    isTestCardDeclining: boolean('is_test_card_declining').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
