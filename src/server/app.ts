@@ -83,6 +83,7 @@ import { countOutboxByStatus, pruneMailOutbox } from './mail/outbox.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { adminJobsRoutes } from './jobs/admin-jobs.routes.ts';
+import { adminTestClockRoutes } from './jobs/admin-test-clock.routes.ts';
 import { pruneHourly } from './jobs/prune-hourly.ts';
 import { createClock, type Clock } from './jobs/clock.ts';
 import { readBackupStatus, scheduleBackups } from './backup/scheduled-backups.ts';
@@ -341,6 +342,8 @@ export async function buildApp(
   });
   await app.register(adminMailRoutes);
   await app.register(adminJobsRoutes);
+  // Only the end-to-end journeys' app, in payment test mode outside production (config.ts).
+  if (app.config.testClock) await app.register(adminTestClockRoutes);
   await app.register(adminBroadcastsRoutes, { newsletter });
   await app.register(adminOutboxRoutes);
   await app.register(adminSecondFactorRoutes);

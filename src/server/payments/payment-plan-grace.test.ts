@@ -154,11 +154,11 @@ describe('a failed payment of a payment plan in payment test mode', () => {
         mode: 'subscription',
       })
     ).json<{ id: string }>();
-    await post(testModeApp, `/api/checkout/test-sessions/${id}/pay`, learner);
-    await testModeApp.db
-      .update(paymentPlans)
-      .set({ isTestCardDeclining: true })
-      .where(eq(paymentPlans.checkoutId, id));
+    const paid = await post(testModeApp, `/api/checkout/test-sessions/${id}/pay`, learner, {
+      testCard: 'declines-later',
+    });
+    expect(paid.statusCode).toBe(200);
+    await setProgress(testModeApp, learner, 60);
     const dueAt = new Date((await planOf(testModeApp, learner)).nextDueAt!);
 
     await testModeApp.app.clock.tick(dueAt);
@@ -172,5 +172,63 @@ describe('a failed payment of a payment plan in payment test mode', () => {
     await testModeApp.app.clock.tick(new Date(dueAt.getTime() + GRACE_DAYS * DAY_MS));
     expect(await accessTo(testModeApp, learner)).not.toBe('paid');
     expect((await atRiskFor(testModeApp, learner))[0]!.accessPausedAt).not.toBeNull();
+
+    // The test billing page's working card: the failed payment is taken, the course reopens.
+    const updated = await post(testModeApp, `/api/billing/test-card/${id}`, learner);
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toEqual({ isPaid: true });
+    expect(await accessTo(testModeApp, learner)).toBe('paid');
+    expect(await progressOf(testModeApp, learner)).toBe(60);
+    expect(await planOf(testModeApp, learner)).toMatchObject({ paidCount: 2, graceEndsAt: null });
+    expect(await plansAtRisk(testModeApp, learner)).toEqual([]);
+    // The card now pays: the third payment is taken on its day.
+    const thirdDueAt = new Date((await planOf(testModeApp, learner)).nextDueAt!);
+    await testModeApp.app.clock.tick(thirdDueAt);
+    expect(await planOf(testModeApp, learner)).toMatchObject({ paidCount: 3, status: 'complete' });
+  });
+
+  it("keeps the working test card to the plan's buyer: 400, 401, 403 and 404", async () => {
+    const learner = await createUser(testModeApp.app);
+    const other = await createUser(testModeApp.app);
+    const { id } = (
+      await post(testModeApp, '/api/create-checkout-session', learner, {
+        lineItems: [{ price: COURSE, quantity: 1 }],
+        mode: 'subscription',
+      })
+    ).json<{ id: string }>();
+    await post(testModeApp, `/api/checkout/test-sessions/${id}/pay`, learner, {
+      testCard: 'declines-later',
+    });
+
+    const badCard = await post(testModeApp, `/api/checkout/test-sessions/${id}/pay`, learner, {
+      testCard: 'gold',
+    });
+    expect(badCard.statusCode).toBe(400);
+    expect(badCard.json().error.message).toContain('testCard must be one of');
+    const badId = await post(testModeApp, '/api/billing/test-card/not%20an%20id', learner);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().error.message).toContain('checkoutId');
+
+    const signedOut = await testModeApp.app.inject({
+      method: 'POST',
+      url: `/api/billing/test-card/${id}`,
+      payload: {},
+    });
+    expect(signedOut.statusCode).toBe(401);
+    expect((await post(testModeApp, `/api/billing/test-card/${id}`, other)).statusCode).toBe(403);
+
+    // Nothing had failed yet: the card is updated, nothing is taken.
+    const updated = await post(testModeApp, `/api/billing/test-card/${id}`, learner);
+    expect(updated.json()).toEqual({ isPaid: false });
+    const [plan] = await testModeApp.db
+      .select({ isTestCardDeclining: paymentPlans.isTestCardDeclining })
+      .from(paymentPlans)
+      .where(eq(paymentPlans.checkoutId, id));
+    expect(plan!.isTestCardDeclining).toBe(false);
+
+    // Live payments have no test card.
+    const stripeLearner = await createUser(stripeApp.app);
+    const live = await post(stripeApp, `/api/billing/test-card/${id}`, stripeLearner);
+    expect(live.statusCode).toBe(404);
   });
 });

@@ -20,7 +20,8 @@ import { moveEnrollmentsEnd } from '../access/enrollments.ts';
 import type { Executor, Transaction } from '../db/client.ts';
 import { checkoutSessions, paymentPlans } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
-import type { CheckoutRecord } from './checkout-records.ts';
+import type { SessionUser } from '../../shared/api/auth.ts';
+import { getOwnCheckoutRecord, type CheckoutRecord } from './checkout-records.ts';
 import { issueInvoice, type Invoice } from './issue-invoice.ts';
 import { singleLine } from '../mail/send-mail.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -158,6 +159,49 @@ interface InstalmentPayment {
   stripeInvoiceId: string | null;
   customer: CheckoutCustomer | null;
   now: Date;
+  /** Test mode: the payment that failed is taken again, with a working card, whatever the date. */
+  isRetry?: boolean;
+}
+
+/** Payment test mode: the buyer chose a card whose later payments decline until it is updated. */
+export async function chooseTestCard(
+  db: Executor,
+  checkoutId: string,
+  isDeclining: boolean,
+): Promise<void> {
+  await db
+    .update(paymentPlans)
+    .set({ isTestCardDeclining: isDeclining })
+    .where(eq(paymentPlans.checkoutId, checkoutId));
+}
+
+/**
+ * Payment test mode's "update card": the buyer's plan pays with a working test card from now on,
+ * and a payment that had failed is taken at once (as Stripe retries the open invoice), which ends
+ * the grace and reopens a pause. 404 for a checkout that is no test-mode plan, 403 for another's.
+ */
+export async function updateTestCard(
+  context: PaymentsContext,
+  user: SessionUser,
+  checkoutId: string,
+): Promise<{ isPaid: boolean }> {
+  const notFound = new AppError('not_found', 'No payment plan of payment test mode has this id.');
+  if (context.stripe) throw notFound;
+  const record = await getOwnCheckoutRecord(context, user, checkoutId);
+  const [plan] = await context.app.db
+    .select()
+    .from(paymentPlans)
+    .where(eq(paymentPlans.checkoutId, checkoutId));
+  if (!plan || record.mode !== 'test') throw notFound;
+  await chooseTestCard(context.app.db, checkoutId, false);
+  if (!plan.paymentFailedAt) return { isPaid: false };
+  const invoice = await recordInstalmentPaid(context, checkoutId, {
+    stripeInvoiceId: null,
+    customer: null,
+    now: new Date(),
+    isRetry: true,
+  });
+  return { isPaid: invoice !== null };
 }
 
 /**
@@ -340,6 +384,7 @@ function isInstalmentDue(plan: PaymentPlanRow, payment: InstalmentPayment): bool
   if (plan.status !== 'active' || plan.paidCount === 0 || plan.paidCount >= plan.count) {
     return false;
   }
+  if (payment.isRetry) return plan.paymentFailedAt !== null;
   // Stripe took it: count it, once. Test mode: take it only once it is due.
   if (payment.stripeInvoiceId) return !plan.stripeInvoiceIds.includes(payment.stripeInvoiceId);
   return plan.nextDueAt !== null && plan.nextDueAt <= payment.now;

@@ -236,6 +236,9 @@ export const invoiceParamsSchema = z.object({
     .refine((id) => id <= 2_147_483_647, invoiceIdMessage),
 });
 
+export const testCards = ['pays', 'declines-later'] as const;
+export type TestCard = (typeof testCards)[number];
+
 const billingCountryMessage = 'billingCountry must be a 2-letter country code such as DE';
 /** Test mode's page asks for the billing country, as Stripe's does: it decides the VAT rate. */
 export const payTestCheckoutBodySchema = z
@@ -245,9 +248,25 @@ export const payTestCheckoutBodySchema = z
       .max(2, { message: billingCountryMessage, abort: true })
       .regex(/^[A-Z]{2}$/, billingCountryMessage)
       .optional(),
+    /** A plan's test card: one that pays, or one whose later payments decline until updated. */
+    testCard: z
+      .enum(testCards, { message: `testCard must be one of: ${testCards.join(', ')}` })
+      .optional(),
   })
   // A request without a body (Fastify's null) pays with no country, as before.
   .nullish();
+
+/** Payment test mode's billing page: the learner's plan now pays with a working test card. */
+export const testCardParamsSchema = z.object({
+  checkoutId: z
+    .string()
+    .max(255, { message: 'checkoutId must be a checkout id', abort: true })
+    .regex(/^[A-Za-z0-9_]+$/, 'checkoutId must be a checkout id'),
+});
+export const testCardResponseSchema = z.object({
+  /** Whether the payment that had failed was taken now. */
+  isPaid: z.boolean(),
+});
 export type PayTestCheckoutBody = z.infer<typeof payTestCheckoutBodySchema>;
 
 /** Where the Billing tab downloads an invoice's PDF. */
