@@ -114,6 +114,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         CONTACT_EMAIL: E2E_CONTACT_EMAIL,
         SOCIAL_YOUTUBE_URL: E2E_YOUTUBE_URL,
+        // The journeys move the clock (POST /api/admin/test-clock/tick); refused in production.
+        TEST_CLOCK: 'on',
       },
     },
     {

@@ -83,6 +83,7 @@ import { countOutboxByStatus, pruneMailOutbox } from './mail/outbox.ts';
 import { createMailer, type Mailer } from './mail/send-mail.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { adminJobsRoutes } from './jobs/admin-jobs.routes.ts';
+import { adminTestClockRoutes } from './jobs/admin-test-clock.routes.ts';
 import { pruneHourly } from './jobs/prune-hourly.ts';
 import { createClock, type Clock } from './jobs/clock.ts';
 import { readBackupStatus, scheduleBackups } from './backup/scheduled-backups.ts';
@@ -116,7 +117,7 @@ import { restDuringMaintenance } from './settings/maintenance.ts';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store.ts';
 import { adminSettingsRoutes } from './settings/admin-settings.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
-import { pauseLapsedGraces } from './payments/payment-grace.ts';
+import { declineDueTestInstalments, pauseLapsedGraces } from './payments/payment-grace.ts';
 import { listSubscriptionFacts } from './payments/subscriptions.ts';
 import {
   cancelRefundedBooking,
@@ -297,6 +298,8 @@ export async function buildApp(
   app.clock.onTick('session reminders', (now) => sendDueReminders(app, now));
   // Payment test mode takes a payment plan's monthly payments itself; Stripe takes its own.
   app.clock.onTick('payment plan instalments', (now) => collectDueTestInstalments(payments, now));
+  // ...and a declining test card's payments fail, so the grace can be seen without Stripe.
+  app.clock.onTick('payment plan declines', (now) => declineDueTestInstalments(payments, now));
   // The learners' lifecycle mail, each governed by their switches.
   app.clock.onTick('course updates', (now) => sendCourseUpdates(app, now));
   // The creator's broadcasts lend the newsletter's list and its unsubscribe link.
@@ -339,6 +342,8 @@ export async function buildApp(
   });
   await app.register(adminMailRoutes);
   await app.register(adminJobsRoutes);
+  // Only the end-to-end journeys' app, in payment test mode outside production (config.ts).
+  if (app.config.testClock) await app.register(adminTestClockRoutes);
   await app.register(adminBroadcastsRoutes, { newsletter });
   await app.register(adminOutboxRoutes);
   await app.register(adminSecondFactorRoutes);

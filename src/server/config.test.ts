@@ -160,6 +160,28 @@ describe('defaults, as the README says', () => {
   });
 });
 
+describe('the movable clock of the end-to-end journeys (TEST_CLOCK)', () => {
+  it('is on only when asked for, in payment test mode outside production', () => {
+    expect(loadConfig({ AUTH_SECRET }).testClock).toBe(false);
+    expect(loadConfig({ AUTH_SECRET, TEST_CLOCK: 'on' }).testClock).toBe(true);
+  });
+
+  it('refuses to start with it in production, even in payment test mode, or with Stripe keys', () => {
+    const production = {
+      AUTH_SECRET,
+      NODE_ENV: 'production',
+      PAYMENT_MODE: 'test',
+      REFLECTION_ENCRYPTION_KEY,
+      CONTACT_EMAIL: 'care@example.com',
+      MAIL_MODE: 'outbox',
+    };
+    expect(() => loadConfig(production)).not.toThrow();
+    expect(() => loadConfig({ ...production, TEST_CLOCK: 'on' })).toThrow(/TEST_CLOCK/);
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(() => loadConfig({ AUTH_SECRET, ...stripe, TEST_CLOCK: 'on' })).toThrow(/TEST_CLOCK/);
+  });
+});
+
 describe('production', () => {
   const production = {
     NODE_ENV: 'production',

@@ -95,6 +95,9 @@ const environmentSchema = z
       z.enum(['on', 'off'], { message: 'expected on or off' }).default('off'),
     ),
     PAYMENT_GRACE_DAYS: positiveInteger(7),
+    TEST_CLOCK: optionalText.pipe(
+      z.enum(['on', 'off'], { message: 'expected on or off' }).default('off'),
+    ),
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: url('the base URL of an OpenAI-compatible API'),
     OPENAI_MODEL: optionalText.pipe(
@@ -236,6 +239,17 @@ const environmentSchema = z
       'expected STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET) in production, or PAYMENT_MODE=test to take no real payments',
     path: ['STRIPE_SECRET_KEY'],
   })
+  // The movable clock takes test payments at any moment it is told: never where money is real.
+  .refine(
+    (env) =>
+      env.TEST_CLOCK !== 'on' ||
+      (env.NODE_ENV !== 'production' && !env.STRIPE_SECRET_KEY && paymentModeOf(env) === 'test'),
+    {
+      message:
+        'expected TEST_CLOCK=on only in payment test mode outside production (no STRIPE_SECRET_KEY, NODE_ENV not production)',
+      path: ['TEST_CLOCK'],
+    },
+  )
   .refine((env) => env.PAYMENT_MODE !== 'live' || Boolean(env.STRIPE_SECRET_KEY), {
     message: 'expected STRIPE_SECRET_KEY when PAYMENT_MODE is live',
     path: ['STRIPE_SECRET_KEY'],
@@ -431,6 +445,8 @@ function resolveConfig(env: z.infer<typeof environmentSchema>) {
         : undefined,
     trustProxy: proxyTrustOf(env.TRUST_PROXY),
     paymentMode: paymentModeOf(env)!,
+    /** The end-to-end journeys move the clock (POST /api/admin/test-clock/tick): test mode only. */
+    testClock: env.TEST_CLOCK === 'on',
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,

@@ -33,7 +33,12 @@ const users = new Map<Role, TestUser>();
 let fixtures: Fixtures;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ APP_URL, CONTACT_EMAIL: 'operator@example.com' });
+  // TEST_CLOCK: the journeys' movable clock is a route of its own, in the matrix like any other.
+  testApp = await buildTestApp({
+    APP_URL,
+    CONTACT_EMAIL: 'operator@example.com',
+    TEST_CLOCK: 'on',
+  });
   const { app, db } = testApp;
   const learner = await createEnrolledLearner(app, db);
   users.set('learner', learner);

@@ -163,6 +163,14 @@ export const routeRules: Record<string, RouteRow> = {
     request: ({ customerId }) => ({ query: { customerId } }),
   },
   'GET /api/admin/subscriptions-at-risk': { rule: 'admin' },
+  'POST /api/admin/test-clock/tick': {
+    rule: 'admin',
+    request: () => ({ body: { now: new Date().toISOString() } }),
+  },
+  'POST /api/billing/test-card/:checkoutId': {
+    rule: 'owner',
+    request: ({ checkoutId }) => ({ params: { checkoutId } }),
+  },
   'POST /api/check-course-access': {
     rule: 'owner-or-admin',
     request: ({ customerId }) => ({ body: { courseId: course, customerId } }),

@@ -122,6 +122,44 @@ export async function revokeEnrollments(
   return removed.length;
 }
 
+/**
+ * A payment plan's unpaid payment pauses its courses, and its payment reopens them (decision
+ * 038): the enrollment's end moves, its row and progress stay, each change in the audit trail.
+ * A pause ends it where it began (`pause`), so it grants nothing whatever the clock says; a
+ * resumption gives it back its purchase's end. Only bought enrollments move; answers how many.
+ */
+export async function moveEnrollmentsEnd(
+  db: Executor,
+  request: {
+    userId: string;
+    courseIds: readonly string[];
+    expiresAt: Date | 'pause';
+    source: AccessSource;
+    reference: string;
+  },
+): Promise<number> {
+  if (request.courseIds.length === 0) return 0;
+  const isPause = request.expiresAt === 'pause';
+  const moved = await db
+    .update(courseEnrollments)
+    .set({
+      expiresAt:
+        request.expiresAt === 'pause' ? sql`${courseEnrollments.enrolledAt}` : request.expiresAt,
+    })
+    .where(
+      and(
+        eq(courseEnrollments.userId, request.userId),
+        inArray(courseEnrollments.courseId, [...request.courseIds]),
+        inArray(courseEnrollments.purchaseType, ['individual', 'bundle']),
+      ),
+    )
+    .returning({ courseId: courseEnrollments.courseId });
+  for (const { courseId } of moved) {
+    await recordAccessEvent(db, { ...request, courseId, action: isPause ? 'revoke' : 'grant' });
+  }
+  return moved.length;
+}
+
 /** Every enrollment of the user, each removal in the audit trail (spec 2 §5 'clear all'). */
 export async function revokeAllEnrollments(
   db: Database,

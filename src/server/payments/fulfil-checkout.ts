@@ -16,7 +16,11 @@ import {
 } from './checkout-records.ts';
 import { countCouponUse } from './coupons.ts';
 import { issueInvoice, type Invoice } from './issue-invoice.ts';
-import { startPaymentPlan } from './payment-plans.ts';
+import {
+  cancelPlanSubscriptions,
+  settlePlansCreditedByBundle,
+  startPaymentPlan,
+} from './payment-plans.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { sendReceipt } from './receipt.ts';
 import { CURRENCY, type ProviderCheckout } from './stripe-client.ts';
@@ -48,8 +52,8 @@ export async function fulfilCheckout(
   if (!stored) throw new AppError('not_found', 'Checkout session not found');
   const read = await readProviderCheckout(context, stored);
 
-  const { record, invoice, isNewlyFulfilled, hasJustEnded } = await app.db.transaction(
-    async (tx) => {
+  const { record, invoice, isNewlyFulfilled, hasJustEnded, settledPlans } =
+    await app.db.transaction(async (tx) => {
       const [locked] = await tx
         .select()
         .from(checkoutSessions)
@@ -69,6 +73,7 @@ export async function fulfilCheckout(
         isCheckoutPaid(state.paymentStatus) &&
         isPaidInFull(app, locked!, read);
       let invoice: Invoice | null = null;
+      let settledPlans: string[] = [];
       if (shouldFulfil) {
         // Numbered in this transaction: should the fulfilment roll back, so does the number.
         invoice = await issueInvoice(tx, {
@@ -87,6 +92,8 @@ export async function fulfilCheckout(
         const grantedCourseIds = await enrollInPurchasedCourses(tx, locked!, released, now);
         // A payment plan's access opens at its first payment; the rest follow monthly.
         await startPaymentPlan(tx, locked!, { subscriptionId: read.subscriptionId ?? null, now });
+        // The bundle credited a course's plan with what it paid: that plan takes nothing more.
+        settledPlans = await settlePlansCreditedByBundle(tx, locked!, now);
         Object.assign(changes, {
           fulfilledAt: now,
           grantedCourseIds,
@@ -102,11 +109,17 @@ export async function fulfilCheckout(
         .where(eq(checkoutSessions.id, sessionId))
         .returning();
       const hasJustEnded = locked!.status === 'open' && state.status === 'expired';
-      return { record: updated!, invoice, isNewlyFulfilled: shouldFulfil, hasJustEnded };
-    },
-  );
+      return {
+        record: updated!,
+        invoice,
+        isNewlyFulfilled: shouldFulfil,
+        hasJustEnded,
+        settledPlans,
+      };
+    });
 
   if (hasJustEnded) await reportCheckoutEnded(context, record.id);
+  await cancelPlanSubscriptions(context, settledPlans);
   if (isNewlyFulfilled && record.userId) {
     await context
       .onCheckoutPaid?.({

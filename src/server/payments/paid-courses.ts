@@ -2,13 +2,15 @@ import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { BundleOfferResponse } from '../../shared/api/payments.ts';
 import { bundleOffer, type PaidCourse } from '../../shared/rules/pricing.ts';
-import { checkoutSessions } from '../db/schema/payments.ts';
+import { checkoutSessions, paymentPlans } from '../db/schema/payments.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 /**
  * The courses the buyer owns through a paid purchase of their own, with the price that purchase
  * took for each: what a bundle bought now is credited with. A refunded or lapsed purchase, an
  * admin's grant and a bundle credit nothing; a test-mode purchase counts only in test mode.
+ * A course bought in monthly payments counts what its payments have taken so far: buying the
+ * bundle then ends the plan (docs/decisions/037), so nothing is paid twice.
  */
 export async function listPaidCourses(
   context: PaymentsContext,
@@ -16,8 +18,14 @@ export async function listPaidCourses(
   now = new Date(),
 ): Promise<PaidCourse[]> {
   const purchases = await context.app.db
-    .select({ items: checkoutSessions.items, grantedCourseIds: checkoutSessions.grantedCourseIds })
+    .select({
+      items: checkoutSessions.items,
+      grantedCourseIds: checkoutSessions.grantedCourseIds,
+      amountPaidCents: checkoutSessions.amountPaidCents,
+      planCheckoutId: paymentPlans.checkoutId,
+    })
     .from(checkoutSessions)
+    .leftJoin(paymentPlans, eq(paymentPlans.checkoutId, checkoutSessions.id))
     .where(
       and(
         eq(checkoutSessions.userId, userId),
@@ -34,7 +42,10 @@ export async function listPaidCourses(
     for (const item of purchase.items) {
       const isGranted = purchase.grantedCourseIds.includes(item.id);
       // A discount code's share is not credited: only what was paid is.
-      const paidCents = item.priceCents - (item.discountCents ?? 0);
+      // A plan's one line is its first payment; the purchase has taken every payment made since.
+      const paidCents = purchase.planCheckoutId
+        ? (purchase.amountPaidCents ?? 0)
+        : item.priceCents - (item.discountCents ?? 0);
       if (isGranted && !paid.has(item.id)) paid.set(item.id, paidCents);
     }
   }

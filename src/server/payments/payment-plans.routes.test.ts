@@ -153,6 +153,42 @@ describe('a payment plan in payment test mode', () => {
     expect(asLearner.statusCode).toBe(403);
   });
 
+  it('credits the bundle with every payment a course plan has taken, then takes no more of that plan', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const { id } = (await startPlan(testModeApp, buyer, ['energy-sovereignty'])).json<{
+      id: string;
+    }>();
+    await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, buyer, {});
+    const nextDueAt = (await billingOf(testModeApp, buyer)).paymentPlans[0]!.nextDueAt!;
+    await testModeApp.app.clock.tick(daysAfter(nextDueAt, 0));
+    expect((await billingOf(testModeApp, buyer)).paymentPlans[0]!.paidCount).toBe(2);
+
+    const offer = await request(testModeApp, 'GET', '/api/checkout/bundle-offer', buyer);
+    expect(offer.json()).toMatchObject({ creditCents: 8_334, totalCents: 25_000 - 8_334 });
+
+    const bundle = (
+      await request(testModeApp, 'POST', '/api/create-checkout-session', buyer, {
+        lineItems: [{ price: 'complete-bundle', quantity: 1 }],
+      })
+    ).json<{ id: string }>();
+    await request(testModeApp, 'POST', `/api/checkout/test-sessions/${bundle.id}/pay`, buyer, {});
+
+    const billing = await billingOf(testModeApp, buyer);
+    expect(billing.paymentPlans[0]).toMatchObject({
+      checkoutId: id,
+      paidCount: 2,
+      status: 'settled',
+      nextDueAt: null,
+    });
+    // The third payment's day comes and goes: nothing more is taken for the course.
+    await testModeApp.app.clock.tick(daysAfter(nextDueAt, 40));
+    const after = await billingOf(testModeApp, buyer);
+    expect(after.invoices.map((invoice) => invoice.grossCents).sort()).toEqual(
+      [25_000 - 8_334, 4_167, 4_167].sort(),
+    );
+    expect(await accessTo(testModeApp, buyer, 'energy-sovereignty')).toBe('paid');
+  });
+
   it('answers 401 without a session', async () => {
     expect((await startPlan(testModeApp, undefined, ['energy-sovereignty'])).statusCode).toBe(401);
   });
@@ -262,5 +298,35 @@ describe('a payment plan through Stripe', () => {
     expect(billing.paymentPlans[0]).toMatchObject({ paidCount: 3, status: 'complete' });
     expect(billing.invoices.map((invoice) => invoice.grossCents)).toEqual([8_334, 8_334, 8_334]);
     expect(subscription.cancel_at_period_end).toBe(true);
+  });
+
+  it('cancels a course plan at Stripe when the bundle is bought, crediting what the plan took', async () => {
+    const buyer = await createUser(stripeApp.app);
+    const { id } = (await startPlan(stripeApp, buyer, ['energy-sovereignty'])).json<{
+      id: string;
+    }>();
+    const session = fakeStripe.completeCheckout(id);
+    await deliver(fakeStripe.signedEvent('checkout.session.completed', session));
+    const subscriptionId = String(session.subscription);
+    await deliver(
+      fakeStripe.signedEvent('invoice.paid', fakeStripe.payNextInvoice(subscriptionId)),
+    );
+    expect((await billingOf(stripeApp, buyer)).paymentPlans[0]!.paidCount).toBe(2);
+
+    const bundle = await request(stripeApp, 'POST', '/api/create-checkout-session', buyer, {
+      lineItems: [{ price: 'complete-bundle', quantity: 1 }],
+    });
+    expect(bundle.statusCode).toBe(200);
+    const created = fakeStripe.requests.findLast(
+      (sent) => sent.path === '/v1/checkout/sessions' && sent.method === 'POST',
+    )!.body as { line_items: { price_data: { unit_amount: string } }[] };
+    expect(created.line_items[0]!.price_data.unit_amount).toBe(String(25_000 - 8_334));
+
+    const paidBundle = fakeStripe.completeCheckout(bundle.json<{ id: string }>().id);
+    await deliver(fakeStripe.signedEvent('checkout.session.completed', paidBundle));
+    expect((await billingOf(stripeApp, buyer)).paymentPlans).toMatchObject([
+      { checkoutId: id, paidCount: 2, status: 'settled' },
+    ]);
+    expect(fakeStripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
   });
 });

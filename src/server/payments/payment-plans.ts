@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { PaymentPlanSummary } from '../../shared/api/payments.ts';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { formatEurosAndCents } from '../../shared/rules/invoices.ts';
@@ -11,10 +11,17 @@ import {
   type PaymentPlanTerms,
 } from '../../shared/rules/payment-plans.ts';
 import type { Order } from '../../shared/rules/purchase.ts';
+import {
+  hasPaymentGraceBegun,
+  noPaymentGrace,
+  type PaymentGrace,
+} from '../../shared/rules/payment-grace.ts';
+import { moveEnrollmentsEnd } from '../access/enrollments.ts';
 import type { Executor, Transaction } from '../db/client.ts';
 import { checkoutSessions, paymentPlans } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
-import type { CheckoutRecord } from './checkout-records.ts';
+import type { SessionUser } from '../../shared/api/auth.ts';
+import { getOwnCheckoutRecord, type CheckoutRecord } from './checkout-records.ts';
 import { issueInvoice, type Invoice } from './issue-invoice.ts';
 import { singleLine } from '../mail/send-mail.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -101,11 +108,100 @@ export async function startPaymentPlan(
     .where(and(eq(paymentPlans.checkoutId, record.id), eq(paymentPlans.paidCount, 0)));
 }
 
+/**
+ * In the bundle's fulfilment: the buyer's plans for courses the bundle credited end here, with
+ * what they paid credited to the bundle (docs/decisions/037), so no later payment is taken.
+ * Answers the Stripe subscriptions to cancel once the transaction is committed.
+ */
+export async function settlePlansCreditedByBundle(
+  tx: Transaction,
+  bundle: CheckoutRecord,
+  now: Date,
+): Promise<string[]> {
+  if (!bundle.isBundle || !bundle.userId || bundle.creditedCourseIds.length === 0) return [];
+  const buyersPlans = tx
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.userId, bundle.userId));
+  const settled = await tx
+    .update(paymentPlans)
+    .set({ status: 'settled', nextDueAt: null, updatedAt: now })
+    .where(
+      and(
+        inArray(paymentPlans.checkoutId, buyersPlans),
+        inArray(paymentPlans.productId, bundle.creditedCourseIds),
+        eq(paymentPlans.status, 'active'),
+      ),
+    )
+    .returning({ stripeSubscriptionId: paymentPlans.stripeSubscriptionId });
+  return settled.flatMap((plan) => (plan.stripeSubscriptionId ? [plan.stripeSubscriptionId] : []));
+}
+
+/** Stripe is told to take nothing more; a failure is logged for the operator, never answered. */
+export async function cancelPlanSubscriptions(
+  context: PaymentsContext,
+  subscriptionIds: readonly string[],
+): Promise<void> {
+  for (const subscriptionId of subscriptionIds) {
+    await context.stripe
+      ?.cancelSubscription(subscriptionId)
+      .catch((error: unknown) =>
+        context.app.log.error(
+          { err: error, subscriptionId },
+          'a payment plan could not be cancelled at Stripe: cancel it in the Dashboard',
+        ),
+      );
+  }
+}
+
 interface InstalmentPayment {
   /** Stripe's invoice for this payment; none in payment test mode. */
   stripeInvoiceId: string | null;
   customer: CheckoutCustomer | null;
   now: Date;
+  /** Test mode: the payment that failed is taken again, with a working card, whatever the date. */
+  isRetry?: boolean;
+}
+
+/** Payment test mode: the buyer chose a card whose later payments decline until it is updated. */
+export async function chooseTestCard(
+  db: Executor,
+  checkoutId: string,
+  isDeclining: boolean,
+): Promise<void> {
+  await db
+    .update(paymentPlans)
+    .set({ isTestCardDeclining: isDeclining })
+    .where(eq(paymentPlans.checkoutId, checkoutId));
+}
+
+/**
+ * Payment test mode's "update card": the buyer's plan pays with a working test card from now on,
+ * and a payment that had failed is taken at once (as Stripe retries the open invoice), which ends
+ * the grace and reopens a pause. 404 for a checkout that is no test-mode plan, 403 for another's.
+ */
+export async function updateTestCard(
+  context: PaymentsContext,
+  user: SessionUser,
+  checkoutId: string,
+): Promise<{ isPaid: boolean }> {
+  const notFound = new AppError('not_found', 'No payment plan of payment test mode has this id.');
+  if (context.stripe) throw notFound;
+  const record = await getOwnCheckoutRecord(context, user, checkoutId);
+  const [plan] = await context.app.db
+    .select()
+    .from(paymentPlans)
+    .where(eq(paymentPlans.checkoutId, checkoutId));
+  if (!plan || record.mode !== 'test') throw notFound;
+  await chooseTestCard(context.app.db, checkoutId, false);
+  if (!plan.paymentFailedAt) return { isPaid: false };
+  const invoice = await recordInstalmentPaid(context, checkoutId, {
+    stripeInvoiceId: null,
+    customer: null,
+    now: new Date(),
+    isRetry: true,
+  });
+  return { isPaid: invoice !== null };
 }
 
 /**
@@ -184,6 +280,8 @@ async function countInstalment(
       })
       .where(eq(paymentPlans.checkoutId, checkoutId))
       .returning();
+    // A payment made ends a failed payment's grace, and reopens what it paused.
+    await savePlanGrace(tx, { plan, record: record! }, noPaymentGrace, payment.now);
     await tx
       .update(checkoutSessions)
       .set({
@@ -191,8 +289,70 @@ async function countInstalment(
         updatedAt: payment.now,
       })
       .where(eq(checkoutSessions.id, checkoutId));
-    return { record: record!, plan: updated!, invoice };
+    return { record: record!, plan: { ...updated!, ...noPaymentGrace }, invoice };
   });
+}
+
+export interface LockedPlan {
+  plan: PaymentPlanRow;
+  /** The plan's checkout: its buyer, the courses it opened and until when. */
+  record: CheckoutRecord;
+}
+
+/** A plan and its checkout, the plan's row locked for the transaction; null when no such plan. */
+export async function lockPlan(
+  tx: Transaction,
+  where: { checkoutId: string } | { stripeSubscriptionId: string },
+): Promise<LockedPlan | null> {
+  const [plan] = await tx
+    .select()
+    .from(paymentPlans)
+    .where(
+      'checkoutId' in where
+        ? eq(paymentPlans.checkoutId, where.checkoutId)
+        : eq(paymentPlans.stripeSubscriptionId, where.stripeSubscriptionId),
+    )
+    .for('update');
+  if (!plan) return null;
+  const [record] = await tx
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, plan.checkoutId));
+  return record ? { plan, record } : null;
+}
+
+/**
+ * Saves a plan's failed-payment grace (docs/decisions/038, the rule `nextPaymentGrace`): a pause
+ * ends the courses the plan opened now, and the end of the pause gives them back the end their
+ * purchase had; rows and progress stay. Answers whether a new episode has begun (to be told).
+ */
+export async function savePlanGrace(
+  tx: Transaction,
+  { plan, record }: LockedPlan,
+  grace: PaymentGrace,
+  now: Date,
+): Promise<boolean> {
+  const isUnchanged =
+    plan.paymentFailedAt?.getTime() === grace.paymentFailedAt?.getTime() &&
+    plan.graceEndsAt?.getTime() === grace.graceEndsAt?.getTime() &&
+    plan.accessPausedAt?.getTime() === grace.accessPausedAt?.getTime();
+  if (isUnchanged) return false;
+  await tx
+    .update(paymentPlans)
+    .set({ ...grace, updatedAt: now })
+    .where(eq(paymentPlans.checkoutId, plan.checkoutId));
+  const isPausing = !plan.accessPausedAt && grace.accessPausedAt;
+  const isResuming = plan.accessPausedAt && !grace.accessPausedAt;
+  if (record.userId && (isPausing || isResuming)) {
+    await moveEnrollmentsEnd(tx, {
+      userId: record.userId,
+      courseIds: record.grantedCourseIds,
+      expiresAt: isPausing ? 'pause' : (record.accessExpiresAt ?? now),
+      source: record.isBundle ? 'bundle' : 'purchase',
+      reference: plan.checkoutId,
+    });
+  }
+  return hasPaymentGraceBegun(plan, grace);
 }
 
 /** The buyer's mail for a later payment: what was taken, the invoice attached, what comes next. */
@@ -224,6 +384,7 @@ function isInstalmentDue(plan: PaymentPlanRow, payment: InstalmentPayment): bool
   if (plan.status !== 'active' || plan.paidCount === 0 || plan.paidCount >= plan.count) {
     return false;
   }
+  if (payment.isRetry) return plan.paymentFailedAt !== null;
   // Stripe took it: count it, once. Test mode: take it only once it is due.
   if (payment.stripeInvoiceId) return !plan.stripeInvoiceIds.includes(payment.stripeInvoiceId);
   return plan.nextDueAt !== null && plan.nextDueAt <= payment.now;
@@ -247,6 +408,8 @@ export async function collectDueTestInstalments(
         lte(paymentPlans.nextDueAt, now),
         eq(checkoutSessions.mode, 'test'),
         isNull(checkoutSessions.refundedAt),
+        // A declining test card's payment fails instead (payment-grace.ts), until it is updated.
+        eq(paymentPlans.isTestCardDeclining, false),
       ),
     )
     .orderBy(asc(paymentPlans.nextDueAt));
@@ -331,6 +494,8 @@ export async function listUserPaymentPlans(
     instalmentCents: plan.instalmentCents,
     nextDueAt: plan.nextDueAt?.toISOString() ?? null,
     status: plan.status,
+    graceEndsAt: plan.paymentFailedAt ? (plan.graceEndsAt?.toISOString() ?? null) : null,
+    accessPausedAt: plan.accessPausedAt?.toISOString() ?? null,
   }));
 }
 

@@ -761,7 +761,7 @@ describe('GET /api/get-customer-subscriptions and POST /api/check-course-access'
       '/api/get-customer-subscriptions',
       buyer,
     );
-    expect(own_subscriptions.json()).toEqual({ subscriptions: [] });
+    expect(own_subscriptions.json()).toEqual({ subscriptions: [], plansAtRisk: [] });
   });
 
   it('let an admin ask about another customer', async () => {

@@ -13,6 +13,8 @@ import {
   customerSubscriptionsResponseSchema,
   invoiceParamsSchema,
   payTestCheckoutBodySchema,
+  testCardParamsSchema,
+  testCardResponseSchema,
   purchasesResponseSchema,
   redirectResponseSchema,
   testCheckoutParamsSchema,
@@ -24,6 +26,7 @@ import { pendingSessionOf, requireSessionClaim, requireUser } from '../http/guar
 import { limitUserRequests } from '../http/rate-limit.ts';
 import { requireFeatureOn } from '../http/feature-switch.ts';
 import { adminCouponsRoutes } from './admin-coupons.routes.ts';
+import { updateTestCard } from './payment-plans.ts';
 import { adminSubscriptionsRoutes } from './admin-subscriptions.routes.ts';
 import { createCheckout, previewCouponPrice } from './create-checkout.ts';
 import { createPortalSession } from './create-portal-session.ts';
@@ -114,6 +117,15 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
       schema: { params: testCheckoutParamsSchema, response: { 200: testCheckoutSchema } },
     },
     async (request) => getTestCheckout(context, request.user, request.params.sessionId),
+  );
+
+  routes.post(
+    '/api/billing/test-card/:checkoutId',
+    {
+      preValidation: requireUser,
+      schema: { params: testCardParamsSchema, response: { 200: testCardResponseSchema } },
+    },
+    async (request) => updateTestCard(context, request.user, request.params.checkoutId),
   );
 
   routes.post(

@@ -68,6 +68,8 @@ export interface StripeGateway {
   createPortalSession: (customerId: string, returnUrl: string) => Promise<string>;
   /** A payment plan's last payment is made: its subscription ends with the month it paid for. */
   endSubscriptionAtPeriodEnd: (subscriptionId: string) => Promise<void>;
+  /** A payment plan ended early (the bundle bought, or refunded): Stripe charges nothing more. */
+  cancelSubscription: (subscriptionId: string) => Promise<void>;
   /** A subscription as Stripe holds it now: an invoice event names it without its state. */
   retrieveSubscription: (subscriptionId: string) => Promise<StripeSubscription>;
   /** Refunds a payment in full, once however often it is asked; answers the refund's id. */
@@ -186,6 +188,9 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
 
     endSubscriptionAtPeriodEnd: call('end a payment plan', async (subscriptionId) => {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    }),
+    cancelSubscription: call('cancel a payment plan', async (subscriptionId) => {
+      await stripe.subscriptions.cancel(subscriptionId, { prorate: false });
     }),
     retrieveSubscription: call('read a subscription', (subscriptionId) =>
       stripe.subscriptions.retrieve(subscriptionId),

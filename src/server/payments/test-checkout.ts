@@ -17,7 +17,7 @@ import {
 import { fulfilCheckout, reportCheckoutEnded } from './fulfil-checkout.ts';
 import { isProductCheckout, successPathOf } from './product-checkout.ts';
 import type { PaymentsContext } from './payments-context.ts';
-import { getPlanOfCheckout } from './payment-plans.ts';
+import { chooseTestCard, getPlanOfCheckout } from './payment-plans.ts';
 
 /** Payment test mode's stand-in for Stripe's hosted page (docs/decisions/005-payment-test-mode.md). */
 export async function getTestCheckout(
@@ -58,6 +58,7 @@ export async function payTestCheckout(
     })
     .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
   await fulfilCheckout(context, sessionId);
+  if (body?.testCard) await chooseTestCard(context.app.db, sessionId, body.testCard !== 'pays');
   return {
     redirectUrl: successPathOf(record).replace(
       '{CHECKOUT_SESSION_ID}',

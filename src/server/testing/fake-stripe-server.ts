@@ -143,6 +143,17 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
       },
     },
     {
+      method: 'DELETE',
+      pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+      handle: ([, id]) => {
+        const subscription = subscriptions.get(id!);
+        if (!subscription) return missing('subscription', id!, 'id');
+        subscription.status = 'canceled';
+        subscription.canceled_at = Math.floor(Date.now() / 1000);
+        return [200, subscription];
+      },
+    },
+    {
       method: 'POST',
       pattern: /^\/v1\/refunds$/,
       handle: (_match, body) => {
@@ -249,6 +260,8 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
   const payNextInvoice = (subscriptionId: string): StripeObject => {
     const subscription = subscriptions.get(subscriptionId);
     if (!subscription) throw new Error(`the fake Stripe has no subscription ${subscriptionId}`);
+    // Paid, a subscription whose renewal had failed is active again, as Stripe makes it.
+    subscription.status = 'active';
     const session = checkoutSessions.get(String(subscription.checkout_session));
     const details = session?.customer_details as
       { name?: string; email?: string; address?: object; tax_ids?: object[] } | undefined;

@@ -116,7 +116,11 @@ export const paymentPlanSummarySchema = z.object({
   paidCount: z.number(),
   instalmentCents: z.number(),
   nextDueAt: z.string().nullable(),
-  status: z.enum(['open', 'active', 'complete']),
+  status: z.enum(['open', 'active', 'complete', 'settled']),
+  /** A later payment failed (docs/decisions/038): open until then, unless paid. */
+  graceEndsAt: z.string().nullable(),
+  /** The grace ran out: the plan's courses are paused until the payment goes through. */
+  accessPausedAt: z.string().nullable(),
 });
 export type PaymentPlanSummary = z.infer<typeof paymentPlanSummarySchema>;
 
@@ -139,6 +143,8 @@ export const subscriptionAtRiskSchema = z.object({
   paymentFailedAt: z.string(),
   graceEndsAt: z.string().nullable(),
   accessPausedAt: z.string().nullable(),
+  /** A payment plan's unpaid payment (its product), not a subscription's renewal. */
+  planProductName: z.string().nullable(),
 });
 export type SubscriptionAtRisk = z.infer<typeof subscriptionAtRiskSchema>;
 export const subscriptionsAtRiskResponseSchema = z.object({
@@ -175,6 +181,8 @@ export const customerSubscriptionsQuerySchema = z.object({
 });
 export const customerSubscriptionsResponseSchema = z.object({
   subscriptions: z.array(subscriptionSchema),
+  /** The customer's payment plans whose later payment failed: in grace, or paused. */
+  plansAtRisk: z.array(paymentPlanSummarySchema),
 });
 export type CustomerSubscriptionsResponse = z.infer<typeof customerSubscriptionsResponseSchema>;
 
@@ -228,6 +236,9 @@ export const invoiceParamsSchema = z.object({
     .refine((id) => id <= 2_147_483_647, invoiceIdMessage),
 });
 
+export const testCards = ['pays', 'declines-later'] as const;
+export type TestCard = (typeof testCards)[number];
+
 const billingCountryMessage = 'billingCountry must be a 2-letter country code such as DE';
 /** Test mode's page asks for the billing country, as Stripe's does: it decides the VAT rate. */
 export const payTestCheckoutBodySchema = z
@@ -237,9 +248,25 @@ export const payTestCheckoutBodySchema = z
       .max(2, { message: billingCountryMessage, abort: true })
       .regex(/^[A-Z]{2}$/, billingCountryMessage)
       .optional(),
+    /** A plan's test card: one that pays, or one whose later payments decline until updated. */
+    testCard: z
+      .enum(testCards, { message: `testCard must be one of: ${testCards.join(', ')}` })
+      .optional(),
   })
   // A request without a body (Fastify's null) pays with no country, as before.
   .nullish();
+
+/** Payment test mode's billing page: the learner's plan now pays with a working test card. */
+export const testCardParamsSchema = z.object({
+  checkoutId: z
+    .string()
+    .max(255, { message: 'checkoutId must be a checkout id', abort: true })
+    .regex(/^[A-Za-z0-9_]+$/, 'checkoutId must be a checkout id'),
+});
+export const testCardResponseSchema = z.object({
+  /** Whether the payment that had failed was taken now. */
+  isPaid: z.boolean(),
+});
 export type PayTestCheckoutBody = z.infer<typeof payTestCheckoutBodySchema>;
 
 /** Where the Billing tab downloads an invoice's PDF. */

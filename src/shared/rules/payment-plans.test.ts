@@ -30,5 +30,8 @@ describe('payment plans', () => {
     expect(planProgressText({ ...plan, paidCount: 3, nextDueAt: null })).toBe(
       'Paid in full: 3 of 3 payments',
     );
+    expect(planProgressText({ ...plan, paidCount: 2, nextDueAt: null, status: 'settled' })).toBe(
+      'Ended with the bundle: 2 of 3 payments made, credited to it',
+    );
   });
 });

@@ -52,6 +52,8 @@ export function planScheduleText(plan: { count: number; instalmentCents: number 
 }
 
 export interface PlanProgress {
+  /** `settled`: ended early, its payments credited to the bundle. */
+  status?: string;
   count: number;
   paidCount: number;
   instalmentCents: number;
@@ -74,6 +76,9 @@ export function remainingCents(plan: PlanProgress): number {
 
 /** "Payment 1 of 3 · next on Dec 28, 2026 · €83.34 remaining", or "Paid in full: 3 of 3". */
 export function planProgressText(plan: PlanProgress): string {
+  if (plan.status === 'settled') {
+    return `Ended with the bundle: ${plan.paidCount} of ${plan.count} payments made, credited to it`;
+  }
   if (plan.paidCount >= plan.count || !plan.nextDueAt) {
     return `Paid in full: ${plan.count} of ${plan.count} payments`;
   }

@@ -279,7 +279,8 @@ export const invoices = pgTable(
 );
 
 /** open: its Checkout is not paid yet; active: paying monthly; complete: every payment made. */
-const paymentPlanStatuses = ['open', 'active', 'complete'] as const;
+/** `settled`: ended early, what was paid credited to the bundle bought since (decision 037). */
+const paymentPlanStatuses = ['open', 'active', 'complete', 'settled'] as const;
 
 /**
  * A purchase paid in monthly payments (docs/decisions/037): its Checkout session opens the
@@ -308,6 +309,12 @@ export const paymentPlans = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** A later payment failed (docs/decisions/038): the episode's first failure, its grace, its pause. */
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+    accessPausedAt: timestamp('access_paused_at', { withTimezone: true }),
+    /** Payment test mode: the card chosen at the test checkout declines later payments until updated. */
+    isTestCardDeclining: boolean('is_test_card_declining').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

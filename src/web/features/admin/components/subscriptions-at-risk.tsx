@@ -25,6 +25,12 @@ export function SubscriptionsAtRisk({ onOpenUser }: { onOpenUser: (userId: strin
             >
               <span>
                 <span className="font-semibold">{subscription.email}</span>
+                {subscription.planProductName && (
+                  <span className="text-ink-700">
+                    {' '}
+                    · payment plan for {subscription.planProductName}
+                  </span>
+                )}
                 <span className="text-ink-700"> · {stateOf(subscription)}</span>
               </span>
               <Button

@@ -1,4 +1,4 @@
-import type { Subscription } from '../../../../shared/api/payments.ts';
+import type { PaymentPlanSummary, Subscription } from '../../../../shared/api/payments.ts';
 import { formatDate } from '../../../../shared/rules/dates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useOwnSubscriptions } from '../api/list-subscriptions.ts';
@@ -6,15 +6,20 @@ import { useOpenCustomerPortal } from '../api/open-customer-portal.ts';
 
 /**
  * A renewal left unpaid (docs/decisions/038): calm words, the date access lasts until, and the
- * billing portal to update the card. Nothing when every subscription is paid up.
+ * billing portal to update the card; the same for a payment plan's later payment. Nothing when
+ * everything is paid up.
  */
 export function PaymentIssueBanner() {
   const subscriptions = useOwnSubscriptions();
   const portal = useOpenCustomerPortal();
-  const unpaid = subscriptions.data?.subscriptions.find(
-    (subscription): subscription is Subscription & { graceEndsAt: string } =>
-      subscription.graceEndsAt !== null,
-  );
+  const unpaid: { graceEndsAt: string; accessPausedAt: string | null } | undefined =
+    subscriptions.data?.subscriptions.find(
+      (subscription): subscription is Subscription & { graceEndsAt: string } =>
+        subscription.graceEndsAt !== null,
+    ) ??
+    subscriptions.data?.plansAtRisk.find(
+      (plan): plan is PaymentPlanSummary & { graceEndsAt: string } => plan.graceEndsAt !== null,
+    );
   if (!unpaid) return null;
   // Read at the answer's time: the clock may not have recorded a pause that has come due.
   const isPaused =

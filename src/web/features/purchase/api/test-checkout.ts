@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { RedirectResponse, TestCheckout } from '../../../../shared/api/payments.ts';
+import type { RedirectResponse, TestCard, TestCheckout } from '../../../../shared/api/payments.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 const sessionPath = (sessionId: string) =>
@@ -18,12 +18,17 @@ export function useFinishTestCheckout(sessionId: string) {
     mutationFn: ({
       action,
       billingCountry,
+      testCard,
     }: {
       action: 'pay' | 'cancel';
       billingCountry?: string;
+      testCard?: TestCard | undefined;
     }) =>
       apiRequest<RedirectResponse>(`${sessionPath(sessionId)}/${action}`, {
-        body: action === 'pay' && billingCountry ? { billingCountry } : {},
+        body:
+          action === 'pay'
+            ? { ...(billingCountry ? { billingCountry } : {}), ...(testCard ? { testCard } : {}) }
+            : {},
       }),
   });
 }

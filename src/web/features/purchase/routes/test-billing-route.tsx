@@ -5,13 +5,20 @@ import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { usePurchases } from '../api/list-purchases.ts';
+import { usePlansAtRisk, useUpdateTestCard } from '../api/update-test-card.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { formatDate } from '../../../../shared/rules/dates.ts';
 
-/** Payment test mode's stand-in for Stripe's billing portal: the learner's purchases. */
+/**
+ * Payment test mode's stand-in for Stripe's billing portal: the learner's purchases, and for a
+ * plan whose test card was declined, a working card (docs/decisions/038).
+ */
 export function TestBillingRoute() {
   const [searchParams] = useSearchParams();
   const purchases = usePurchases();
+  const plansAtRisk = usePlansAtRisk();
+  const updateCard = useUpdateTestCard();
   const returnPath = toReturnPath(searchParams.get('return') ?? '') ?? paths.dashboard;
 
   return (
@@ -25,6 +32,32 @@ export function TestBillingRoute() {
         {purchases.isPending && <p className="mt-4">Loading...</p>}
         {purchases.isError && (
           <ErrorAlert error={purchases.error} fallback="Failed to load subscription data" />
+        )}
+        {plansAtRisk.data?.map((plan) => (
+          <section
+            key={plan.checkoutId}
+            aria-label={`Card for ${plan.productName}`}
+            className="mt-6 rounded-xl border border-flame-500/40 bg-white p-5"
+          >
+            <p className="font-semibold text-ink-900">
+              The test card of your {plan.productName} plan was declined.
+            </p>
+            <Button
+              className="mt-3"
+              disabled={updateCard.isPending}
+              onClick={() => updateCard.mutate(plan.checkoutId)}
+            >
+              Use a working test card
+            </Button>
+          </section>
+        ))}
+        {updateCard.isSuccess && (
+          <p role="status" className="mt-4 text-ink-800">
+            {updateCard.data.isPaid ? 'Card updated. The payment went through.' : 'Card updated.'}
+          </p>
+        )}
+        {updateCard.isError && (
+          <ErrorAlert error={updateCard.error} fallback="The card could not be updated." />
         )}
         {purchases.data?.purchases.length === 0 && (
           <p className="mt-4 text-ink-800">You have not bought anything yet.</p>

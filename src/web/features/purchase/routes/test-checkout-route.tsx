@@ -3,7 +3,7 @@ import { formatPrice } from '../../../../shared/rules/pricing.ts';
 import { Link, useNavigate, useParams } from '../../../lib/router/router.tsx';
 import { euCountries } from '../../../../shared/rules/invoices.ts';
 import { planScheduleText } from '../../../../shared/rules/payment-plans.ts';
-import { checkoutMessages } from '../../../../shared/api/payments.ts';
+import { checkoutMessages, type TestCard } from '../../../../shared/api/payments.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,6 +14,14 @@ import { TestModeBanner } from '../components/test-mode-banner.tsx';
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+const testCardChoices: { card: TestCard; label: string }[] = [
+  { card: 'pays', label: 'A card that pays (4242 4242 4242 4242)' },
+  {
+    card: 'declines-later',
+    label: 'A card whose later payments are declined (4000 0000 0000 0341)',
+  },
+];
+
 /** Payment test mode's stand-in for Stripe's checkout page. */
 export function TestCheckoutRoute() {
   const { sessionId = '' } = useParams();
@@ -22,9 +30,14 @@ export function TestCheckoutRoute() {
   const finish = useFinishTestCheckout(sessionId);
 
   const [billingCountry, setBillingCountry] = useState('');
+  const [testCard, setTestCard] = useState<TestCard>('pays');
   // A plan's payments are not whole euros: shown to the cent.
   const choose = async (action: 'pay' | 'cancel') => {
-    const { redirectUrl } = await finish.mutateAsync({ action, billingCountry });
+    const { redirectUrl } = await finish.mutateAsync({
+      action,
+      billingCountry,
+      testCard: checkout.data?.plan ? testCard : undefined,
+    });
     navigate(redirectUrl);
   };
 
@@ -98,6 +111,24 @@ export function TestCheckoutRoute() {
                   ))}
                 </select>
               </div>
+            )}
+            {checkout.data.status === 'open' && checkout.data.plan && (
+              // Stripe's test cards: one pays each month, one is declined after the first payment.
+              <fieldset className="mt-4">
+                <legend className="mb-1 text-sm font-medium text-ink-800">Test card</legend>
+                {testCardChoices.map(({ card, label }) => (
+                  <label key={card} className="flex items-center gap-2 py-1">
+                    <input
+                      type="radio"
+                      name="test-card"
+                      value={card}
+                      checked={testCard === card}
+                      onChange={() => setTestCard(card)}
+                    />
+                    {label}
+                  </label>
+                ))}
+              </fieldset>
             )}
             {checkout.data.status === 'open' ? (
               <div className="mt-6 flex gap-3">
