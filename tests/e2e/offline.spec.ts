@@ -5,7 +5,6 @@ import {
   expect,
   expectNoSeriousAxeViolations,
   gotoReady,
-  signOut,
   signUp,
   test,
 } from '../support/fixtures.ts';
@@ -122,7 +121,9 @@ test.describe('on a laptop', () => {
   }) => {
     await openLessonWithWorker(page, request);
     await gotoReady(page, '/');
-    await signOut(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+    await page.waitForFunction(async () => !(await caches.has('current-lesson')));
 
     await context.setOffline(true);
     await page.goto(lessonPath).catch(() => undefined);
