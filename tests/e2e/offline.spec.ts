@@ -25,6 +25,8 @@ const offlineStatus =
 const crisis =
   'I want to kill myself. I have felt like this for weeks now and I do not know what else to do about it.';
 
+test.use({ serviceWorkers: 'allow' });
+
 const reflectionCard = (page: Page, question: RegExp) =>
   page.getByRole('article', { name: question });
 
