@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_HELPLINE_PHONE } from '../../playwright.config.ts';
 import { grantAccess } from '../support/course-access.ts';
+import { JS_BUDGET_BYTES, loadUntilHydrated, recordDownloads } from '../support/page-weight.ts';
 import {
   expect,
   expectNoSeriousAxeViolations,
@@ -157,4 +158,16 @@ test.describe('on a laptop', () => {
       '/manifest.webmanifest',
     );
   });
+});
+
+test('with the service worker, a first visit to / stays within its JavaScript budget and installs the worker after', async ({
+  page,
+}) => {
+  const downloads = recordDownloads(page);
+  await loadUntilHydrated(page, '/');
+  const scripts = (await downloads()).filter((file) => file.type === 'script');
+  const total = scripts.reduce((sum, file) => sum + file.gzipBytes, 0);
+  expect(scripts.map((file) => file.url)).not.toContain('/sw.js');
+  expect(total).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null);
 });
