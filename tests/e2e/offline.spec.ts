@@ -123,6 +123,7 @@ test.describe('on a laptop', () => {
     request,
   }) => {
     await openLessonWithWorker(page, request);
+    expect(await page.evaluate(() => caches.has('current-lesson'))).toBe(true);
     await gotoReady(page, '/');
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
