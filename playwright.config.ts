@@ -44,6 +44,9 @@ export default defineConfig({
     baseURL: `http://localhost:${APP_PORT}`,
     // Recording a trace cost a fifth of the journeys' time on 2 cores: only a retry records one.
     trace: 'on-first-retry',
+    // The service worker answers requests before page.route sees them: the journeys that fake a
+    // failure would fake nothing. offline.spec.ts allows it, and tests it (decision 041).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: chromiumFlags,

@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { signedInCacheNames } from './src/shared/rules/offline.ts';
 import { themeBootScript } from './src/shared/theme-boot.ts';
 
 const serverPort = Number(process.env.SERVER_PORT ?? 3001);
@@ -11,12 +15,116 @@ const themeBoot: Plugin = {
   transformIndexHtml: () => [{ tag: 'script', children: themeBootScript, injectTo: 'head' }],
 };
 
+const outDir = path.resolve('dist/web');
+const [sessionCache, lessonCache] = signedInCacheNames;
+
+/**
+ * The installable app (decision 041): a manifest, and a service worker that precaches the shell
+ * only. Pages always come from the network, the shell answers a navigation only when offline;
+ * hashed assets are kept as they are used; of the API, only who is signed in and the lesson page
+ * last opened, both fetched afresh whenever the network answers, and deleted on sign-out.
+ * main.tsx registers the worker once the page has loaded.
+ */
+const installableApp = VitePWA({
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  includeAssets: [],
+  manifest: {
+    name: 'Sovereign Flame',
+    short_name: 'Sovereign Flame',
+    description: 'A guided journey toward personal sovereignty and transformation.',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#fff8ed',
+    theme_color: '#b45309',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The shell: index.html and what it loads at once (not the lazy pages), and the icons.
+    globPatterns: ['**/*.{html,js,css,svg}'],
+    manifestTransforms: [
+      (entries) => {
+        const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const manifest = entries.filter(
+          (entry) => !entry.url.startsWith('assets/') || shell.includes(`/${entry.url}"`),
+        );
+        return { manifest, warnings: [] };
+      },
+    ],
+    // No fallback for every navigation: pages come from the network (rendered public pages
+    // stay rendered); the runtime rule below answers with the shell only when that fails.
+    navigateFallback: null,
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    inlineWorkboxRuntime: true,
+    sourcemap: false,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request, url }) =>
+          request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+        handler: 'NetworkOnly',
+        options: { precacheFallback: { fallbackURL: 'index.html' } },
+      },
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'assets',
+          expiration: { maxEntries: 80 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        // The operator's helplines, the same for everyone: the crisis help works offline.
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin && url.pathname === '/api/companion/safety-help',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'safety-help',
+          networkTimeoutSeconds: 8,
+          expiration: { maxEntries: 1 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/session',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: sessionCache,
+          networkTimeoutSeconds: 8,
+          expiration: { maxEntries: 1 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin &&
+          /^\/api\/learning\/courses\/[^/]+\/modules\/[^/]+\/lessons\/[^/]+$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: lessonCache,
+          networkTimeoutSeconds: 8,
+          // The current lesson only: opening another replaces it.
+          expiration: { maxEntries: 1 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), themeBoot],
+  plugins: [react(), tailwindcss(), themeBoot, installableApp],
   build: {
-    outDir: '../../dist/web',
+    outDir,
     emptyOutDir: true,
     // Written for the operator, not referenced by the scripts, and never served (static-web.ts).
     sourcemap: 'hidden',

@@ -4,6 +4,7 @@ import { BrowserRouter } from './lib/router/router.tsx';
 import { adoptPageData, PAGE_DATA_ELEMENT_ID } from './app/page-data.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { AppRoutes, preloadPages } from './app/router.tsx';
+import { registerServiceWorker } from './lib/register-service-worker.ts';
 import './styles.css';
 
 // The pages' content security policy allows no eval: zod would try `new Function` once, to see
@@ -37,3 +38,5 @@ if (root.hasChildNodes()) {
 } else {
   createRoot(root).render(app);
 }
+
+registerServiceWorker();

@@ -1,8 +1,13 @@
+import { signedInCacheNames } from '../../shared/rules/offline.ts';
+
 /** Reflection drafts kept in this browser until the server holds them (learning feature). */
 export const REFLECTION_DRAFT_PREFIX = 'sovereign-flame:reflection-draft:';
 
-/** What a signed-in learner left in this browser; nothing of it may outlive their session. */
-export function forgetSignedInData(): void {
+/**
+ * What a signed-in learner left in this browser, drafts and the service worker's copies of their
+ * session and lesson (decision 041); nothing of it may outlive their session.
+ */
+export async function forgetSignedInData(): Promise<void> {
   try {
     const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
     for (const key of keys) {
@@ -11,4 +16,6 @@ export function forgetSignedInData(): void {
   } catch {
     // Storage disabled: nothing was kept.
   }
+  if (typeof caches === 'undefined') return;
+  await Promise.all(signedInCacheNames.map((name) => caches.delete(name).catch(() => false)));
 }

@@ -26,8 +26,8 @@ export function useSession() {
 export function useSignOut() {
   return useMutation({
     mutationFn: () => apiRequest('/api/auth/sign-out', { body: {} }),
-    onSettled: () => {
-      forgetSignedInData();
+    onSettled: async () => {
+      await forgetSignedInData();
       window.location.assign(paths.home);
     },
   });

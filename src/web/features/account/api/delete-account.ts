@@ -8,8 +8,8 @@ import { accountDeletedPath } from '../../../lib/paths.ts';
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (input: DeleteAccountInput) => apiRequest('/api/account/delete', { body: input }),
-    onSuccess: () => {
-      forgetSignedInData();
+    onSuccess: async () => {
+      await forgetSignedInData();
       window.location.assign(accountDeletedPath);
     },
   });

@@ -211,6 +211,48 @@ describe('ReflectionCard', () => {
     expect(readDraft(DRAFT_KEY)).toBeNull();
   });
 
+  it('offline, says the text is kept on this device, waits for the network, then sends it once', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const server = fakeServer();
+    renderCard(server.save);
+    type('Written on the train.');
+    await wait(1000);
+    await server.settle({ reject: new TypeError('Failed to fetch') });
+    expect(status()).toHaveTextContent("You're offline. Kept on this device, not sent yet");
+    type('Written on the train, with no signal.');
+    await wait(30_000);
+    expect(server.save).toHaveBeenCalledTimes(1);
+    expect(readDraft(DRAFT_KEY)?.text).toBe('Written on the train, with no signal.');
+
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(server.save).toHaveBeenCalledTimes(2);
+    expect(server.save).toHaveBeenLastCalledWith({
+      response: 'Written on the train, with no signal.',
+      action: 'autosave',
+    });
+    await server.settle();
+    expect(status()).toHaveTextContent('Saved');
+    await wait(5000);
+    expect(server.save).toHaveBeenCalledTimes(2);
+    onLine.mockRestore();
+  });
+
+  it('sends a Submit pressed offline as a Submit once back online', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const server = fakeServer();
+    renderCard(server.save);
+    type(long(120));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await server.settle({ reject: new TypeError('Failed to fetch') });
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(server.save).toHaveBeenLastCalledWith({ response: long(120), action: 'submit' });
+    await server.settle();
+    expect(screen.getByText('Reflection completed')).toBeInTheDocument();
+    onLine.mockRestore();
+  });
+
   it("shows the server's reason for a refused save and does not retry it by itself", async () => {
     const server = fakeServer();
     renderCard(server.save);

@@ -251,6 +251,10 @@ function AssistSlot({
   return render(text, append, markAtRisk);
 }
 
+/** Kept in this browser's storage: true, and no promise beyond it (decision 041). */
+const offlineStatus =
+  "You're offline. Kept on this device, not sent yet: keep this page open and it will be sent when you're back online.";
+
 function statusText(status: SaveStatus): string {
   switch (status.kind) {
     case 'idle':
@@ -261,6 +265,8 @@ function statusText(status: SaveStatus): string {
       return 'Saved';
     case 'error':
       return status.message;
+    case 'offline':
+      return offlineStatus;
   }
 }
 

@@ -20,7 +20,9 @@ export type SaveStatus =
   | { kind: 'idle' }
   | { kind: 'saving'; action: ReflectionAction }
   | { kind: 'saved' }
-  | { kind: 'error'; message: string; isRetryable: boolean };
+  | { kind: 'error'; message: string; isRetryable: boolean }
+  /** Not sent for want of a network: kept in this browser, sent once it is back online. */
+  | { kind: 'offline' };
 
 const MAX_RETRY_DELAY_MS = 30_000;
 
@@ -64,6 +66,7 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
   // A click on Save or Submit while an autosave is in flight waits for it instead of being lost.
   const isKeeping = isSaving && status.action !== 'autosave';
   const saveInFlight = useRef<Promise<unknown> | null>(null);
+  const pendingAction = useRef<ReflectionAction>('autosave');
 
   const saveNow = useCallback(
     async (action: ReflectionAction): Promise<Reflection | null> => {
@@ -81,7 +84,12 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
         return result;
       } catch (error) {
         setFailures((count) => count + 1);
-        setStatus({ kind: 'error', ...describeFailure(error) });
+        const failure = describeFailure(error);
+        const isOffline = failure.isRetryable && !navigator.onLine;
+        // A Save or Submit made offline is made again on reconnecting, not turned into a draft.
+        if (isOffline && action !== 'autosave')
+          pendingAction.current = strongest(pendingAction.current, action);
+        setStatus(isOffline ? { kind: 'offline' } : { kind: 'error', ...failure });
         return null;
       }
     },
@@ -103,7 +111,8 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
   );
 
   // Autosave 1 s after typing stops; after a failure that may pass, try again later and later.
-  const canRetry = status.kind !== 'error' || status.isRetryable;
+  // Offline, the next try waits for the browser to be back online (below), not for a timer.
+  const canRetry = status.kind === 'error' ? status.isRetryable : status.kind !== 'offline';
   useEffect(() => {
     if (isSaving || !isDirty || !canRetry || isBlank(text) || isTooLong) return;
     const delay = status.kind === 'error' ? retryDelay(failures) : REFLECTION_AUTOSAVE_DELAY_MS;
@@ -111,12 +120,18 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
     return () => clearTimeout(timer);
   }, [text, isDirty, isSaving, canRetry, isTooLong, status.kind, failures, runSave]);
 
+  const isWaitingForNetwork =
+    status.kind === 'offline' || (status.kind === 'error' && status.isRetryable);
   useEffect(() => {
-    if (status.kind !== 'error' || !status.isRetryable) return;
-    const retryNow = () => void runSave('autosave');
+    if (!isWaitingForNetwork) return;
+    const retryNow = () => {
+      const action = pendingAction.current;
+      pendingAction.current = 'autosave';
+      void runSave(action);
+    };
     window.addEventListener('online', retryNow);
     return () => window.removeEventListener('online', retryNow);
-  }, [status, runSave]);
+  }, [isWaitingForNetwork, runSave]);
 
   function edit(value: string) {
     textRef.current = value;
@@ -126,6 +141,7 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
     setStatus((current) => {
       if (current.kind === 'saving') return current;
       if (current.kind === 'error' && current.isRetryable) return current;
+      if (current.kind === 'offline') return current;
       return value === savedText && savedText !== '' ? { kind: 'saved' } : { kind: 'idle' };
     });
   }
@@ -180,4 +196,10 @@ function describeFailure(error: unknown): { message: string; isRetryable: boolea
 
 function retryDelay(failures: number): number {
   return Math.min(MAX_RETRY_DELAY_MS, 2000 * 2 ** Math.max(0, failures - 1));
+}
+
+const actionStrength: Record<ReflectionAction, number> = { autosave: 0, save: 1, submit: 2 };
+
+function strongest(a: ReflectionAction, b: ReflectionAction): ReflectionAction {
+  return actionStrength[a] >= actionStrength[b] ? a : b;
 }

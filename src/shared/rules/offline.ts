@@ -1,0 +1,6 @@
+/**
+ * The service worker's caches that hold something of the signed-in learner: who they are and the
+ * lesson they last opened. Sign-out deletes them, so an offline reload after it shows no one's
+ * page (decision 041). The shell and the hashed assets hold nothing personal and stay.
+ */
+export const signedInCacheNames = ['session', 'current-lesson'] as const;

@@ -1,0 +1,174 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_HELPLINE_PHONE } from '../../playwright.config.ts';
+import { grantAccess } from '../support/course-access.ts';
+import { JS_BUDGET_BYTES, loadUntilHydrated, recordDownloads } from '../support/page-weight.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  gotoReady,
+  signUp,
+  test,
+} from '../support/fixtures.ts';
+
+const lesson = {
+  courseId: 'energy-sovereignty',
+  moduleId: 'reclaiming-your-field',
+  lessonId: 'what-energy-sovereignty-means',
+};
+const lessonPath = `/courses/${lesson.courseId}/modules/${lesson.moduleId}/lessons/${lesson.lessonId}`;
+const lessonTitle = 'What Energy Sovereignty Means';
+const firstReflection =
+  'On the train with no signal I noticed how calm I feel when nobody can reach me for an hour.';
+const secondReflection =
+  'What is asking to change is how I answer every message at once, as if I owed everyone my time.';
+const offlineStatus =
+  "You're offline. Kept on this device, not sent yet: keep this page open and it will be sent when you're back online.";
+const crisis =
+  'I want to kill myself. I have felt like this for weeks now and I do not know what else to do about it.';
+
+test.use({ serviceWorkers: 'allow' });
+
+const reflectionCard = (page: Page, question: RegExp) =>
+  page.getByRole('article', { name: question });
+
+/**
+ * A learner with access opens the lesson twice, as on any second visit: the first installs the
+ * service worker, the second goes through it, which keeps the lesson for offline reading.
+ */
+async function openLessonWithWorker(page: Page, request: APIRequestContext) {
+  const learner = await signUp(page, { firstName: 'Maya' });
+  await grantAccess(request, learner.email);
+  await gotoReady(page, lessonPath);
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+  await gotoReady(page, lessonPath);
+  await expect(page.getByRole('heading', { level: 1, name: lessonTitle })).toBeVisible();
+  return learner;
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a learner reads the lesson offline, writes two reflections, and both are saved once on reconnecting', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await openLessonWithWorker(page, request);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: lessonTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sovereignty is not control' })).toBeVisible();
+
+    const first = reflectionCard(page, /most sovereign/);
+    const second = reflectionCard(page, /asking to change/);
+    await first.getByRole('textbox').fill(firstReflection);
+    await expect(first.getByRole('status')).toHaveText(offlineStatus);
+    await second.getByRole('textbox').fill(secondReflection);
+    await expect(second.getByRole('status')).toHaveText(offlineStatus);
+    await expectNoSeriousAxeViolations(page);
+
+    const saves: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'PUT' && new URL(sent.url()).pathname === '/api/learning/reflections') {
+        saves.push(sent.postData() ?? '');
+      }
+    });
+    await context.setOffline(false);
+    await expect(first.getByRole('status')).toHaveText('Saved');
+    await expect(second.getByRole('status')).toHaveText('Saved');
+    expect(saves).toHaveLength(2);
+
+    const query = new URLSearchParams(lesson).toString();
+    const answer = await page.request.get(`/api/learning/reflections?${query}`);
+    expect(answer.ok()).toBe(true);
+    const { reflections } = (await answer.json()) as { reflections: { response: string }[] };
+    expect(reflections.map((reflection) => reflection.response).sort()).toEqual(
+      [firstReflection, secondReflection].sort(),
+    );
+
+    await page.reload();
+    await expect(first.getByRole('textbox')).toHaveValue(firstReflection);
+    await expect(second.getByRole('textbox')).toHaveValue(secondReflection);
+  });
+});
+
+test.describe('on a laptop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('offline, crisis words in a reflection still show the operator’s help at once', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await openLessonWithWorker(page, request);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: lessonTitle })).toBeVisible();
+
+    const card = reflectionCard(page, /most sovereign/);
+    await card.getByRole('textbox').fill(crisis);
+    const help = card.getByRole('alert').filter({ hasText: 'Help is available' });
+    await expect(help).toBeVisible();
+    await expect(help.getByRole('link', { name: E2E_HELPLINE_PHONE })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('after sign-out, an offline visit to the lesson shows nothing of the signed-in learner', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await openLessonWithWorker(page, request);
+    expect(await page.evaluate(() => caches.has('current-lesson'))).toBe(true);
+    await gotoReady(page, '/');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+    await page.waitForFunction(async () => !(await caches.has('current-lesson')));
+
+    await context.setOffline(true);
+    await page.goto(lessonPath).catch(() => undefined);
+    await expect(page.getByRole('heading', { level: 1, name: lessonTitle })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Sovereignty is not control' })).toHaveCount(0);
+  });
+
+  test('the app can be installed: a manifest with the brand, icons and a theme colour', async ({
+    page,
+  }) => {
+    const answer = await page.request.get('/manifest.webmanifest');
+    expect(answer.ok()).toBe(true);
+    const manifest = (await answer.json()) as {
+      name: string;
+      theme_color: string;
+      display: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Sovereign Flame', display: 'standalone' });
+    expect(manifest.theme_color).toMatch(/^#/);
+    for (const size of ['192x192', '512x512']) {
+      const icon = manifest.icons.find((entry) => entry.sizes === size)!;
+      const image = await page.request.get(icon.src);
+      expect(image.headers()['content-type']).toBe('image/png');
+    }
+    await gotoReady(page, '/');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+      'href',
+      '/manifest.webmanifest',
+    );
+  });
+});
+
+test('with the service worker, a first visit to / stays within its JavaScript budget and installs the worker after', async ({
+  page,
+}) => {
+  const downloads = recordDownloads(page);
+  await loadUntilHydrated(page, '/');
+  const scripts = (await downloads()).filter((file) => file.type === 'script');
+  const total = scripts.reduce((sum, file) => sum + file.gzipBytes, 0);
+  expect(scripts.map((file) => file.url)).not.toContain('/sw.js');
+  expect(total).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null);
+});
