@@ -18,12 +18,18 @@ export function useFinishTestCheckout(sessionId: string) {
     mutationFn: ({
       action,
       billingCountry,
+      vatNumber,
     }: {
       action: 'pay' | 'cancel';
       billingCountry?: string;
+      /** A business's VAT number: in another EU country, reverse charge. */
+      vatNumber?: string;
     }) =>
       apiRequest<RedirectResponse>(`${sessionPath(sessionId)}/${action}`, {
-        body: action === 'pay' && billingCountry ? { billingCountry } : {},
+        body:
+          action === 'pay'
+            ? { ...(billingCountry && { billingCountry }), ...(vatNumber && { vatNumber }) }
+            : {},
       }),
   });
 }
