@@ -143,7 +143,7 @@ describe('invoices', () => {
 
     // 125.00 is the consumer price with France's 20 % inside: the business pays 104.17.
     const [invoice] = (await billingOf(testModeApp, business)).invoices;
-    expect(invoice).toMatchObject({ grossCents: 10_417 });
+    expect(invoice).toMatchObject({ grossCents: 10_417, isReverseCharge: true });
     const text = await pdfText(
       (await testModeApp.as(business).get(invoicePdfPath(invoice!.id))).rawPayload,
     );
@@ -299,7 +299,7 @@ describe('invoices of Stripe payments', () => {
       expect.objectContaining({ courseId: 'energy-sovereignty', accessType: 'paid' }),
     );
     const [invoice] = (await billingOf(stripeApp, business)).invoices;
-    expect(invoice).toMatchObject({ grossCents: 10_417 });
+    expect(invoice).toMatchObject({ grossCents: 10_417, isReverseCharge: true });
     const text = await pdfText(
       (await stripeApp.as(business).get(invoicePdfPath(invoice!.id))).rawPayload,
     );

@@ -253,6 +253,8 @@ export const invoiceSummarySchema = z.object({
   checkoutId: z.string(),
   issuedAt: z.string(),
   grossCents: z.number().int(),
+  /** A business in another member state: no VAT, the buyer accounts for it. */
+  isReverseCharge: z.boolean(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
