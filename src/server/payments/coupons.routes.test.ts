@@ -278,6 +278,10 @@ describe('checkout with a code, in payment test mode', () => {
       (candidate) => candidate.checkoutId === id && candidate.kind === 'credit_note',
     );
     expect(creditNote?.grossCents).toBe(-9_950);
+    // ...and gives the code its use back, once however often the refund is asked.
+    expect(await usesOf(testModeApp, testModeAdmin, coupon.id)).toBe(0);
+    expect(await refundCheckout(createPaymentsContext(testModeApp.app), id)).toBe(false);
+    expect(await usesOf(testModeApp, testModeAdmin, coupon.id)).toBe(0);
   });
 
   it('makes an order a code pays in full complete at once, with no invoice', async () => {
@@ -383,6 +387,52 @@ describe('checkout with a code, through Stripe', () => {
     expect(record.amountPaidCents).toBe(20_000);
     expect(record.fulfilledAt).not.toBeNull();
     expect(await usesOf(stripeApp, stripeAdmin, coupon.id)).toBe(1);
+  });
+
+  it("gives a code's use back when Stripe reports the payment refunded, once for repeated events", async () => {
+    const code = freshCode('back');
+    const coupon = await makeCoupon(stripeApp, stripeAdmin, {
+      code,
+      kind: 'percent',
+      value: 10,
+      maxUses: 1,
+    });
+    const buyer = await createUser(stripeApp.app);
+    const { id } = (await startCheckout(stripeApp, buyer, ['energy-sovereignty'], code)).json<{
+      id: string;
+    }>();
+    const session = fakeStripe.completeCheckout(id);
+    await deliver(id);
+    expect(await usesOf(stripeApp, stripeAdmin, coupon.id)).toBe(1);
+
+    const charge = {
+      id: `ch_${randomBytes(6).toString('hex')}`,
+      object: 'charge',
+      payment_intent: session.payment_intent,
+      amount: 11_250,
+      amount_refunded: 11_250,
+      refunded: true,
+      currency: 'eur',
+    };
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      const event = fakeStripe.signedEvent('charge.refunded', charge);
+      const answer = await stripeApp.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: event.headers,
+        payload: event.payload,
+      });
+      expect(answer.statusCode).toBe(200);
+    }
+    expect(await usesOf(stripeApp, stripeAdmin, coupon.id)).toBe(0);
+    // The use given back can be taken again.
+    const again = await startCheckout(
+      stripeApp,
+      await createUser(stripeApp.app),
+      ['energy-sovereignty'],
+      code,
+    );
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('opens nothing and counts no use when Stripe took another amount than the discounted price', async () => {

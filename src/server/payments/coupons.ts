@@ -160,3 +160,11 @@ export async function countCouponUse(db: Executor, couponId: string): Promise<vo
     .set({ uses: sql`${coupons.uses} + 1` })
     .where(eq(coupons.id, couponId));
 }
+
+/** A refunded order gives its use back (in the refund's transaction, so once). */
+export async function giveBackCouponUse(db: Executor, couponId: string): Promise<void> {
+  await db
+    .update(coupons)
+    .set({ uses: sql`greatest(${coupons.uses} - 1, 0)` })
+    .where(eq(coupons.id, couponId));
+}
