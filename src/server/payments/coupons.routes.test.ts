@@ -111,6 +111,112 @@ describe('admin coupons', () => {
     expect(refused.json<ApiError>().error.message).toBe(couponMessages.unknown);
   });
 
+  it("changes a used code's expiry, uses, products and switch, but keeps its letters and discount", async () => {
+    const code = freshCode('edit');
+    const coupon = await makeCoupon(testModeApp, testModeAdmin, {
+      code,
+      kind: 'percent',
+      value: 10,
+      maxUses: 3,
+    });
+    const buyer = await createUser(testModeApp.app);
+    const { id } = (await startCheckout(testModeApp, buyer, ['energy-sovereignty'], code)).json<{
+      id: string;
+    }>();
+    await testModeApp.as(buyer).post(`/api/checkout/test-sessions/${id}/pay`, {});
+    const put = (input: object) =>
+      testModeApp.as(testModeAdmin).put(`/api/admin/coupons/${coupon.id}`, {
+        code,
+        kind: 'percent',
+        value: 10,
+        ...input,
+      });
+
+    const changed = await put({
+      expiresAt: '2099-06-30T23:59:59.000Z',
+      maxUses: 10,
+      productIds: ['complete-bundle'],
+      isActive: false,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<Coupon>()).toMatchObject({
+      code: code.toUpperCase(),
+      value: 10,
+      expiresAt: '2099-06-30T23:59:59.000Z',
+      maxUses: 10,
+      productIds: ['complete-bundle'],
+      isActive: false,
+      uses: 1,
+      hasOrders: true,
+    });
+
+    for (const input of [
+      { value: 50 },
+      { kind: 'amount', value: 10 },
+      { code: freshCode('new') },
+    ]) {
+      const kept = await put(input);
+      expect(kept.statusCode).toBe(409);
+      expect(kept.json<ApiError>().error.message).toBe(couponMessages.termsKept);
+    }
+    // One use made: a maximum of one is allowed, and the code is then used up.
+    expect((await put({ maxUses: 1, isActive: true })).statusCode).toBe(200);
+  });
+
+  it('changes the letters and discount of a code no order used, and refuses maximum uses below the uses made', async () => {
+    const code = freshCode('fresh');
+    const coupon = await makeCoupon(testModeApp, testModeAdmin, {
+      code,
+      kind: 'percent',
+      value: 10,
+    });
+    const renamed = freshCode('renamed');
+    const changed = await testModeApp
+      .as(testModeAdmin)
+      .put(`/api/admin/coupons/${coupon.id}`, { code: renamed, kind: 'amount', value: 1_500 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<Coupon>()).toMatchObject({
+      code: renamed.toUpperCase(),
+      kind: 'amount',
+      value: 1_500,
+      hasOrders: false,
+    });
+
+    const used = freshCode('used');
+    const usedCoupon = await makeCoupon(testModeApp, testModeAdmin, {
+      code: used,
+      kind: 'percent',
+      value: 10,
+    });
+    for (let buyerCount = 0; buyerCount < 2; buyerCount += 1) {
+      const buyer = await createUser(testModeApp.app);
+      const { id } = (await startCheckout(testModeApp, buyer, ['energy-sovereignty'], used)).json<{
+        id: string;
+      }>();
+      await testModeApp.as(buyer).post(`/api/checkout/test-sessions/${id}/pay`, {});
+    }
+    const tooFew = await testModeApp
+      .as(testModeAdmin)
+      .put(`/api/admin/coupons/${usedCoupon.id}`, {
+        code: used,
+        kind: 'percent',
+        value: 10,
+        maxUses: 1,
+      });
+    expect(tooFew.statusCode).toBe(400);
+    expect(tooFew.json<ApiError>().error.message).toContain('below the 2 already made');
+    const badBody = await testModeApp
+      .as(testModeAdmin)
+      .put(`/api/admin/coupons/${usedCoupon.id}`, {
+        code: used,
+        kind: 'percent',
+        value: 10,
+        expiresAt: 'soon',
+      });
+    expect(badBody.statusCode).toBe(400);
+    expect(badBody.json<ApiError>().error.message).toContain('expiresAt');
+  });
+
   it('refuses a code already taken in any case with 409', async () => {
     const code = freshCode('taken');
     await makeCoupon(testModeApp, testModeAdmin, { code, kind: 'percent', value: 10 });
