@@ -195,24 +195,20 @@ describe('admin coupons', () => {
       }>();
       await testModeApp.as(buyer).post(`/api/checkout/test-sessions/${id}/pay`, {});
     }
-    const tooFew = await testModeApp
-      .as(testModeAdmin)
-      .put(`/api/admin/coupons/${usedCoupon.id}`, {
-        code: used,
-        kind: 'percent',
-        value: 10,
-        maxUses: 1,
-      });
+    const tooFew = await testModeApp.as(testModeAdmin).put(`/api/admin/coupons/${usedCoupon.id}`, {
+      code: used,
+      kind: 'percent',
+      value: 10,
+      maxUses: 1,
+    });
     expect(tooFew.statusCode).toBe(400);
     expect(tooFew.json<ApiError>().error.message).toContain('below the 2 already made');
-    const badBody = await testModeApp
-      .as(testModeAdmin)
-      .put(`/api/admin/coupons/${usedCoupon.id}`, {
-        code: used,
-        kind: 'percent',
-        value: 10,
-        expiresAt: 'soon',
-      });
+    const badBody = await testModeApp.as(testModeAdmin).put(`/api/admin/coupons/${usedCoupon.id}`, {
+      code: used,
+      kind: 'percent',
+      value: 10,
+      expiresAt: 'soon',
+    });
     expect(badBody.statusCode).toBe(400);
     expect(badBody.json<ApiError>().error.message).toContain('expiresAt');
   });
