@@ -121,3 +121,31 @@ test('a business in another EU country gives its VAT number on the test payment 
   expect(text).toMatch(/Total net\s+€104\.17/);
   expect(text).toMatch(/Total paid\s+€104\.17/);
 });
+
+test('a business gives its VAT number in the shop and goes to checkout with the VAT already taken off', async ({
+  page,
+}) => {
+  await setSeller(page);
+  await signUp(page);
+  await page.goto('/buy-now?course=energy-sovereignty');
+  await page.getByRole('button', { name: 'Buying as a business?' }).click();
+  await page.getByLabel('Business country').selectOption('FR');
+  const vatNumber = page.getByRole('textbox', { name: 'Business VAT number' });
+  await vatNumber.fill('DE123456789');
+  await page.getByRole('button', { name: 'Secure Checkout' }).click();
+  await expect(vatNumber).toBeFocused();
+  await expect(
+    page.getByText('The VAT number must be of the country chosen (Greece: EL)').first(),
+  ).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  await vatNumber.fill('FR12345678901');
+  await page.getByRole('button', { name: 'Secure Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\/test_cs_/);
+  await expect(page.getByText('VAT removed: reverse charge (FR12345678901)')).toBeVisible();
+  await expect(page.getByText('Total').locator('..')).toContainText('€104.17');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Payment successful! Your course access is ready.',
+  );
+});

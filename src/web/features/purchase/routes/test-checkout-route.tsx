@@ -129,28 +129,32 @@ export function TestCheckoutRoute() {
                     ))}
                   </select>
                 </div>
-                <CheckboxField
-                  label="I am buying as a business"
-                  checked={isBusiness}
-                  onChange={(event) => setIsBusiness(event.target.checked)}
-                />
-                {isBusiness && (
-                  <TextField
-                    name="vatNumber"
-                    label="VAT number"
-                    autoComplete="off"
-                    maxLength={VAT_NUMBER_MAX_LENGTH + 10}
-                    placeholder="DE123456789"
-                    value={vatNumber}
-                    error={fieldErrors.vatNumber}
-                    onChange={(event) => setVatNumber(event.target.value)}
-                    hint={
-                      <p className="mt-1 text-sm text-ink-800">
-                        A business in another EU country than ours pays the price without VAT
-                        (reverse charge): choose its billing country above.
-                      </p>
-                    }
-                  />
+                {!checkout.data.reverseCharge && (
+                  <>
+                    <CheckboxField
+                      label="I am buying as a business"
+                      checked={isBusiness}
+                      onChange={(event) => setIsBusiness(event.target.checked)}
+                    />
+                    {isBusiness && (
+                      <TextField
+                        name="vatNumber"
+                        label="VAT number"
+                        autoComplete="off"
+                        maxLength={VAT_NUMBER_MAX_LENGTH + 10}
+                        placeholder="DE123456789"
+                        value={vatNumber}
+                        error={fieldErrors.vatNumber}
+                        onChange={(event) => setVatNumber(event.target.value)}
+                        hint={
+                          <p className="mt-1 text-sm text-ink-800">
+                            A business in another EU country than ours pays the price without VAT
+                            (reverse charge): choose its billing country above.
+                          </p>
+                        }
+                      />
+                    )}
+                  </>
                 )}
               </div>
             )}
