@@ -11,7 +11,7 @@ async function pdfText(path: string): Promise<string> {
   return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
 }
 
-test('the admin makes a code, a learner enters it in the shop, sees the new price, pays it and the invoice shows the discount', async ({
+test('the admin makes a code, a learner enters it in the shop, sees the new price, pays it and the invoice shows the discount; the admin then changes its terms', async ({
   page,
   browser,
 }) => {
@@ -79,5 +79,31 @@ test('the admin makes a code, a learner enters it in the shop, sees the new pric
   // The code counts one use.
   await admin.reload();
   await expect(admin.getByRole('row').filter({ hasText: code })).toContainText('1 of 10');
+
+  // The creator changes the code's terms: an order used it, so its letters and discount stay,
+  // while its uses and expiry change.
+  await admin.getByRole('button', { name: `Edit ${code}` }).click();
+  const edit = admin.getByRole('region', { name: `Edit code ${code}` });
+  await expect(edit.getByLabel('Code')).toBeDisabled();
+  await expect(edit.getByLabel('Percent')).toBeDisabled();
+  await expect(edit.getByText('its letters and discount stay as they are')).toBeVisible();
+  await edit.getByLabel('Maximum uses (optional)').fill('1');
+  await edit.getByLabel('Expires on (optional)').fill('2099-06-30');
+  await expectNoSeriousAxeViolations(admin);
+  await edit.getByRole('button', { name: 'Save code' }).click();
+  const saved = admin.getByRole('row').filter({ hasText: code });
+  await expect(saved).toContainText('1 of 1');
+  await expect(saved).toContainText('2099-06-30');
+  await expect(saved).toContainText('20% off');
+  await expect(admin.getByRole('region', { name: 'New code' })).toBeVisible();
   await adminContext.close();
+
+  // Its one use is made: the shop now says so.
+  await page.goto('/buy-now?course=dragons-clarity');
+  await page.getByRole('button', { name: 'Have a code?' }).click();
+  await page.getByLabel('Discount code').fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This code has been used as many times as it can be.',
+  );
 });

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FAKE_SMTP_PORT, STRIPE_APP_PORT } from '../../playwright.config.ts';
+import { totpCodeFor } from '../../src/server/testing/totp.ts';
 import {
   startFakeStripeServer,
   type FakeStripe,
@@ -28,6 +29,8 @@ const appUrl = `http://localhost:${STRIPE_APP_PORT}`;
 let fakeStripe: FakeStripe;
 let app: ChildProcess;
 let dataDir: string;
+/** This app's operator (ADMIN_EMAIL), for the admin panel's list of payments at risk. */
+const stripeAppAdmin = { email: 'grace-admin@example.com', password: PASSWORD };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -45,6 +48,8 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       TRUST_PROXY: '1',
       SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`,
+      ADMIN_EMAIL: stripeAppAdmin.email,
+      ADMIN_PASSWORD: stripeAppAdmin.password,
       LOG_LEVEL: 'warn',
     },
   });
@@ -94,6 +99,41 @@ async function signUpOnStripeApp(page: Page, email: string) {
   expect((await page.request.get(link!)).ok()).toBe(true);
 }
 
+/** A subscriber of that app, with a subscription Stripe started for them. */
+async function startSubscriber(page: Page, email: string) {
+  await signUpOnStripeApp(page, email);
+  // Starting a checkout makes the learner a Stripe customer, as their first purchase would.
+  const checkout = await page.request.post(`${appUrl}/api/create-checkout-session`, {
+    data: { lineItems: [{ price: 'energy-sovereignty', quantity: 1 }] },
+  });
+  expect(checkout.ok(), await checkout.text()).toBe(true);
+  const customer = [...fakeStripe.customers.values()].find((entry) => entry.email === email);
+  const subscription = fakeStripe.createSubscription(customer!.id);
+  await deliver('customer.subscription.created', subscription);
+  return subscription;
+}
+
+/** The operator's first sign-in on that app, setting up two-factor sign-in as the panel asks. */
+async function signInAsStripeAppAdmin(page: Page) {
+  await page.goto(`${appUrl}/login`);
+  await page.getByLabel('Email').fill(stripeAppAdmin.email);
+  await page.getByLabel('Password', { exact: true }).fill(stripeAppAdmin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${appUrl}/dashboard`);
+  await gotoReady(page, `${appUrl}/admin`);
+  await page.getByRole('link', { name: 'Set Up Two-Factor Sign-In' }).click();
+  await page.getByRole('button', { name: 'Setup 2FA' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set up two-factor sign-in' });
+  await dialog.getByLabel('Password').fill(stripeAppAdmin.password);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  const key = await page.locator('code').textContent();
+  await page
+    .getByLabel('Authentication code')
+    .fill(totpCodeFor(`otpauth://totp/admin?secret=${key}`));
+  await page.getByRole('button', { name: 'Verify and Turn On' }).click();
+  await expect(page.getByRole('button', { name: 'Turn Off 2FA' })).toBeVisible();
+}
+
 async function renewal(subscriptionId: string, outcome: 'declined' | 'paid') {
   const { invoice, subscription } = fakeStripe.settleRenewal(subscriptionId, outcome);
   await deliver(outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice);
@@ -104,15 +144,7 @@ test('a subscriber whose card is declined keeps access, updates the card, and th
   page,
 }) => {
   const email = uniqueEmail('subscriber');
-  await signUpOnStripeApp(page, email);
-  // Starting a checkout makes the learner a Stripe customer, as their first purchase would.
-  const checkout = await page.request.post(`${appUrl}/api/create-checkout-session`, {
-    data: { lineItems: [{ price: 'energy-sovereignty', quantity: 1 }] },
-  });
-  expect(checkout.ok(), await checkout.text()).toBe(true);
-  const customer = [...fakeStripe.customers.values()].find((entry) => entry.email === email);
-  const subscription = fakeStripe.createSubscription(customer!.id);
-  await deliver('customer.subscription.created', subscription);
+  const subscription = await startSubscriber(page, email);
 
   await renewal(subscription.id, 'declined');
 
@@ -152,4 +184,35 @@ test('a subscriber whose card is declined keeps access, updates the card, and th
   await gotoReady(page, `${appUrl}/dashboard`);
   await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
   await expect(notice).toHaveCount(0);
+});
+
+test("the admin sees a learner's declined renewal under Payments at risk, opens them in Access, and the entry goes once paid", async ({
+  browser,
+}) => {
+  const learnerContext = await browser.newContext();
+  const email = uniqueEmail('at-risk');
+  const subscription = await startSubscriber(await learnerContext.newPage(), email);
+  await learnerContext.close();
+  await renewal(subscription.id, 'declined');
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsStripeAppAdmin(admin);
+  await gotoReady(admin, `${appUrl}/admin?tab=users`);
+  const atRisk = admin.getByRole('region', { name: 'Payments at risk' });
+  const entry = atRisk.getByRole('listitem').filter({ hasText: email });
+  await expect(entry).toContainText('payment failed');
+  await expect(entry).toContainText('open until');
+  await expectNoSeriousAxeViolations(admin);
+
+  await entry.getByRole('button', { name: `Manage ${email}` }).click();
+  await expect(admin).toHaveURL(/tab=access/);
+  await expect(admin.getByText(email).first()).toBeVisible();
+
+  // The retry is paid: the learner leaves the list.
+  await renewal(subscription.id, 'paid');
+  await gotoReady(admin, `${appUrl}/admin?tab=users`);
+  await expect(atRisk).toBeVisible();
+  await expect(atRisk.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
+  await adminContext.close();
 });

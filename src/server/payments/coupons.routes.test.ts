@@ -111,6 +111,108 @@ describe('admin coupons', () => {
     expect(refused.json<ApiError>().error.message).toBe(couponMessages.unknown);
   });
 
+  it("changes a used code's expiry, uses, products and switch, but keeps its letters and discount", async () => {
+    const code = freshCode('edit');
+    const coupon = await makeCoupon(testModeApp, testModeAdmin, {
+      code,
+      kind: 'percent',
+      value: 10,
+      maxUses: 3,
+    });
+    const buyer = await createUser(testModeApp.app);
+    const { id } = (await startCheckout(testModeApp, buyer, ['energy-sovereignty'], code)).json<{
+      id: string;
+    }>();
+    await testModeApp.as(buyer).post(`/api/checkout/test-sessions/${id}/pay`, {});
+    const put = (input: object) =>
+      testModeApp.as(testModeAdmin).put(`/api/admin/coupons/${coupon.id}`, {
+        code,
+        kind: 'percent',
+        value: 10,
+        ...input,
+      });
+
+    const changed = await put({
+      expiresAt: '2099-06-30T23:59:59.000Z',
+      maxUses: 10,
+      productIds: ['complete-bundle'],
+      isActive: false,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<Coupon>()).toMatchObject({
+      code: code.toUpperCase(),
+      value: 10,
+      expiresAt: '2099-06-30T23:59:59.000Z',
+      maxUses: 10,
+      productIds: ['complete-bundle'],
+      isActive: false,
+      uses: 1,
+      hasOrders: true,
+    });
+
+    for (const input of [
+      { value: 50 },
+      { kind: 'amount', value: 10 },
+      { code: freshCode('new') },
+    ]) {
+      const kept = await put(input);
+      expect(kept.statusCode).toBe(409);
+      expect(kept.json<ApiError>().error.message).toBe(couponMessages.termsKept);
+    }
+    // One use made: a maximum of one is allowed, and the code is then used up.
+    expect((await put({ maxUses: 1, isActive: true })).statusCode).toBe(200);
+  });
+
+  it('changes the letters and discount of a code no order used, and refuses maximum uses below the uses made', async () => {
+    const code = freshCode('fresh');
+    const coupon = await makeCoupon(testModeApp, testModeAdmin, {
+      code,
+      kind: 'percent',
+      value: 10,
+    });
+    const renamed = freshCode('renamed');
+    const changed = await testModeApp
+      .as(testModeAdmin)
+      .put(`/api/admin/coupons/${coupon.id}`, { code: renamed, kind: 'amount', value: 1_500 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<Coupon>()).toMatchObject({
+      code: renamed.toUpperCase(),
+      kind: 'amount',
+      value: 1_500,
+      hasOrders: false,
+    });
+
+    const used = freshCode('used');
+    const usedCoupon = await makeCoupon(testModeApp, testModeAdmin, {
+      code: used,
+      kind: 'percent',
+      value: 10,
+    });
+    for (let buyerCount = 0; buyerCount < 2; buyerCount += 1) {
+      const buyer = await createUser(testModeApp.app);
+      const { id } = (await startCheckout(testModeApp, buyer, ['energy-sovereignty'], used)).json<{
+        id: string;
+      }>();
+      await testModeApp.as(buyer).post(`/api/checkout/test-sessions/${id}/pay`, {});
+    }
+    const tooFew = await testModeApp.as(testModeAdmin).put(`/api/admin/coupons/${usedCoupon.id}`, {
+      code: used,
+      kind: 'percent',
+      value: 10,
+      maxUses: 1,
+    });
+    expect(tooFew.statusCode).toBe(400);
+    expect(tooFew.json<ApiError>().error.message).toContain('below the 2 already made');
+    const badBody = await testModeApp.as(testModeAdmin).put(`/api/admin/coupons/${usedCoupon.id}`, {
+      code: used,
+      kind: 'percent',
+      value: 10,
+      expiresAt: 'soon',
+    });
+    expect(badBody.statusCode).toBe(400);
+    expect(badBody.json<ApiError>().error.message).toContain('expiresAt');
+  });
+
   it('refuses a code already taken in any case with 409', async () => {
     const code = freshCode('taken');
     await makeCoupon(testModeApp, testModeAdmin, { code, kind: 'percent', value: 10 });
@@ -278,6 +380,10 @@ describe('checkout with a code, in payment test mode', () => {
       (candidate) => candidate.checkoutId === id && candidate.kind === 'credit_note',
     );
     expect(creditNote?.grossCents).toBe(-9_950);
+    // ...and gives the code its use back, once however often the refund is asked.
+    expect(await usesOf(testModeApp, testModeAdmin, coupon.id)).toBe(0);
+    expect(await refundCheckout(createPaymentsContext(testModeApp.app), id)).toBe(false);
+    expect(await usesOf(testModeApp, testModeAdmin, coupon.id)).toBe(0);
   });
 
   it('makes an order a code pays in full complete at once, with no invoice', async () => {
@@ -383,6 +489,52 @@ describe('checkout with a code, through Stripe', () => {
     expect(record.amountPaidCents).toBe(20_000);
     expect(record.fulfilledAt).not.toBeNull();
     expect(await usesOf(stripeApp, stripeAdmin, coupon.id)).toBe(1);
+  });
+
+  it("gives a code's use back when Stripe reports the payment refunded, once for repeated events", async () => {
+    const code = freshCode('back');
+    const coupon = await makeCoupon(stripeApp, stripeAdmin, {
+      code,
+      kind: 'percent',
+      value: 10,
+      maxUses: 1,
+    });
+    const buyer = await createUser(stripeApp.app);
+    const { id } = (await startCheckout(stripeApp, buyer, ['energy-sovereignty'], code)).json<{
+      id: string;
+    }>();
+    const session = fakeStripe.completeCheckout(id);
+    await deliver(id);
+    expect(await usesOf(stripeApp, stripeAdmin, coupon.id)).toBe(1);
+
+    const charge = {
+      id: `ch_${randomBytes(6).toString('hex')}`,
+      object: 'charge',
+      payment_intent: session.payment_intent,
+      amount: 11_250,
+      amount_refunded: 11_250,
+      refunded: true,
+      currency: 'eur',
+    };
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      const event = fakeStripe.signedEvent('charge.refunded', charge);
+      const answer = await stripeApp.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: event.headers,
+        payload: event.payload,
+      });
+      expect(answer.statusCode).toBe(200);
+    }
+    expect(await usesOf(stripeApp, stripeAdmin, coupon.id)).toBe(0);
+    // The use given back can be taken again.
+    const again = await startCheckout(
+      stripeApp,
+      await createUser(stripeApp.app),
+      ['energy-sovereignty'],
+      code,
+    );
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('opens nothing and counts no use when Stripe took another amount than the discounted price', async () => {

@@ -25,10 +25,19 @@ const UNIQUE_VIOLATION = '23505';
  */
 export const COUPON_HOLD_MINUTES = 60;
 
+/** Whether any order, paid or still open, was priced with the code. */
+const hasOrders =
+  sql<boolean>`exists (select 1 from checkout_sessions where checkout_sessions.coupon_id = coupons.id)`.as(
+    'has_orders',
+  );
+
 /** The creator's codes, newest first. */
 export async function listCoupons(context: PaymentsContext): Promise<{ coupons: Coupon[] }> {
-  const rows = await context.app.db.select().from(coupons).orderBy(desc(coupons.createdAt));
-  return { coupons: rows.map(toCouponView) };
+  const rows = await context.app.db
+    .select({ coupon: coupons, hasOrders })
+    .from(coupons)
+    .orderBy(desc(coupons.createdAt));
+  return { coupons: rows.map((row) => toCouponView(row.coupon, row.hasOrders)) };
 }
 
 export async function createCoupon(context: PaymentsContext, input: CouponInput): Promise<Coupon> {
@@ -36,30 +45,52 @@ export async function createCoupon(context: PaymentsContext, input: CouponInput)
   const [row] = await withCodeTaken(() =>
     context.app.db.insert(coupons).values(values).returning(),
   );
-  return toCouponView(row!);
+  return toCouponView(row!, false);
 }
 
-/** Changes a code's terms; the uses already counted stay. */
+/**
+ * Changes a code's terms; the uses already counted stay. Once an order was priced with it, its
+ * letters and discount stay as they were (the orders, receipts and invoices naming it mean
+ * them): its expiry, uses, products and switch still change (docs/decisions/039).
+ */
 export async function updateCoupon(
   context: PaymentsContext,
   id: string,
   input: CouponInput,
 ): Promise<Coupon> {
   const values = couponValues(context.app.catalogue, input);
-  const [row] = await withCodeTaken(() =>
-    context.app.db
-      .update(coupons)
-      .set({
-        ...values,
-        // Switching a code off keeps when it first went off; switching it on clears it.
-        disabledAt: input.isActive ? null : sql`coalesce(${coupons.disabledAt}, now())`,
-        updatedAt: new Date(),
-      })
+  const row = await context.app.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ coupon: coupons, hasOrders })
+      .from(coupons)
       .where(eq(coupons.id, id))
-      .returning(),
-  );
-  if (!row) throw new AppError('not_found', couponMessages.notFound);
-  return toCouponView(row);
+      .for('update', { of: coupons });
+    if (!current) throw new AppError('not_found', couponMessages.notFound);
+    const { coupon } = current;
+    const isTermChanged =
+      values.code !== coupon.code || values.kind !== coupon.kind || values.value !== coupon.value;
+    if (current.hasOrders && isTermChanged) {
+      throw new AppError('conflict', couponMessages.termsKept);
+    }
+    if (values.maxUses !== null && values.maxUses < coupon.uses) {
+      const message = couponMessages.maxUsesBelowUses(coupon.uses);
+      throw new AppError('bad_request', `maxUses: ${message}`, { maxUses: message });
+    }
+    const [updated] = await withCodeTaken(() =>
+      tx
+        .update(coupons)
+        .set({
+          ...values,
+          // Switching a code off keeps when it first went off; switching it on clears it.
+          disabledAt: input.isActive ? null : sql`coalesce(${coupons.disabledAt}, now())`,
+          updatedAt: new Date(),
+        })
+        .where(eq(coupons.id, id))
+        .returning(),
+    );
+    return { coupon: updated!, hasOrders: current.hasOrders };
+  });
+  return toCouponView(row.coupon, row.hasOrders);
 }
 
 function couponValues(catalogue: Catalogue, input: CouponInput) {
@@ -91,7 +122,7 @@ async function withCodeTaken<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function toCouponView(row: CouponRow): Coupon {
+function toCouponView(row: CouponRow, hasOrders: boolean): Coupon {
   return {
     id: row.id,
     code: row.code,
@@ -102,6 +133,7 @@ function toCouponView(row: CouponRow): Coupon {
     maxUses: row.maxUses,
     uses: row.uses,
     isActive: row.disabledAt === null,
+    hasOrders,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -158,5 +190,13 @@ export async function countCouponUse(db: Executor, couponId: string): Promise<vo
   await db
     .update(coupons)
     .set({ uses: sql`${coupons.uses} + 1` })
+    .where(eq(coupons.id, couponId));
+}
+
+/** A refunded order gives its use back (in the refund's transaction, so once). */
+export async function giveBackCouponUse(db: Executor, couponId: string): Promise<void> {
+  await db
+    .update(coupons)
+    .set({ uses: sql`greatest(${coupons.uses} - 1, 0)` })
     .where(eq(coupons.id, couponId));
 }

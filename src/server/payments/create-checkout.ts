@@ -7,6 +7,8 @@ import type {
   createCheckoutSessionRequestSchema,
 } from '../../shared/api/payments.ts';
 import { courseAccessType } from '../../shared/rules/access.ts';
+import { linePrices } from '../../shared/rules/coupons.ts';
+import { invoiceMessages } from '../../shared/rules/invoices.ts';
 import { buildOrder, isOwnedAccess, type Order } from '../../shared/rules/purchase.ts';
 import { getAccessFacts } from '../access/course-access.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
@@ -19,6 +21,7 @@ import { fulfilCheckout } from './fulfil-checkout.ts';
 import { listPaidCourses } from './paid-courses.ts';
 import { planOrder, savePlanTerms } from './payment-plans.ts';
 import type { PaymentsContext } from './payments-context.ts';
+import { removedVatOfLines, reverseChargeRateFor } from './reverse-charge.ts';
 
 type CheckoutRequest = z.output<typeof createCheckoutSessionRequestSchema>;
 
@@ -51,13 +54,33 @@ export async function createCheckout(
   const plan = request.mode === 'subscription' ? planOrder(fullOrder) : null;
   if (plan && couponCode) throw new AppError('bad_request', couponOnPlanMessage);
   const order = plan?.order ?? fullOrder;
+  const { business } = request;
+  const reverseChargeRate = business
+    ? reverseChargeRateFor(app.settings.current(), business)
+    : null;
+  if (plan && reverseChargeRate !== null) {
+    throw new AppError('bad_request', invoiceMessages.vatNumberOnPlan, {
+      'business.vatNumber': invoiceMessages.vatNumberOnPlan,
+    });
+  }
 
   // With a code, its row stays locked until the checkout is stored: its last use is taken once.
   const within = <T>(work: (db: Executor) => Promise<T>) =>
     couponCode ? app.db.transaction(work) : work(app.db);
   const { session, isFree } = await within(async (db) => {
     const coupon = couponCode ? await priceWithCoupon(db, order, couponCode, { lock: true }) : null;
-    const amountCents = order.totalCents - (coupon?.discountCents ?? 0);
+    // Reverse charge: each line's VAT comes off its price (after its code's share).
+    const lineVatCents =
+      reverseChargeRate === null
+        ? null
+        : removedVatOfLines(
+            linePrices(order).map(
+              (cents, index) => cents - (coupon?.lineDiscountCents[index] ?? 0),
+            ),
+            reverseChargeRate,
+          );
+    const vatRemovedCents = lineVatCents?.reduce((sum, cents) => sum + cents, 0) ?? 0;
+    const amountCents = order.totalCents - (coupon?.discountCents ?? 0) - vatRemovedCents;
     const isFree = amountCents === 0;
     const session = isFree
       ? startCheckoutWithoutPayment(app.config.appUrl)
@@ -65,6 +88,7 @@ export async function createCheckout(
         ? await context.stripe.createCheckoutSession({
             order,
             discount: coupon,
+            ...(lineVatCents && { reverseCharge: { lineVatCents } }),
             customerId: storedCustomerId ?? (await createCustomer(context, user)),
             userId: user.id,
             successUrl: `${app.config.appUrl}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
@@ -88,6 +112,12 @@ export async function createCheckout(
         couponId: coupon.couponId,
         couponCode: coupon.code,
         discountCents: coupon.discountCents,
+      }),
+      ...(business && {
+        buyerVatNumber: business.vatNumber,
+        billingCountry: business.country,
+        reverseChargeRate,
+        vatRemovedCents,
       }),
       ...(isFree && { status: 'complete' as const, paymentStatus: 'no_payment_required' as const }),
       customerName: request.metadata.customerName || `${user.firstName} ${user.lastName}`.trim(),

@@ -129,6 +129,79 @@ describe('invoices', () => {
     }
   });
 
+  it('price a business of another member state at net on the test page, with reverse charge and its VAT number on the invoice', async () => {
+    const business = await createUser(testModeApp.app);
+    const started = await testModeApp.as(business).post('/api/create-checkout-session', {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+    });
+    const { id } = started.json<{ id: string }>();
+    const paid = await testModeApp.as(business).post(`/api/checkout/test-sessions/${id}/pay`, {
+      billingCountry: 'FR',
+      vatNumber: 'fr 12 345678901',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    // 125.00 is the consumer price with France's 20 % inside: the business pays 104.17.
+    const [invoice] = (await billingOf(testModeApp, business)).invoices;
+    expect(invoice).toMatchObject({ grossCents: 10_417, isReverseCharge: true });
+    const text = await pdfText(
+      (await testModeApp.as(business).get(invoicePdfPath(invoice!.id))).rawPayload,
+    );
+    expect(text).toContain('VAT number: FR12345678901');
+    expect(text).toContain('Reverse charge');
+    expect(text).toMatch(/Total paid\s+€104\.17/);
+    const shown = await testModeApp.as(business).get(`/api/checkout/test-sessions/${id}`);
+    expect(shown.json()).toMatchObject({
+      totalCents: 10_417,
+      reverseCharge: { vatNumber: 'FR12345678901', cents: 2_083 },
+    });
+  });
+
+  it("let a business in the seller's own country pay VAT, with its VAT number on the invoice", async () => {
+    const business = await createUser(testModeApp.app);
+    const started = await testModeApp.as(business).post('/api/create-checkout-session', {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+    });
+    const { id } = started.json<{ id: string }>();
+    await testModeApp.as(business).post(`/api/checkout/test-sessions/${id}/pay`, {
+      billingCountry: 'DE',
+      vatNumber: 'DE999999999',
+    });
+    const [invoice] = (await billingOf(testModeApp, business)).invoices;
+    expect(invoice).toMatchObject({ grossCents: 12_500 });
+    const text = await pdfText(
+      (await testModeApp.as(business).get(invoicePdfPath(invoice!.id))).rawPayload,
+    );
+    expect(text).toContain('VAT number: DE999999999');
+    expect(text).toMatch(/VAT 19%\s+€19\.96/);
+    expect(text).not.toContain('Reverse charge');
+  });
+
+  it("refuse a VAT number of the wrong format or country with 400 naming it, another buyer's checkout with 403, none with 401", async () => {
+    const business = await createUser(testModeApp.app);
+    const started = await testModeApp.as(business).post('/api/create-checkout-session', {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+    });
+    const { id } = started.json<{ id: string }>();
+    const path = `/api/checkout/test-sessions/${id}/pay`;
+    for (const body of [
+      { billingCountry: 'FR', vatNumber: 'FR123' },
+      { billingCountry: 'DE', vatNumber: 'FR12345678901' },
+      { vatNumber: 'FR12345678901' },
+      { billingCountry: 'FR', vatNumber: 'x'.repeat(41) },
+    ]) {
+      const refused = await testModeApp.as(business).post(path, body);
+      expect(refused.statusCode).toBe(400);
+      expect(
+        refused.json<{ error: { message: string; fields: Record<string, string> } }>().error.fields,
+      ).toHaveProperty('vatNumber');
+    }
+    const good = { billingCountry: 'FR', vatNumber: 'FR12345678901' };
+    expect((await testModeApp.as(undefined).post(path, good)).statusCode).toBe(401);
+    const other = await createUser(testModeApp.app);
+    expect((await testModeApp.as(other).post(path, good)).statusCode).toBe(403);
+  });
+
   it('refuse a bad billing country or seller VAT number with 400', async () => {
     const buyer = await createUser(testModeApp.app);
     const started = await testModeApp.as(buyer).post('/api/create-checkout-session', {
@@ -196,6 +269,81 @@ describe('invoices of Stripe payments', () => {
     expect(businessText).toContain('VAT number: FR12345678901');
     expect(businessText).toMatch(/VAT 0%\s+€0\.00/);
     expect(businessText).toContain('Reverse charge');
+  });
+
+  it('price a business of another member state at net per line on Stripe, open its access, and invoice it as reverse charge', async () => {
+    const business = await createUser(stripeApp.app);
+    const started = await stripeApp.as(business).post('/api/create-checkout-session', {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      business: { country: 'FR', vatNumber: 'FR12345678901' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { id } = started.json<{ id: string }>();
+    const created = fakeStripe.requests.find(
+      (request) =>
+        request.path === '/v1/checkout/sessions' &&
+        request.method === 'POST' &&
+        fakeStripe.checkoutSessions.get(id)?.metadata === request.body.metadata,
+    );
+    expect(created?.body).toMatchObject({
+      tax_id_collection: { enabled: 'false' },
+      line_items: [{ price_data: { unit_amount: '10417' } }],
+    });
+    const session = fakeStripe.completeCheckout(id, 'paid', { country: 'FR' });
+    await deliver(fakeStripe.signedEvent('checkout.session.completed', session));
+
+    const access = await stripeApp.as(business).get('/api/me/access');
+    expect(
+      access.json<{ courses: { courseId: string; accessType: string }[] }>().courses,
+    ).toContainEqual(
+      expect.objectContaining({ courseId: 'energy-sovereignty', accessType: 'paid' }),
+    );
+    const [invoice] = (await billingOf(stripeApp, business)).invoices;
+    expect(invoice).toMatchObject({ grossCents: 10_417, isReverseCharge: true });
+    const text = await pdfText(
+      (await stripeApp.as(business).get(invoicePdfPath(invoice!.id))).rawPayload,
+    );
+    expect(text).toContain('VAT number: FR12345678901');
+    expect(text).toContain('Country: FR');
+    expect(text).toContain('Reverse charge');
+    expect(text).toMatch(/VAT 0%\s+€0\.00/);
+  });
+
+  it("keep VAT in the price of a business in the seller's own country", async () => {
+    const business = await createUser(stripeApp.app);
+    const started = await stripeApp.as(business).post('/api/create-checkout-session', {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      business: { country: 'DE', vatNumber: 'DE999999999' },
+    });
+    const { id } = started.json<{ id: string }>();
+    expect(fakeStripe.checkoutSessions.get(id)?.amount_total).toBe(12_500);
+  });
+
+  it('refuse a business VAT number of the wrong format, of another country or on a payment plan with 400, and without a session with 401', async () => {
+    const buyer = await createUser(stripeApp.app);
+    const start = (business: object, mode = 'payment') =>
+      stripeApp.as(buyer).post('/api/create-checkout-session', {
+        lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+        mode,
+        business,
+      });
+    for (const business of [
+      { country: 'FR', vatNumber: 'FR1' },
+      { country: 'DE', vatNumber: 'FR12345678901' },
+      { country: 'France', vatNumber: 'FR12345678901' },
+    ]) {
+      const refused = await start(business);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/^business\./);
+    }
+    const onPlan = await start({ country: 'FR', vatNumber: 'FR12345678901' }, 'subscription');
+    expect(onPlan.statusCode).toBe(400);
+    expect(onPlan.json<{ error: { message: string } }>().error.message).toContain('paying in full');
+    const anonymous = await stripeApp.as(undefined).post('/api/create-checkout-session', {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      business: { country: 'FR', vatNumber: 'FR12345678901' },
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('issue a credit note naming the invoice when the payment is refunded in full, once', async () => {
@@ -280,5 +428,24 @@ describe('invoices with STRIPE_TAX=on', () => {
     // 125.00 with the Netherlands' 21 % inside, as Stripe Tax found it: 103.31 net, 21.69 VAT.
     expect(text).toMatch(/Total net\s+€103\.31/);
     expect(text).toMatch(/VAT 21%\s+€21\.69/);
+  });
+
+  it('price a reverse-charge order at net without Stripe Tax, so none is added on top', async () => {
+    // The creator's table gives the rate a consumer price is netted at, with Stripe Tax too.
+    await setSellerSettings(taxedApp, await createAdmin(taxedApp.app, taxedApp.db));
+    const business = await createUser(taxedApp.app);
+    const started = await taxedApp.as(business).post('/api/create-checkout-session', {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      business: { country: 'FR', vatNumber: 'FR12345678901' },
+    });
+    const { id } = started.json<{ id: string }>();
+    const created = fakeStripe.requests.find(
+      (request) =>
+        request.path === '/v1/checkout/sessions' &&
+        request.method === 'POST' &&
+        fakeStripe.checkoutSessions.get(id)?.metadata === request.body.metadata,
+    );
+    expect(created?.body).not.toHaveProperty('automatic_tax');
+    expect(created?.body).toMatchObject({ line_items: [{ price_data: { unit_amount: '10417' } }] });
   });
 });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   formatInvoiceNumber,
   isEuCountry,
+  isReverseCharge,
   normaliseVatNumber,
   vatOutOfGross,
   type InvoiceKind,
@@ -18,6 +19,7 @@ import {
 } from '../db/schema/payments.ts';
 import type { CheckoutRecord } from './checkout-records.ts';
 import { renderInvoicePdf } from './render-invoice-pdf.ts';
+import { reverseChargeLines } from './reverse-charge.ts';
 import type { CheckoutCustomer } from './stripe-client.ts';
 
 export type Invoice = typeof invoices.$inferSelect;
@@ -77,16 +79,27 @@ export async function issueInvoice(
   }: IssueInvoiceInput,
 ): Promise<Invoice | null> {
   if (paidCents <= 0) return null;
+  // A business that gave its country and VAT number on our side was priced by them.
+  const isDeclared = record.buyerVatNumber !== null;
   const buyer: InvoiceBuyer = {
     name: customer?.name ?? record.customerName ?? '',
     email: customer?.email ?? record.receiptEmail,
-    country: (customer?.country ?? record.billingCountry)?.toUpperCase() ?? null,
-    vatNumber: customer?.vatNumber ? normaliseVatNumber(customer.vatNumber) : null,
+    country:
+      (isDeclared
+        ? record.billingCountry
+        : (customer?.country ?? record.billingCountry)
+      )?.toUpperCase() ?? null,
+    vatNumber:
+      record.buyerVatNumber ??
+      (customer?.vatNumber ? normaliseVatNumber(customer.vatNumber) : null),
   };
+  const reverseChargeRate = record.reverseChargeRate;
   const { treatment, rateBasisPoints } =
-    stripeTaxCents === null
-      ? vatOf(buyer, settings)
-      : stripeVatOf(buyer, stripeTaxCents, paidCents);
+    reverseChargeRate !== null
+      ? { treatment: 'reverse_charge' as const, rateBasisPoints: 0 }
+      : stripeTaxCents === null
+        ? vatOf(buyer, settings, !isDeclared)
+        : stripeVatOf(buyer, stripeTaxCents, paidCents);
   const grossLines = record.items.map((item) => ({
     description: item.name,
     grossCents: item.priceCents,
@@ -104,9 +117,11 @@ export async function issueInvoice(
     });
   }
   const lines =
-    stripeTaxCents === null
-      ? grossLines.map((line) => lineWithVat(line, rateBasisPoints))
-      : linesWithTax(grossLines, stripeTaxCents, paidCents);
+    reverseChargeRate !== null
+      ? reverseChargeLines(grossLines, reverseChargeRate, paidCents)
+      : stripeTaxCents === null
+        ? grossLines.map((line) => lineWithVat(line, rateBasisPoints))
+        : linesWithTax(grossLines, stripeTaxCents, paidCents);
   return insertInvoice(tx, {
     kind: 'invoice',
     record,
@@ -215,17 +230,18 @@ async function insertInvoice(tx: Transaction, input: InsertInvoiceInput): Promis
 }
 
 /**
- * Reverse charge for a business with a VAT number in another member state than the seller's;
+ * Reverse charge for a business with a VAT number in another member state than the seller's,
+ * given on Stripe's page (one given on our side was decided when the order was priced);
  * otherwise the creator's rate for the buyer's EU country, and none outside the EU or where the
  * creator set no rate.
  */
 function vatOf(
   buyer: InvoiceBuyer,
   settings: PlatformSettings,
+  mayReverseCharge: boolean,
 ): { treatment: VatTreatment; rateBasisPoints: number } {
-  const sellerPrefix = settings.seller.vatNumber.slice(0, 2);
-  const buyerPrefix = buyer.vatNumber?.slice(0, 2);
-  if (buyer.vatNumber && buyerPrefix !== sellerPrefix && isEuCountry(buyer.country)) {
+  const sellerVatNumber = settings.seller.vatNumber;
+  if (mayReverseCharge && isReverseCharge({ ...buyer, sellerVatNumber })) {
     return { treatment: 'reverse_charge', rateBasisPoints: 0 };
   }
   const rate = isEuCountry(buyer.country) ? settings.vatRates[buyer.country] : undefined;

@@ -17,11 +17,16 @@ export async function listUserInvoices(db: Executor, userId: string): Promise<In
       checkoutId: invoices.checkoutId,
       issuedAt: invoices.issuedAt,
       grossCents: invoices.grossCents,
+      vatTreatment: invoices.vatTreatment,
     })
     .from(invoices)
     .where(eq(invoices.userId, userId))
     .orderBy(sql`${invoices.issuedAt} desc, ${invoices.id} desc`);
-  return rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() }));
+  return rows.map(({ vatTreatment, ...row }) => ({
+    ...row,
+    issuedAt: row.issuedAt.toISOString(),
+    isReverseCharge: vatTreatment === 'reverse_charge',
+  }));
 }
 
 /** One of the caller's own invoices as issued: 404 when there is none, 403 when it is another's. */

@@ -346,6 +346,7 @@ describe('payment test mode', () => {
       items: [{ id: 'energy-sovereignty', name: 'Energy Sovereignty', priceCents: 12500 }],
       credit: null,
       discount: null,
+      reverseCharge: null,
       totalCents: 12500,
       plan: null,
     });

@@ -6,6 +6,7 @@ import {
 } from '../access/enrollments.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { getCheckoutRecord } from './checkout-records.ts';
+import { giveBackCouponUse } from './coupons.ts';
 import { issueCreditNote } from './issue-invoice.ts';
 import { sendCreditNote } from './receipt.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -73,6 +74,10 @@ export async function endPurchase(
         updatedAt: new Date(),
       })
       .where(eq(checkoutSessions.id, record.id));
+    // A refunded order gives its code's use back, once: refundedAt is set under this lock.
+    if (isRefund && record.fulfilledAt && record.couponId) {
+      await giveBackCouponUse(tx, record.couponId);
+    }
     const creditNote = isRefund
       ? await issueCreditNote(tx, {
           checkoutId: record.id,

@@ -48,6 +48,8 @@ export interface CheckoutSessionInput {
   order: Order;
   /** A discount code's share of each line, taken off the line's price. */
   discount?: CodeDiscount | null;
+  /** Reverse charge: the VAT taken off each line's price (after the code's share). */
+  reverseCharge?: { lineVatCents: number[] };
   customerId: string;
   userId: string;
   successUrl: string;
@@ -106,7 +108,10 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
     }),
 
     createCheckoutSession: call('create a Checkout session', async (input) => {
-      const { order, discount, customerId, userId, successUrl, cancelUrl, expiresAt, plan } = input;
+      const { order, discount, reverseCharge, customerId, userId, successUrl, cancelUrl } = input;
+      const { expiresAt, plan } = input;
+      // Reverse charge: the server priced the order without VAT; Stripe Tax adds none.
+      const hasTax = config.tax && !reverseCharge;
       const productIds = order.products.map((product) => product.id).join(',');
       const prices = linePrices(order);
       const session = await stripe.checkout.sessions.create({
@@ -118,10 +123,13 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
           price_data: {
             currency: CURRENCY,
             // Prices include VAT: Stripe Tax takes it out, so the amount stays the catalogue's.
-            ...(config.tax ? { tax_behavior: 'inclusive' as const } : {}),
+            ...(hasTax ? { tax_behavior: 'inclusive' as const } : {}),
             // A bundle is the order's only product: its line carries the credit. A code's share
             // comes off its line, so the total is the price the server set.
-            unit_amount: prices[index]! - (discount?.lineDiscountCents[index] ?? 0),
+            unit_amount:
+              prices[index]! -
+              (discount?.lineDiscountCents[index] ?? 0) -
+              (reverseCharge?.lineVatCents[index] ?? 0),
             // A plan's payment is taken each month until its subscription ends (payment-plans.ts).
             ...(plan ? { recurring: { interval: 'month' as const } } : {}),
             product_data: {
@@ -140,9 +148,10 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         allow_promotion_codes: false,
         // The billing country and a business's VAT number decide the VAT (docs/decisions/036).
         billing_address_collection: 'required',
-        tax_id_collection: { enabled: true },
+        // A business that gave its VAT number on our side is not asked again.
+        tax_id_collection: { enabled: !reverseCharge },
         customer_update: { address: 'auto', name: 'auto' },
-        ...(config.tax ? { automatic_tax: { enabled: true } } : {}),
+        ...(hasTax ? { automatic_tax: { enabled: true } } : {}),
         success_url: successUrl,
         cancel_url: cancelUrl,
         ...(expiresAt ? { expires_at: Math.floor(expiresAt.getTime() / 1000) } : {}),

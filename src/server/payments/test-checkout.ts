@@ -5,6 +5,7 @@ import type {
   RedirectResponse,
   TestCheckout,
 } from '../../shared/api/payments.ts';
+import { invoiceMessages } from '../../shared/rules/invoices.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import {
@@ -18,6 +19,7 @@ import { fulfilCheckout, reportCheckoutEnded } from './fulfil-checkout.ts';
 import { isProductCheckout, successPathOf } from './product-checkout.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { chooseTestCard, getPlanOfCheckout } from './payment-plans.ts';
+import { linePricesOfItems, removedVatOfLines, reverseChargeRateFor } from './reverse-charge.ts';
 
 /** Payment test mode's stand-in for Stripe's hosted page (docs/decisions/005-payment-test-mode.md). */
 export async function getTestCheckout(
@@ -34,6 +36,10 @@ export async function getTestCheckout(
     items: record.items,
     credit: creditOf(context, record),
     discount: discountOf(record),
+    reverseCharge:
+      record.reverseChargeRate !== null && record.buyerVatNumber
+        ? { vatNumber: record.buyerVatNumber, cents: record.vatRemovedCents }
+        : null,
     totalCents: record.amountCents,
     plan: await getPlanOfCheckout(context.app.db, record.id),
   };
@@ -53,7 +59,10 @@ export async function payTestCheckout(
     .set({
       status: 'complete',
       paymentStatus: 'paid',
-      billingCountry: body?.billingCountry ?? null,
+      ...(record.buyerVatNumber === null && {
+        billingCountry: body?.billingCountry ?? null,
+        ...(await businessPricing(context, record, body)),
+      }),
       updatedAt: new Date(),
     })
     .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
@@ -64,6 +73,34 @@ export async function payTestCheckout(
       '{CHECKOUT_SESSION_ID}',
       encodeURIComponent(sessionId),
     ),
+  };
+}
+
+/**
+ * A business's VAT number given on the test page, as a buyer gives it on Stripe's: in another
+ * member state, the order is priced again without VAT (reverse charge), as checkout would have.
+ */
+async function businessPricing(
+  context: PaymentsContext,
+  record: CheckoutRecord,
+  body: PayTestCheckoutBody,
+): Promise<Partial<CheckoutRecord>> {
+  if (!body?.vatNumber || !body.billingCountry) return {};
+  const business = { country: body.billingCountry, vatNumber: body.vatNumber };
+  const rate = reverseChargeRateFor(context.app.settings.current(), business);
+  if (rate === null || record.amountCents === 0) return { buyerVatNumber: business.vatNumber };
+  if (await getPlanOfCheckout(context.app.db, record.id)) {
+    throw new AppError('bad_request', invoiceMessages.vatNumberOnPlan, {
+      vatNumber: invoiceMessages.vatNumberOnPlan,
+    });
+  }
+  const removed = removedVatOfLines(linePricesOfItems(record.items, record.creditCents), rate);
+  const vatRemovedCents = removed.reduce((sum, cents) => sum + cents, 0);
+  return {
+    buyerVatNumber: business.vatNumber,
+    reverseChargeRate: rate,
+    vatRemovedCents,
+    amountCents: record.amountCents - vatRemovedCents,
   };
 }
 

@@ -71,6 +71,8 @@ export const couponSchema = z.object({
   maxUses: z.number().int().nullable(),
   uses: z.number().int(),
   isActive: z.boolean(),
+  /** An order, paid or open, was priced with it: its letters and discount no longer change. */
+  hasOrders: z.boolean(),
   createdAt: z.string(),
 });
 export type Coupon = z.infer<typeof couponSchema>;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { invoiceKinds } from '../rules/invoices.ts';
+import {
+  countryOfVatNumber,
+  invoiceKinds,
+  invoiceMessages,
+  normaliseVatNumber,
+} from '../rules/invoices.ts';
 import { checkoutOutcomes, checkoutStatuses, type CheckoutOutcome } from '../rules/purchase.ts';
 import { emailSchema } from './auth.ts';
 import { couponCodeSchema } from './coupons.ts';
@@ -43,6 +48,35 @@ export type PurchaseFormInput = z.input<typeof purchaseFormSchema>;
  * The spec's request shape. Only the product ids (course ids or the bundle id) count: the server
  * rebuilds the order, prices and return addresses itself, and takes the buyer from the session.
  */
+const billingCountryMessage = 'billingCountry must be a 2-letter country code such as DE';
+const billingCountrySchema = z
+  .string()
+  .max(2, { message: billingCountryMessage, abort: true })
+  .regex(/^[A-Z]{2}$/, billingCountryMessage);
+
+/** A business's VAT number as typed: checked against its country's format, then normalised. */
+const vatNumberSchema = z
+  .string()
+  .max(40, { message: invoiceMessages.vatNumberInvalid, abort: true })
+  .transform((value, context) => {
+    const normalised = normaliseVatNumber(value);
+    if (normalised) return normalised;
+    context.addIssue({ code: 'custom', message: invoiceMessages.vatNumberInvalid });
+    return z.NEVER;
+  });
+
+/**
+ * A business buying: its country and VAT number. In another member state than the seller's, the
+ * order is priced without VAT (reverse charge, docs/decisions/036).
+ */
+export const businessBuyerSchema = z
+  .object({ country: billingCountrySchema, vatNumber: vatNumberSchema })
+  .refine((business) => countryOfVatNumber(business.vatNumber) === business.country, {
+    message: invoiceMessages.vatNumberOfOtherCountry,
+    path: ['vatNumber'],
+  });
+export type BusinessBuyer = z.output<typeof businessBuyerSchema>;
+
 export const createCheckoutSessionRequestSchema = z.object({
   lineItems: z
     .array(
@@ -56,6 +90,8 @@ export const createCheckoutSessionRequestSchema = z.object({
   customerEmail: email.optional(),
   /** A discount code: the server prices the order with it (docs/decisions/039-coupons.md). */
   couponCode: couponCodeSchema.optional(),
+  /** Buying as a business: reverse charge prices the order without VAT. */
+  business: businessBuyerSchema.optional(),
   customerId: z.string().max(255).optional(),
   successUrl: z.string().max(2000).optional(),
   cancelUrl: z.string().max(2000).optional(),
@@ -102,6 +138,8 @@ export const testCheckoutSchema = z.object({
   credit: z.object({ label: z.string(), cents: z.number() }).nullable(),
   /** Taken off by a discount code. */
   discount: z.object({ label: z.string(), cents: z.number() }).nullable(),
+  /** A business in another member state: the VAT taken off the price (reverse charge). */
+  reverseCharge: z.object({ vatNumber: z.string(), cents: z.number() }).nullable(),
   totalCents: z.number(),
   /** A payment plan: today's payment is the first of `count`, each of `instalmentCents`. */
   plan: z.object({ count: z.number(), instalmentCents: z.number() }).nullable(),
@@ -223,6 +261,8 @@ export const invoiceSummarySchema = z.object({
   checkoutId: z.string(),
   issuedAt: z.string(),
   grossCents: z.number().int(),
+  /** A business in another member state: no VAT, the buyer accounts for it. */
+  isReverseCharge: z.boolean(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
@@ -239,20 +279,26 @@ export const invoiceParamsSchema = z.object({
 export const testCards = ['pays', 'declines-later'] as const;
 export type TestCard = (typeof testCards)[number];
 
-const billingCountryMessage = 'billingCountry must be a 2-letter country code such as DE';
-/** Test mode's page asks for the billing country, as Stripe's does: it decides the VAT rate. */
+/**
+ * Test mode's page asks for the billing country, as Stripe's does: it decides the VAT rate; a
+ * business's VAT number, which brings reverse charge in another member state; and, for a plan,
+ * a test card that pays or one whose later payments decline until updated.
+ */
 export const payTestCheckoutBodySchema = z
   .object({
-    billingCountry: z
-      .string()
-      .max(2, { message: billingCountryMessage, abort: true })
-      .regex(/^[A-Z]{2}$/, billingCountryMessage)
-      .optional(),
-    /** A plan's test card: one that pays, or one whose later payments decline until updated. */
+    billingCountry: billingCountrySchema.optional(),
+    vatNumber: vatNumberSchema.optional(),
     testCard: z
       .enum(testCards, { message: `testCard must be one of: ${testCards.join(', ')}` })
       .optional(),
   })
+  .refine(
+    (body) =>
+      !body.vatNumber ||
+      (body.billingCountry !== undefined &&
+        countryOfVatNumber(body.vatNumber) === body.billingCountry),
+    { message: invoiceMessages.vatNumberOfOtherCountry, path: ['vatNumber'] },
+  )
   // A request without a body (Fastify's null) pays with no country, as before.
   .nullish();
 

@@ -25,6 +25,9 @@ export const couponMessages = {
   notForOrder: 'This code does not apply to the courses in your order.',
   codeTaken: 'A code with these letters already exists.',
   notFound: 'Coupon not found',
+  termsKept:
+    'A code that orders were priced with keeps its letters and discount: switch it off and make a new one.',
+  maxUsesBelowUses: (uses: number) => `The maximum uses cannot be below the ${uses} already made`,
 } as const;
 
 /** Codes are compared without case and surrounding spaces: "spring20" is "SPRING20". */

@@ -4,6 +4,8 @@ import {
   formatInvoiceNumber,
   formatVatRate,
   normaliseVatNumber,
+  isReverseCharge,
+  netLinePrices,
   vatOutOfGross,
 } from './invoices.ts';
 
@@ -75,6 +77,30 @@ describe('VAT numbers and rates', () => {
     expect(normaliseVatNumber('DE')).toBeNull();
     expect(normaliseVatNumber('DE1234567890123')).toBeNull();
     expect(normaliseVatNumber(`DE${'1'.repeat(100)}`)).toBeNull();
+  });
+
+  it("checks each member state's own format", () => {
+    expect(normaliseVatNumber('ATU12345678')).toBe('ATU12345678');
+    expect(normaliseVatNumber('AT12345678')).toBeNull();
+    expect(normaliseVatNumber('NL123456789B01')).toBe('NL123456789B01');
+    expect(normaliseVatNumber('NL123456789')).toBeNull();
+    expect(normaliseVatNumber('DE12345678')).toBeNull();
+    expect(normaliseVatNumber('IE1234567T')).toBe('IE1234567T');
+  });
+
+  it('charges in reverse a business of another member state only, with a number of its country', () => {
+    const seller = { sellerVatNumber: 'IE1234567T' };
+    expect(isReverseCharge({ country: 'DE', vatNumber: 'DE123456789', ...seller })).toBe(true);
+    expect(isReverseCharge({ country: 'GR', vatNumber: 'EL123456789', ...seller })).toBe(true);
+    expect(isReverseCharge({ country: 'IE', vatNumber: 'IE7654321A', ...seller })).toBe(false);
+    expect(isReverseCharge({ country: 'FR', vatNumber: 'DE123456789', ...seller })).toBe(false);
+    expect(isReverseCharge({ country: 'US', vatNumber: 'DE123456789', ...seller })).toBe(false);
+    expect(isReverseCharge({ country: 'DE', vatNumber: null, ...seller })).toBe(false);
+  });
+
+  it('takes the VAT out of each line for reverse charge', () => {
+    expect(netLinePrices([11900, 5950], 1900)).toEqual([10000, 5000]);
+    expect(netLinePrices([10000], 0)).toEqual([10000]);
   });
 
   it('writes amounts to the cent, a credit with its minus', () => {

@@ -19,14 +19,82 @@ export const MAX_VAT_RATE_BASIS_POINTS = 5000;
 
 /** VAT identifiers as the EU's VIES writes them: the country prefix (Greece: EL), 2 to 12 more. */
 export const VAT_NUMBER_MAX_LENGTH = 14;
-const vatNumberPattern =
-  /^(?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z+*]{2,12}$/;
+
+/** What follows each member state's prefix, as VIES checks it (Northern Ireland: XI). */
+const vatNumberPatterns: Record<string, RegExp> = {
+  AT: /^U\d{8}$/,
+  BE: /^[01]\d{9}$/,
+  BG: /^\d{9,10}$/,
+  CY: /^\d{8}[A-Z]$/,
+  CZ: /^\d{8,10}$/,
+  DE: /^\d{9}$/,
+  DK: /^\d{8}$/,
+  EE: /^\d{9}$/,
+  EL: /^\d{9}$/,
+  ES: /^[A-Z0-9]\d{7}[A-Z0-9]$/,
+  FI: /^\d{8}$/,
+  FR: /^[A-HJ-NP-Z0-9]{2}\d{9}$/,
+  HR: /^\d{11}$/,
+  HU: /^\d{8}$/,
+  IE: /^(?:\d{7}[A-W][A-IW]?|\d[A-Z+*]\d{5}[A-W])$/,
+  IT: /^\d{11}$/,
+  LT: /^(?:\d{9}|\d{12})$/,
+  LU: /^\d{8}$/,
+  LV: /^\d{11}$/,
+  MT: /^\d{8}$/,
+  NL: /^\d{9}B\d{2}$/,
+  PL: /^\d{10}$/,
+  PT: /^\d{9}$/,
+  RO: /^[1-9]\d{1,9}$/,
+  SE: /^\d{10}01$/,
+  SI: /^\d{8}$/,
+  SK: /^\d{10}$/,
+  XI: /^(?:\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
+};
 
 /** A VAT number as typed (spaces, dots, lower case) in the form VIES checks; null when it is none. */
 export function normaliseVatNumber(input: string): string | null {
   if (input.length > 40) return null;
   const compact = input.replace(/[\s.-]/g, '').toUpperCase();
-  return vatNumberPattern.test(compact) ? compact : null;
+  if (compact.length > VAT_NUMBER_MAX_LENGTH) return null;
+  const pattern = vatNumberPatterns[compact.slice(0, 2)];
+  return pattern?.test(compact.slice(2)) ? compact : null;
+}
+
+/** The country a VAT number belongs to: its prefix, Greece's EL being GR and XI the UK's. */
+export function countryOfVatNumber(vatNumber: string): string {
+  const prefix = vatNumber.slice(0, 2);
+  return prefix === 'EL' ? 'GR' : prefix === 'XI' ? 'GB' : prefix;
+}
+
+/**
+ * Reverse charge: a business with a VAT number of its own EU country, in another member state
+ * than the seller's (the seller's VAT number says where that is). A business in the seller's
+ * own country pays VAT as a consumer does.
+ */
+export function isReverseCharge({
+  country,
+  vatNumber,
+  sellerVatNumber,
+}: {
+  country: string | null;
+  vatNumber: string | null;
+  sellerVatNumber: string;
+}): boolean {
+  if (!vatNumber || !isEuCountry(country)) return false;
+  if (countryOfVatNumber(vatNumber) !== country) return false;
+  return !sellerVatNumber || countryOfVatNumber(sellerVatNumber) !== country;
+}
+
+/**
+ * Each line's price without the VAT a consumer of that country would pay: under reverse charge
+ * the buyer pays the net and accounts for the VAT; the seller keeps the same net either way.
+ */
+export function netLinePrices(
+  grossLineCents: readonly number[],
+  rateBasisPoints: number,
+): number[] {
+  return grossLineCents.map((cents) => vatOutOfGross(cents, rateBasisPoints).netCents);
 }
 
 export interface VatShare {
@@ -98,4 +166,6 @@ export const invoiceMessages = {
   notFound: 'Invoice not found',
   vatNumberInvalid:
     'Enter an EU VAT number with its country prefix, such as DE123456789 (at most 14 characters)',
+  vatNumberOfOtherCountry: 'The VAT number must be of the country chosen (Greece: EL)',
+  vatNumberOnPlan: 'A VAT number for reverse charge applies when paying in full only.',
 } as const;

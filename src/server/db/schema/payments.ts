@@ -84,6 +84,14 @@ export const checkoutSessions = pgTable(
     couponCode: text('coupon_code'),
     discountCents: integer('discount_cents').notNull().default(0),
     customerName: text('customer_name'),
+    /** A business buyer's VAT number, given on our side (shown on its invoice). */
+    buyerVatNumber: text('buyer_vat_number'),
+    /**
+     * Reverse charge (docs/decisions/036): the rate, in basis points, whose VAT was taken out of
+     * the consumer price, and the VAT taken off (already out of amountCents); null otherwise.
+     */
+    reverseChargeRate: integer('reverse_charge_rate'),
+    vatRemovedCents: integer('vat_removed_cents').notNull().default(0),
     /** The billing country the test-mode checkout page asked for (Stripe's own is read from it). */
     billingCountry: text('billing_country'),
     receiptEmail: text('receipt_email').notNull(),

@@ -164,6 +164,7 @@ function InvoiceList({ invoices }: { invoices: Billing['invoices'] }) {
               <span className="font-mono">{label}</span>
               <span>{formatDate(invoice.issuedAt)}</span>
               <span>{formatEurosAndCents(invoice.grossCents)}</span>
+              {invoice.isReverseCharge && <span>Reverse charge, no VAT</span>}
               <a
                 href={invoicePdfPath(invoice.id)}
                 download

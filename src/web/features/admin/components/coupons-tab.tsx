@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Coupon } from '../../../../shared/api/coupons.ts';
 import { describeCoupon, type CouponKind } from '../../../../shared/rules/coupons.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
@@ -11,12 +11,20 @@ import { notify } from '../../../lib/notify.ts';
 import { useCoupons, useSaveCoupon } from '../api/coupons.ts';
 import { ScrollTable, stickyActionsClass } from './scroll-table.tsx';
 
-/** The creator's discount codes (docs/decisions/039-coupons.md): make one, switch it off or on. */
+/**
+ * The creator's discount codes (docs/decisions/039-coupons.md): make one, change its terms,
+ * switch it off or on.
+ */
 export function CouponsTab() {
+  const [editing, setEditing] = useState<Coupon | null>(null);
   return (
     <div className="space-y-6">
-      <NewCouponForm />
-      <CouponList />
+      {editing ? (
+        <CouponForm key={editing.id} coupon={editing} onDone={() => setEditing(null)} />
+      ) : (
+        <CouponForm key="new" />
+      )}
+      <CouponList onEdit={setEditing} />
     </div>
   );
 }
@@ -31,16 +39,26 @@ function useSaleableProducts() {
   ];
 }
 
-function NewCouponForm() {
+/** A new code, or (with `coupon`) a code's terms to change. */
+function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone?: () => void }) {
   const products = useSaleableProducts();
   const save = useSaveCoupon();
   const kindId = useId();
-  const [code, setCode] = useState('');
-  const [kind, setKind] = useState<CouponKind>('percent');
-  const [value, setValue] = useState('');
-  const [productIds, setProductIds] = useState<string[]>([]);
-  const [expiresOn, setExpiresOn] = useState('');
-  const [maxUses, setMaxUses] = useState('');
+  const [code, setCode] = useState(coupon?.code ?? '');
+  const [kind, setKind] = useState<CouponKind>(coupon?.kind ?? 'percent');
+  const [value, setValue] = useState(
+    coupon ? String(coupon.kind === 'percent' ? coupon.value : coupon.value / 100) : '',
+  );
+  const [productIds, setProductIds] = useState<string[]>(coupon?.productIds ?? []);
+  const [expiresOn, setExpiresOn] = useState(coupon?.expiresAt?.slice(0, 10) ?? '');
+  const [maxUses, setMaxUses] = useState(coupon?.maxUses ? String(coupon.maxUses) : '');
+  const [isActive, setIsActive] = useState(coupon?.isActive ?? true);
+  // Orders name a used code with its discount: those stay (the server refuses them too).
+  const isTermsKept = coupon?.hasOrders ?? false;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (coupon) heading.current?.focus();
+  }, [coupon]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,26 +70,48 @@ function NewCouponForm() {
       productIds,
       expiresAt: expiresOn ? `${expiresOn}T23:59:59.000Z` : null,
       maxUses: maxUses ? Number(maxUses) : null,
+      isActive,
     };
     save.mutate(
-      { input },
+      { ...(coupon && { id: coupon.id }), input },
       {
-        onSuccess: (coupon) => {
-          notify.area.success(`Code ${coupon.code} created`);
+        onSuccess: (saved) => {
+          if (coupon) {
+            notify.area.success(`Code ${saved.code} saved`);
+            onDone?.();
+            return;
+          }
+          notify.area.success(`Code ${saved.code} created`);
           setCode('');
           setValue('');
           setProductIds([]);
           setExpiresOn('');
           setMaxUses('');
         },
-        onError: (error) => notify.area.failure('The code could not be created', error),
+        onError: (error) =>
+          notify.area.failure(
+            coupon ? 'The code could not be saved' : 'The code could not be created',
+            error,
+          ),
       },
     );
   };
 
   return (
-    <Panel title="New code">
+    <Panel
+      title={
+        <span ref={heading} tabIndex={-1}>
+          {coupon ? `Edit code ${coupon.code}` : 'New code'}
+        </span>
+      }
+    >
       <form onSubmit={submit} className="space-y-4">
+        {isTermsKept && (
+          <p className="text-sm text-ink-700">
+            Orders were priced with this code: its letters and discount stay as they are. To offer
+            another discount, switch it off and make a new code.
+          </p>
+        )}
         <div className="flex flex-wrap gap-4">
           <TextField
             label="Code"
@@ -79,6 +119,7 @@ function NewCouponForm() {
             onChange={(event) => setCode(event.target.value)}
             maxLength={40}
             required
+            disabled={isTermsKept}
             hint={<p className="mt-1 text-xs text-ink-700">Letters, digits, - or _; any case.</p>}
           />
           <div>
@@ -89,6 +130,7 @@ function NewCouponForm() {
               id={kindId}
               value={kind}
               onChange={(event) => setKind(event.target.value as CouponKind)}
+              disabled={isTermsKept}
               className="rounded-lg border border-ink-600/40 bg-white px-3 py-2.5"
             >
               <option value="percent">Percent off</option>
@@ -104,6 +146,7 @@ function NewCouponForm() {
             value={value}
             onChange={(event) => setValue(event.target.value)}
             required
+            disabled={isTermsKept}
           />
         </div>
         <fieldset>
@@ -143,18 +186,33 @@ function NewCouponForm() {
             onChange={(event) => setMaxUses(event.target.value)}
           />
         </div>
+        {coupon && (
+          <CheckboxField
+            label="Active"
+            checked={isActive}
+            onChange={(event) => setIsActive(event.target.checked)}
+          />
+        )}
         <p className="text-sm text-ink-700">
-          A code applies to paying in full. It counts as used once its order is paid.
+          A code applies to paying in full. It counts as used once its order is paid, and a refund
+          gives the use back.
         </p>
-        <Button type="submit" disabled={save.isPending}>
-          Create code
-        </Button>
+        <div className="flex gap-3">
+          <Button type="submit" disabled={save.isPending}>
+            {coupon ? 'Save code' : 'Create code'}
+          </Button>
+          {coupon && (
+            <Button type="button" variant="secondary" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
+        </div>
       </form>
     </Panel>
   );
 }
 
-function CouponList() {
+function CouponList({ onEdit }: { onEdit: (coupon: Coupon) => void }) {
   const coupons = useCoupons();
   const products = useSaleableProducts();
   const nameOf = (productId: string) =>
@@ -195,7 +253,15 @@ function CouponList() {
                 <td>{coupon.expiresAt ? coupon.expiresAt.slice(0, 10) : 'Never'}</td>
                 <td>{coupon.maxUses ? `${coupon.uses} of ${coupon.maxUses}` : coupon.uses}</td>
                 <td>{coupon.isActive ? 'Active' : 'Off'}</td>
-                <td className={stickyActionsClass}>
+                <td className={`${stickyActionsClass} whitespace-nowrap`}>
+                  <Button
+                    variant="secondary"
+                    aria-label={`Edit ${coupon.code}`}
+                    className="mr-2"
+                    onClick={() => onEdit(coupon)}
+                  >
+                    Edit
+                  </Button>
                   <SwitchCoupon coupon={coupon} />
                 </td>
               </tr>
@@ -209,7 +275,7 @@ function CouponList() {
 
 function SwitchCoupon({ coupon }: { coupon: Coupon }) {
   const save = useSaveCoupon();
-  const { id, uses: _uses, createdAt: _createdAt, ...terms } = coupon;
+  const { id, uses: _uses, createdAt: _createdAt, hasOrders: _hasOrders, ...terms } = coupon;
   const isActive = !coupon.isActive;
   const label = coupon.isActive ? 'Switch off' : 'Switch on';
   return (

@@ -19,15 +19,22 @@ export function useFinishTestCheckout(sessionId: string) {
       action,
       billingCountry,
       testCard,
+      vatNumber,
     }: {
       action: 'pay' | 'cancel';
       billingCountry?: string;
       testCard?: TestCard | undefined;
+      /** A business's VAT number: in another EU country, reverse charge. */
+      vatNumber?: string;
     }) =>
       apiRequest<RedirectResponse>(`${sessionPath(sessionId)}/${action}`, {
         body:
           action === 'pay'
-            ? { ...(billingCountry ? { billingCountry } : {}), ...(testCard ? { testCard } : {}) }
+            ? {
+                ...(billingCountry && { billingCountry }),
+                ...(vatNumber && { vatNumber }),
+                ...(testCard && { testCard }),
+              }
             : {},
       }),
   });

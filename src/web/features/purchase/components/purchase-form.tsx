@@ -44,7 +44,8 @@ import { CouponField } from './coupon-field.tsx';
 import { BundleToggle } from './bundle-toggle.tsx';
 import { CourseOptionRow } from './course-option-row.tsx';
 import { PaymentChoice, planOfOrder } from './payment-choice.tsx';
-import { isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
+import { ApiError, isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
+import { BusinessBuyerField, type BusinessBuyer } from './business-buyer-field.tsx';
 
 const benefits = [
   'Video lessons you can return to for 12 months',
@@ -98,6 +99,7 @@ export function PurchaseForm({
   const [error, setError] = useState<string>();
   const [isRedirecting, setIsRedirecting] = useState(false);
   const [pricedCoupon, setPricedCoupon] = useState<{ order: string; preview: CouponPreview }>();
+  const [business, setBusiness] = useState<BusinessBuyer | null>(null);
 
   // Once signed in, the order kept through sign-in is on screen: it is not needed any more. The
   // preview has not read it: the buyer's own form, which comes next, still needs it.
@@ -147,6 +149,7 @@ export function PurchaseForm({
         lineItems: productIds.map((price) => ({ price, quantity: 1 })),
         customerEmail: form.email.trim(),
         ...(coupon && { couponCode: coupon.code }),
+        ...(business && !isPaidInPlan && { business }),
         // The spec's `subscription` mode: the order paid in its plan's monthly payments.
         mode: isPaidInPlan ? 'subscription' : 'payment',
         metadata: {
@@ -159,6 +162,11 @@ export function PurchaseForm({
       window.location.assign(url);
     } catch (failure) {
       setError(messageOf(failure, checkoutMessages.failed) || checkoutMessages.paymentFailed);
+      // A refused business field takes focus, so a screen reader reads why.
+      const [field] = failure instanceof ApiError ? Object.keys(failure.fields ?? {}) : [];
+      if (field?.startsWith('business.')) {
+        document.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+      }
       if (isWorthRetrying(failure)) notify.site.error(checkoutMessages.toast);
     }
   };
@@ -238,6 +246,17 @@ export function PurchaseForm({
         )}
         {user && !isPreview && !isPaidInPlan && (
           <CouponField productIds={productIds} applied={coupon} onApplied={setCoupon} />
+        )}
+        {user && !isPreview && !isPaidInPlan && (
+          <BusinessBuyerField
+            value={business}
+            onChange={setBusiness}
+            error={
+              checkout.error instanceof ApiError
+                ? checkout.error.fields?.['business.vatNumber']
+                : undefined
+            }
+          />
         )}
         {coursesBundleAdds.length > 0 && (
           <BundleSuggestion

@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatPrice } from '../../../../shared/rules/pricing.ts';
 import { Link, useNavigate, useParams } from '../../../lib/router/router.tsx';
-import { euCountries } from '../../../../shared/rules/invoices.ts';
+import { euCountries, VAT_NUMBER_MAX_LENGTH } from '../../../../shared/rules/invoices.ts';
 import { planScheduleText } from '../../../../shared/rules/payment-plans.ts';
 import { checkoutMessages, type TestCard } from '../../../../shared/api/payments.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
+import { formatEurosAndCents } from '../../../../shared/rules/invoices.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useFinishTestCheckout, useTestCheckout } from '../api/test-checkout.ts';
@@ -31,14 +35,25 @@ export function TestCheckoutRoute() {
 
   const [billingCountry, setBillingCountry] = useState('');
   const [testCard, setTestCard] = useState<TestCard>('pays');
-  // A plan's payments are not whole euros: shown to the cent.
+  const [isBusiness, setIsBusiness] = useState(false);
+  const [vatNumber, setVatNumber] = useState('');
+  const details = useRef<HTMLDivElement>(null);
+  const fieldErrors = finish.error instanceof ApiError ? (finish.error.fields ?? {}) : {};
   const choose = async (action: 'pay' | 'cancel') => {
-    const { redirectUrl } = await finish.mutateAsync({
-      action,
-      billingCountry,
-      testCard: checkout.data?.plan ? testCard : undefined,
-    });
-    navigate(redirectUrl);
+    try {
+      const { redirectUrl } = await finish.mutateAsync({
+        action,
+        billingCountry,
+        testCard: checkout.data?.plan ? testCard : undefined,
+        ...(isBusiness && vatNumber && { vatNumber }),
+      });
+      navigate(redirectUrl);
+    } catch (failure) {
+      // The field the server refused takes focus, so a screen reader reads why.
+      const [field] = failure instanceof ApiError ? Object.keys(failure.fields ?? {}) : [];
+      const refused = field && details.current?.querySelector<HTMLElement>(`[name="${field}"]`);
+      if (refused) refused.focus();
+    }
   };
 
   return (
@@ -80,36 +95,77 @@ export function TestCheckoutRoute() {
                   <span>-{formatPrice(checkout.data.discount.cents)}</span>
                 </li>
               )}
+              {checkout.data.reverseCharge && (
+                <li className="flex justify-between py-2 text-green-800">
+                  <span>VAT removed: reverse charge ({checkout.data.reverseCharge.vatNumber})</span>
+                  <span>-{formatEurosAndCents(checkout.data.reverseCharge.cents)}</span>
+                </li>
+              )}
             </ul>
             <p className="flex justify-between border-t border-ink-600/30 pt-3 text-lg font-bold">
               <span>{checkout.data.plan ? 'Total today' : 'Total'}</span>
-              <span>{formatPrice(checkout.data.totalCents)}</span>
+              <span>
+                {checkout.data.reverseCharge
+                  ? formatEurosAndCents(checkout.data.totalCents)
+                  : formatPrice(checkout.data.totalCents)}
+              </span>
             </p>
             {checkout.data.plan && (
               <p className="mt-2 text-sm text-ink-800">{planScheduleText(checkout.data.plan)}</p>
             )}
             {checkout.data.status === 'open' && (
               // As on Stripe's page: the billing country decides the VAT inside the price.
-              <div className="mt-4">
-                <label
-                  htmlFor="billing-country"
-                  className="mb-1 block text-sm font-medium text-ink-800"
-                >
-                  Billing country
-                </label>
-                <select
-                  id="billing-country"
-                  value={billingCountry}
-                  onChange={(event) => setBillingCountry(event.target.value)}
-                  className="w-full rounded-lg border border-ink-600/40 bg-white px-3 py-2.5"
-                >
-                  <option value="">Outside the EU</option>
-                  {euCountries.map((country) => (
-                    <option key={country} value={country}>
-                      {countryNames.of(country) ?? country}
-                    </option>
-                  ))}
-                </select>
+              <div className="mt-4 space-y-3" ref={details}>
+                <div>
+                  <label
+                    htmlFor="billing-country"
+                    className="mb-1 block text-sm font-medium text-ink-800"
+                  >
+                    Billing country
+                  </label>
+                  <select
+                    id="billing-country"
+                    name="billingCountry"
+                    aria-invalid={fieldErrors.billingCountry ? true : undefined}
+                    value={billingCountry}
+                    onChange={(event) => setBillingCountry(event.target.value)}
+                    className="w-full rounded-lg border border-ink-600/40 bg-white px-3 py-2.5"
+                  >
+                    <option value="">Outside the EU</option>
+                    {euCountries.map((country) => (
+                      <option key={country} value={country}>
+                        {countryNames.of(country) ?? country}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                {!checkout.data.reverseCharge && (
+                  <>
+                    <CheckboxField
+                      label="I am buying as a business"
+                      checked={isBusiness}
+                      onChange={(event) => setIsBusiness(event.target.checked)}
+                    />
+                    {isBusiness && (
+                      <TextField
+                        name="vatNumber"
+                        label="VAT number"
+                        autoComplete="off"
+                        maxLength={VAT_NUMBER_MAX_LENGTH + 10}
+                        placeholder="DE123456789"
+                        value={vatNumber}
+                        error={fieldErrors.vatNumber}
+                        onChange={(event) => setVatNumber(event.target.value)}
+                        hint={
+                          <p className="mt-1 text-sm text-ink-800">
+                            A business in another EU country than ours pays the price without VAT
+                            (reverse charge): choose its billing country above.
+                          </p>
+                        }
+                      />
+                    )}
+                  </>
+                )}
               </div>
             )}
             {checkout.data.status === 'open' && checkout.data.plan && (

@@ -1,0 +1,82 @@
+import { useId, useState } from 'react';
+import { euCountries, VAT_NUMBER_MAX_LENGTH } from '../../../../shared/rules/invoices.ts';
+import { TextField } from '../../../components/ui/text-field.tsx';
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+export interface BusinessBuyer {
+  country: string;
+  vatNumber: string;
+}
+
+interface BusinessBuyerFieldProps {
+  value: BusinessBuyer | null;
+  onChange: (business: BusinessBuyer | null) => void;
+  /** The server's reason for refusing the VAT number, shown under it. */
+  error?: string | undefined;
+}
+
+/**
+ * "Buying as a business?": a business's country and VAT number. In another EU country than the
+ * seller's, checkout prices the order without VAT (reverse charge, docs/decisions/036).
+ */
+export function BusinessBuyerField({ value, onChange, error }: BusinessBuyerFieldProps) {
+  const [isOpen, setIsOpen] = useState(value !== null);
+  const countryId = useId();
+  const business = value ?? { country: '', vatNumber: '' };
+
+  if (!isOpen) {
+    return (
+      <button
+        type="button"
+        onClick={() => setIsOpen(true)}
+        className="mt-2 block text-sm font-medium text-flame-700 underline-offset-2 hover:underline"
+      >
+        Buying as a business?
+      </button>
+    );
+  }
+  const change = (next: Partial<BusinessBuyer>) => {
+    const merged = { ...business, ...next };
+    onChange(merged.country || merged.vatNumber ? merged : null);
+  };
+  return (
+    <div className="mt-3 space-y-2">
+      <div>
+        <label htmlFor={countryId} className="mb-1 block text-sm font-medium text-ink-800">
+          Business country
+        </label>
+        <select
+          id={countryId}
+          name="business.country"
+          value={business.country}
+          onChange={(event) => change({ country: event.target.value })}
+          className="w-full rounded-lg border border-ink-600/40 bg-white px-3 py-2.5"
+        >
+          <option value="">Choose a country</option>
+          {euCountries.map((country) => (
+            <option key={country} value={country}>
+              {countryNames.of(country) ?? country}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        name="business.vatNumber"
+        label="Business VAT number"
+        autoComplete="off"
+        maxLength={VAT_NUMBER_MAX_LENGTH + 10}
+        placeholder="DE123456789"
+        value={business.vatNumber}
+        error={error}
+        onChange={(event) => change({ vatNumber: event.target.value })}
+        hint={
+          <p className="mt-1 text-sm text-ink-800">
+            A business in another EU country than ours pays the price without VAT (reverse charge):
+            checkout takes the VAT off.
+          </p>
+        }
+      />
+    </div>
+  );
+}
