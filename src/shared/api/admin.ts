@@ -90,7 +90,7 @@ export const accessEventSchema = z.object({
   id: z.number().int(),
   courseId: z.string(),
   courseTitle: z.string(),
-  action: z.enum(['grant', 'revoke', 'extend']),
+  action: z.enum(['grant', 'revoke', 'extend', 'open-module']),
   source: z.string(),
   reference: z.string().nullable(),
   actorEmail: z.string().nullable(),
