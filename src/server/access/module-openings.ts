@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import { formatDate } from '../../shared/rules/dates.ts';
@@ -134,4 +134,54 @@ export async function openModuleEarly(
     reference: request.module.id,
     actorId: request.actorId,
   });
+}
+
+export interface DueModuleOpening {
+  userId: string;
+  moduleId: string;
+  opensAt: Date;
+}
+
+/**
+ * The paced modules of a course that opened for a live learner in (`since`, `now`], and were not
+ * open at their start: what the clock mails about. Read for the whole course at once.
+ */
+export async function listDueModuleOpenings(
+  app: FastifyInstance,
+  course: Course,
+  since: Date,
+  now: Date,
+): Promise<DueModuleOpening[]> {
+  if (!course.modules.some(isPaced)) return [];
+  const [enrollments, early] = await Promise.all([
+    app.db
+      .select({ userId: courseEnrollments.userId, enrolledAt: courseEnrollments.enrolledAt })
+      .from(courseEnrollments)
+      .where(
+        and(
+          eq(courseEnrollments.courseId, course.id),
+          sql`(${courseEnrollments.expiresAt} is null or ${courseEnrollments.expiresAt} > ${now})`,
+        ),
+      ),
+    app.db
+      .select({
+        userId: accessEvents.userId,
+        moduleId: accessEvents.reference,
+        createdAt: accessEvents.createdAt,
+      })
+      .from(accessEvents)
+      .where(and(eq(accessEvents.courseId, course.id), eq(accessEvents.action, 'open-module')))
+      .orderBy(asc(accessEvents.createdAt)),
+  ]);
+  const due: DueModuleOpening[] = [];
+  for (const { userId, enrolledAt } of enrollments) {
+    const mine = early.filter((row) => row.userId === userId);
+    const { opensAt } = openingsOf(app, course, enrolledAt, mine);
+    for (const [moduleId, moment] of opensAt) {
+      if (moment > since && moment <= now && moment > enrolledAt) {
+        due.push({ userId, moduleId, opensAt: moment });
+      }
+    }
+  }
+  return due;
 }
