@@ -34,6 +34,14 @@ export function dayStartIn(timeZone: string) {
     new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds);
 }
 
+/** The day (YYYY-MM-DD) a moment falls on in the creator's time zone: what "Opens on" names. */
+export function openingDayOf(app: FastifyInstance, moment: Date): string {
+  return Temporal.Instant.fromEpochMilliseconds(moment.getTime())
+    .toZonedDateTimeISO(app.config.sessions.creatorTimeZone)
+    .toPlainDate()
+    .toString();
+}
+
 /** Reads the learner's start in the course and the admins' early openings for them. */
 export async function getModuleOpenings(
   app: FastifyInstance,
@@ -117,7 +125,10 @@ export async function requireModuleOpen(
   const locked = await listLockedModules(app, user, course, now);
   const opensAt = locked.get(module.id);
   if (opensAt) {
-    throw new AppError('forbidden', pacingMessages.locked(module.title, formatDate(opensAt)));
+    throw new AppError(
+      'forbidden',
+      pacingMessages.locked(module.title, formatDate(openingDayOf(app, opensAt))),
+    );
   }
 }
 

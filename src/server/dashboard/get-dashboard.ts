@@ -8,7 +8,7 @@ import type {
 } from '../../shared/api/dashboard.ts';
 import type { CourseAccess } from '../../shared/api/access.ts';
 import { getMyAccess } from '../access/course-access.ts';
-import { listLockedModules } from '../access/module-openings.ts';
+import { listLockedModules, openingDayOf } from '../access/module-openings.ts';
 import { lessonsInOrder, type Course } from '../catalogue/catalogue.ts';
 import {
   completedLessonIdsOf,
@@ -40,7 +40,7 @@ export async function getDashboard(app: FastifyInstance, user: SessionUser): Pro
     ),
   );
   const courses = app.catalogue.courses.map((course, index) =>
-    toDashboardCourse(course, accessOf(course.id), completed, watching, locked[index]!),
+    toDashboardCourse(app, course, accessOf(course.id), completed, watching, locked[index]!),
   );
   const accessible = new Set(
     courses.filter((course) => course.access.accessType !== 'none').map((course) => course.id),
@@ -56,6 +56,7 @@ export async function getDashboard(app: FastifyInstance, user: SessionUser): Pro
 }
 
 function toDashboardCourse(
+  app: FastifyInstance,
   course: Course,
   access: CourseAccess | undefined,
   completed: readonly CompletedLesson[],
@@ -91,7 +92,14 @@ function toDashboardCourse(
     lockedModules: course.modules.flatMap((module) => {
       const opensAt = locked.get(module.id);
       return opensAt
-        ? [{ moduleId: module.id, title: module.title, opensAt: opensAt.toISOString() }]
+        ? [
+            {
+              moduleId: module.id,
+              title: module.title,
+              opensAt: opensAt.toISOString(),
+              opensOn: openingDayOf(app, opensAt),
+            },
+          ]
         : [];
     }),
   };

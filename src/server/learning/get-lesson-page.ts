@@ -16,7 +16,7 @@ import { sessionUserCte, sessionUserId, sessionUserRead } from '../users/find-se
 import { toCourseOutline, toLessonView, videoFallbackOf } from '../catalogue/catalogue.ts';
 import { formatDate } from '../../shared/rules/dates.ts';
 import { pacingMessages } from '../../shared/rules/paced-release.ts';
-import { listLockedModules } from '../access/module-openings.ts';
+import { listLockedModules, openingDayOf } from '../access/module-openings.ts';
 import { AppError } from '../http/errors.ts';
 import { findLesson } from './find-lesson.ts';
 import { completedLessonIdsOf, courseProgress } from './lesson-completions.ts';
@@ -56,7 +56,8 @@ export async function getLessonPageJson(
   const locked = await listLockedModules(app, user, course);
   const opensAt = locked.get(module.id);
   if (opensAt && !lesson.isPreview) {
-    throw new AppError('forbidden', pacingMessages.locked(module.title, formatDate(opensAt)));
+    const day = formatDate(openingDayOf(app, opensAt));
+    throw new AppError('forbidden', pacingMessages.locked(module.title, day));
   }
   const { completed, watching } = rows;
   const reflections = decryptReflections(app, rows.reflections);
@@ -78,6 +79,7 @@ export async function getLessonPageJson(
     lockedModules: [...locked].map(([moduleId, moment]) => ({
       moduleId,
       opensAt: moment.toISOString(),
+      opensOn: openingDayOf(app, moment),
     })),
   });
 }

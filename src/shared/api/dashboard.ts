@@ -26,7 +26,13 @@ const dashboardCourseSchema = z.object({
   nextLesson: z.object({ moduleId: z.string(), lessonId: z.string(), title: z.string() }),
   /** Paced release: the modules not open yet for this learner, with when each opens. */
   lockedModules: z.array(
-    z.object({ moduleId: z.string(), title: z.string(), opensAt: z.string() }),
+    z.object({
+      moduleId: z.string(),
+      title: z.string(),
+      opensAt: z.string(),
+      /** The day it opens (YYYY-MM-DD) in the creator's time zone. */
+      opensOn: z.string(),
+    }),
   ),
 });
 export type DashboardCourse = z.infer<typeof dashboardCourseSchema>;
