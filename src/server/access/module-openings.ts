@@ -3,12 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import { formatDate } from '../../shared/rules/dates.ts';
 import { isModuleOpen, moduleOpensAt, pacingMessages } from '../../shared/rules/paced-release.ts';
-import type { Course, Module } from '../catalogue/catalogue.ts';
 import type { Executor } from '../db/client.ts';
 import { accessEvents, courseEnrollments } from '../db/schema/access.ts';
-import { users } from '../db/schema/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { recordAccessEvent } from './enrollments.ts';
+
+/** A module as pacing reads it (the catalogue's modules are these). */
+export interface Module {
+  id: string;
+  title: string;
+  opensAfterDays?: number;
+  opensOn?: string;
+}
+
+/** A course as pacing reads it. */
+export interface Course {
+  id: string;
+  modules: readonly Module[];
+}
 
 /** Whose modules are weighed: admins see everything. */
 export interface PacingSubject {
@@ -18,7 +30,7 @@ export interface PacingSubject {
 
 /** When each paced module of a course opens for one learner; a module absent opens at once. */
 export interface ModuleOpenings {
-  /** The learner's start: their enrollment's start, else their account's. */
+  /** The learner's start: their enrollment's start, else their first grant of the course. */
   start: Date;
   opensAt: ReadonlyMap<string, Date>;
   /** The modules an admin opened early for this learner, and when. */
@@ -51,12 +63,23 @@ export async function getModuleOpenings(
 ): Promise<ModuleOpenings> {
   if (!course.modules.some(isPaced))
     return { start: new Date(0), opensAt: new Map(), openedEarly: new Map() };
-  const [[enrollment], [account], early] = await Promise.all([
+  const [[enrollment], [grant], early] = await Promise.all([
     db
       .select({ enrolledAt: courseEnrollments.enrolledAt })
       .from(courseEnrollments)
       .where(and(eq(courseEnrollments.userId, userId), eq(courseEnrollments.courseId, course.id))),
-    db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)),
+    db
+      .select({ createdAt: accessEvents.createdAt })
+      .from(accessEvents)
+      .where(
+        and(
+          eq(accessEvents.userId, userId),
+          eq(accessEvents.courseId, course.id),
+          eq(accessEvents.action, 'grant'),
+        ),
+      )
+      .orderBy(asc(accessEvents.createdAt))
+      .limit(1),
     db
       .select({ moduleId: accessEvents.reference, createdAt: accessEvents.createdAt })
       .from(accessEvents)
@@ -69,7 +92,8 @@ export async function getModuleOpenings(
       )
       .orderBy(asc(accessEvents.createdAt)),
   ]);
-  const start = enrollment?.enrolledAt ?? account?.createdAt ?? new Date();
+  // Access from elsewhere (a subscription) without a recorded grant counts from today.
+  const start = enrollment?.enrolledAt ?? grant?.createdAt ?? new Date();
   return openingsOf(app, course, start, early);
 }
 
