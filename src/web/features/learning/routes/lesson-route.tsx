@@ -47,7 +47,7 @@ export function LessonRoute({
   if (lessonPage.isError) {
     const status = lessonPage.error instanceof ApiError ? lessonPage.error.status : 0;
     if (status === 404) return <LessonNotFound />;
-    const message = lessonPage.error instanceof Error ? lessonPage.error.message : '';
+    const message = messageOf(lessonPage.error, '');
     // Paced release: the server names the module and the day it opens.
     if (status === 403 && / opens on .+\.$/.test(message)) {
       return <ModuleNotOpenYet message={message} />;
