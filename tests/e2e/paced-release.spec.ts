@@ -1,13 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { adminCookieHeader, leaveAdminSession, useAdminSession } from '../support/admin-session.ts';
 import { grantAccess } from '../support/course-access.ts';
-import {
-  createAccount,
-  expect,
-  expectNoSeriousAxeViolations,
-  signIn,
-  test,
-} from '../support/fixtures.ts';
+import { expect, expectNoSeriousAxeViolations, signIn, signUp, test } from '../support/fixtures.ts';
 
 // A learner and the admin take turns: more than one page's budget.
 test.describe.configure({ timeout: 150_000 });
@@ -74,10 +68,9 @@ for (const { name, viewport } of sizes) {
       const courseId = `paced-${name}-${Date.now().toString(36)}`;
       const title = `Paced Journey ${name} ${Date.now().toString(36)}`;
       await publishPacedCourse(page.request, courseId, title);
-      const { email } = await createAccount(page, { firstName: 'Ivy' });
+      const { email } = await signUp(page, { firstName: 'Ivy' });
       await grantAccess(page.request, email, [courseId]);
 
-      await signIn(page, email);
       await page.goto(
         `/courses/${courseId}/modules/reclaiming-your-field/lessons/what-energy-sovereignty-means`,
       );
@@ -116,6 +109,7 @@ for (const { name, viewport } of sizes) {
       await leaveAdminSession(page.context());
 
       await signIn(page, email);
+      await expect(page).toHaveURL(/\/dashboard/);
       await page.goto(
         `/courses/${courseId}/modules/boundaries-as-devotion/lessons/clearing-what-is-not-yours`,
       );
