@@ -95,6 +95,7 @@ import { collectDueTestInstalments } from './payments/payment-plans.ts';
 import { sendAccessEndingNotices } from './payments/access-ending-notices.ts';
 import { sendDueReminders } from './sessions/reminders.ts';
 import { sendCourseUpdates } from './lifecycle/course-updates.ts';
+import { sendModuleOpeningMail } from './lifecycle/module-opening-mail.ts';
 import { sendCourseWelcome } from './lifecycle/course-welcome.ts';
 import { sendSilenceNudges } from './lifecycle/silence-nudges.ts';
 import { unsubscribeRoutes } from './lifecycle/unsubscribe.routes.ts';
@@ -302,6 +303,7 @@ export async function buildApp(
   app.clock.onTick('payment plan declines', (now) => declineDueTestInstalments(payments, now));
   // The learners' lifecycle mail, each governed by their switches.
   app.clock.onTick('course updates', (now) => sendCourseUpdates(app, now));
+  app.clock.onTick('module openings', (now) => sendModuleOpeningMail(app, now));
   // The creator's broadcasts lend the newsletter's list and its unsubscribe link.
   const newsletter: NewsletterSource = {
     listSubscriberEmails: () => listSubscriberEmails(database.db),

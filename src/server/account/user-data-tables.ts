@@ -17,6 +17,10 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
   },
   profiles: { exported: 'profile', deleted: 'cascades with the account' },
   course_enrollments: { exported: 'enrollments', deleted: 'cascades with the account' },
+  announced_module_openings: {
+    exported: 'not exported: which module openings were mailed (the outbox keeps the mail)',
+    deleted: 'cascades with the account',
+  },
   access_events: {
     exported: 'accessEvents',
     deleted: 'cascades with the account; as actor, anonymised (forgetAccessActor)',

@@ -8,6 +8,8 @@ import {
   revokeEnrollmentResponseSchema,
   revokeEnrollmentSchema,
   userParamsSchema,
+  openModuleEarlyResponseSchema,
+  openModuleEarlySchema,
   withdrawIncludedOnReleaseSchema,
 } from '../../shared/api/admin.ts';
 import { requireFreshSecondFactor } from '../users/fresh-second-factor.ts';
@@ -16,6 +18,7 @@ import { requireAdmin, requireUser } from '../http/guards.ts';
 import { clearEnrollments, requireAdminToClearAll } from './clear-enrollments.ts';
 import { grantBulkBetaAccess } from './grant-bulk-beta-access.ts';
 import { grantEnrollments, revokeEnrollment } from './grant-enrollments.ts';
+import { openModuleEarlyForLearner } from './open-module-early.ts';
 import { withdrawIncludedOnRelease } from './withdraw-included-on-release.ts';
 
 /**
@@ -62,6 +65,20 @@ export async function adminEnrollmentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => withdrawIncludedOnRelease(app, request.user, request.body),
+  );
+
+  routes.post(
+    '/api/admin/users/:userId/module-openings',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        params: userParamsSchema,
+        body: openModuleEarlySchema,
+        response: { 200: openModuleEarlyResponseSchema },
+      },
+    },
+    async (request) =>
+      openModuleEarlyForLearner(app, request.user, request.params.userId, request.body),
   );
 
   routes.post(

@@ -15,6 +15,7 @@ import {
   listUsers,
   type UserRecord,
 } from '../users/find-users.ts';
+import { listPacedModules } from './open-module-early.ts';
 import { requireUserRecord } from './require-user-record.ts';
 
 export function toAdminUser(user: UserRecord): AdminUser {
@@ -51,10 +52,11 @@ export async function getAdminUserDetail(
     getDisabledAt(app.db, userId),
     listAccountEvents(app.db, userId),
   ]);
-  const [betaGrants, subscriptions, paymentPlans] = await Promise.all([
+  const [betaGrants, subscriptions, paymentPlans, pacedModules] = await Promise.all([
     listUserBetaGrants(app.db, userId),
     listUserSubscriptions(app.db, { userId }),
     listUserPaymentPlans(app.db, userId),
+    listPacedModules(app, userId, facts),
   ]);
   const titleOf = (courseId: string) => app.catalogue.getCourse(courseId)?.title ?? courseId;
   const actorIds = [...new Set(events.flatMap((event) => (event.actorId ? [event.actorId] : [])))];
@@ -105,6 +107,7 @@ export async function getAdminUserDetail(
     })),
     disabledAt: disabledAt?.toISOString() ?? null,
     accountEvents,
+    pacedModules,
   };
 }
 

@@ -26,6 +26,8 @@ export interface Module {
   description: string;
   order: number;
   lessons: Lesson[];
+  opensAfterDays?: number;
+  opensOn?: string;
 }
 
 export interface Course extends Omit<CourseOutline, 'modules'> {

@@ -9,7 +9,7 @@ import {
   courseFieldsSchema,
   lessonDocumentSchema,
   lessonFieldsSchema,
-  moduleDocumentSchema,
+  moduleEntrySchema,
   paymentPlanDocumentSchema,
   vimeoIdSchema,
   type CaptionTrackDocument,
@@ -44,7 +44,7 @@ const courseFileSchema = courseFieldsSchema
     thumbnail: true,
     thumbnailAlt: true,
   })
-  .extend({ modules: z.array(moduleDocumentSchema.omit({ lessons: true })).min(1) });
+  .extend({ modules: z.array(moduleEntrySchema).min(1) });
 
 const lessonFileSchema = lessonFieldsSchema.omit({ content: true, vimeoVideoId: true }).extend({
   module: contentIdSchema,
@@ -195,6 +195,8 @@ export function toCourse(document: CourseDocument, source: string): Course {
       description: module.description,
       order: index + 1,
       lessons,
+      ...(module.opensAfterDays !== undefined ? { opensAfterDays: module.opensAfterDays } : {}),
+      ...(module.opensOn !== undefined ? { opensOn: module.opensOn } : {}),
     };
   });
   const lessons = modules.flatMap((module) => module.lessons);

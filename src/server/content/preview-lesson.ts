@@ -34,5 +34,6 @@ export async function previewDraftLesson(
     completedLessonIds: [],
     watchedLessonIds: [],
     progress: 0,
+    lockedModules: [],
   };
 }

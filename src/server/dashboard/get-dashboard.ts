@@ -8,6 +8,7 @@ import type {
 } from '../../shared/api/dashboard.ts';
 import type { CourseAccess } from '../../shared/api/access.ts';
 import { getMyAccess } from '../access/course-access.ts';
+import { listLockedModules, openingDayOf } from '../access/module-openings.ts';
 import { lessonsInOrder, type Course } from '../catalogue/catalogue.ts';
 import {
   completedLessonIdsOf,
@@ -31,8 +32,15 @@ export async function getDashboard(app: FastifyInstance, user: SessionUser): Pro
   ]);
   const accessOf = (courseId: string) =>
     access.courses.find((course) => course.courseId === courseId);
-  const courses = app.catalogue.courses.map((course) =>
-    toDashboardCourse(course, accessOf(course.id), completed, watching),
+  const locked = await Promise.all(
+    app.catalogue.courses.map((course) =>
+      accessOf(course.id)?.accessType && accessOf(course.id)?.accessType !== 'none'
+        ? listLockedModules(app, user, course)
+        : new Map<string, Date>(),
+    ),
+  );
+  const courses = app.catalogue.courses.map((course, index) =>
+    toDashboardCourse(app, course, accessOf(course.id), completed, watching, locked[index]!),
   );
   const accessible = new Set(
     courses.filter((course) => course.access.accessType !== 'none').map((course) => course.id),
@@ -48,14 +56,20 @@ export async function getDashboard(app: FastifyInstance, user: SessionUser): Pro
 }
 
 function toDashboardCourse(
+  app: FastifyInstance,
   course: Course,
   access: CourseAccess | undefined,
   completed: readonly CompletedLesson[],
   watching: readonly VideoProgressRow[],
+  locked: ReadonlyMap<string, Date>,
 ): DashboardCourse {
   const completedLessonIds = completedLessonIdsOf(course, completed);
   const lessons = lessonsInOrder(course);
-  const next = lessons.find((lesson) => !completedLessonIds.includes(lesson.id)) ?? lessons[0]!;
+  // Paced release: the next lesson is never one of a module not open yet.
+  const next =
+    lessons.find(
+      (lesson) => !completedLessonIds.includes(lesson.id) && !locked.has(lesson.moduleId),
+    ) ?? lessons[0]!;
   return {
     id: course.id,
     title: course.title,
@@ -75,6 +89,19 @@ function toDashboardCourse(
     completedLessons: completedLessonIds.length,
     hasStarted: completedLessonIds.length > 0 || watching.some((row) => row.courseId === course.id),
     nextLesson: { moduleId: next.moduleId, lessonId: next.id, title: next.title },
+    lockedModules: course.modules.flatMap((module) => {
+      const opensAt = locked.get(module.id);
+      return opensAt
+        ? [
+            {
+              moduleId: module.id,
+              title: module.title,
+              opensAt: opensAt.toISOString(),
+              opensOn: openingDayOf(app, opensAt),
+            },
+          ]
+        : [];
+    }),
   };
 }
 

@@ -14,6 +14,10 @@ import { jsonWithFixedPart } from '../http/json-with-fixed-part.ts';
 import { lessonCompletions, videoProgress } from '../db/schema/learning.ts';
 import { sessionUserCte, sessionUserId, sessionUserRead } from '../users/find-session-user.ts';
 import { toCourseOutline, toLessonView, videoFallbackOf } from '../catalogue/catalogue.ts';
+import { formatDate } from '../../shared/rules/dates.ts';
+import { pacingMessages } from '../../shared/rules/paced-release.ts';
+import { listLockedModules, openingDayOf } from '../access/module-openings.ts';
+import { AppError } from '../http/errors.ts';
 import { findLesson } from './find-lesson.ts';
 import { completedLessonIdsOf, courseProgress } from './lesson-completions.ts';
 import { decryptReflections, reflectionRowsRead } from './reflections.ts';
@@ -48,6 +52,13 @@ export async function getLessonPageJson(
   // A free preview is open to every learner; what they write in it is theirs to keep.
   if (!rows.isEnrolled && user.role !== 'admin' && !lesson.isPreview)
     await requireCourseAccess(app, user, course.id);
+  // Paced release: only a course with a paced module costs a read of the learner's openings.
+  const locked = await listLockedModules(app, user, course);
+  const opensAt = locked.get(module.id);
+  if (opensAt && !lesson.isPreview) {
+    const day = formatDate(openingDayOf(app, opensAt));
+    throw new AppError('forbidden', pacingMessages.locked(module.title, day));
+  }
   const { completed, watching } = rows;
   const reflections = decryptReflections(app, rows.reflections);
   const completedLessonIds = completedLessonIdsOf(course, completed);
@@ -65,6 +76,11 @@ export async function getLessonPageJson(
     completedLessonIds,
     watchedLessonIds: courseWatching.filter((row) => row.completed).map((row) => row.lessonId),
     progress: courseProgress(course, completedLessonIds),
+    lockedModules: [...locked].map(([moduleId, moment]) => ({
+      moduleId,
+      opensAt: moment.toISOString(),
+      opensOn: openingDayOf(app, moment),
+    })),
   });
 }
 

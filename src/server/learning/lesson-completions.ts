@@ -6,6 +6,7 @@ import { progressFromLessons } from '../../shared/rules/progress.ts';
 import { reflectionMessages } from '../../shared/rules/reflection.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
 import { updateEnrollmentProgress } from '../access/enrollments.ts';
+import { requireModuleOpen } from '../access/module-openings.ts';
 import { lessonsInOrder, type Course } from '../catalogue/catalogue.ts';
 import type { Database } from '../db/client.ts';
 import { lessonCompletions, lessonReflections } from '../db/schema/learning.ts';
@@ -55,6 +56,7 @@ export async function completeLesson(
 ): Promise<LessonCompletion> {
   const { course, module, lesson } = findLesson(app.catalogue, params);
   if (!lesson.isPreview) await requireCourseAccess(app, user, course.id);
+  await requireModuleOpen(app, user, course, module, lesson);
   const completedPrompts = await app.db
     .select({ promptId: lessonReflections.promptId })
     .from(lessonReflections)

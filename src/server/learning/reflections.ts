@@ -22,7 +22,9 @@ import {
 } from '../../shared/rules/reflection.ts';
 import { assessCrisis } from '../../shared/rules/crisis-detection.ts';
 import { readSafety, type SafetyReading } from '../../shared/rules/companion.ts';
+import type { SessionUser } from '../../shared/api/auth.ts';
 import { requireCourseAccess } from '../access/course-access.ts';
+import { isPaced, requireModuleOpen } from '../access/module-openings.ts';
 import { enrollmentGrantsAccessSql } from '../access/enrollment-checks.ts';
 import type { PaymentMode } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -105,6 +107,13 @@ export async function saveReflection(
   const prompt = lesson.reflectionPrompts.find((candidate) => candidate.id === input.promptId);
   if (!prompt) throw new AppError('not_found', 'Reflection prompt not found');
   const action = input.action ?? 'save';
+  // A paced module not open yet takes nothing: the learner is read, then weighed, before a write.
+  let pacedUser: SessionUser | undefined;
+  if (isPaced(module) && !lesson.isPreview) {
+    pacedUser = await session.readUser();
+    await requireCourseAccess(app, pacedUser, course.id);
+    await requireModuleOpen(app, pacedUser, course, module, lesson);
+  }
   if (action === 'submit' && reflectionLength(input.response) < REFLECTION_COMPLETION_MINIMUM) {
     if (!lesson.isPreview) await requireCourseAccess(app, await session.readUser(), course.id);
     throw new AppError('bad_request', reflectionMessages.tooShortToSubmit, {
@@ -120,17 +129,21 @@ export async function saveReflection(
     isAtRisk: crisis.level === 'at-risk',
   });
   const statements = upsertReflectionStatements(app.db);
-  const userId = session.userId ?? (await session.readUser()).id;
-  const ifEnrolled = await statements.ifSignedInAndEnrolled({
-    ...rowOf(userId),
-    token: session.token,
-    now,
-    paymentMode: app.config.paymentMode,
-  });
+  const userId = pacedUser?.id ?? session.userId ?? (await session.readUser()).id;
+  const ifEnrolled = pacedUser
+    ? undefined
+    : await statements.ifSignedInAndEnrolled({
+        ...rowOf(userId),
+        token: session.token,
+        now,
+        paymentMode: app.config.paymentMode,
+      });
   let saved: SavedReflection;
   if (ifEnrolled) {
     await session.settle(ifEnrolled.session);
     saved = ifEnrolled;
+  } else if (pacedUser) {
+    saved = await statements.always(rowOf(pacedUser.id));
   } else {
     const user = await session.readUser();
     if (!lesson.isPreview) await requireCourseAccess(app, user, course.id);

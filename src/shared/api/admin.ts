@@ -90,7 +90,7 @@ export const accessEventSchema = z.object({
   id: z.number().int(),
   courseId: z.string(),
   courseTitle: z.string(),
-  action: z.enum(['grant', 'revoke', 'extend']),
+  action: z.enum(['grant', 'revoke', 'extend', 'open-module']),
   source: z.string(),
   reference: z.string().nullable(),
   actorEmail: z.string().nullable(),
@@ -134,6 +134,20 @@ export type IncludedOnRelease = z.infer<typeof includedOnReleaseSchema>;
  * complimentary grants among them; beta grants; subscriptions; courses included on release)
  * and the access audit trail.
  */
+/** Paced release: a module of a course the user can open, and when it opens for them. */
+export const pacedModuleSchema = z.object({
+  courseId: z.string(),
+  courseTitle: z.string(),
+  moduleId: z.string(),
+  moduleTitle: z.string(),
+  /** When it opens (or opened) for this learner. */
+  opensAt: z.string(),
+  isOpen: z.boolean(),
+  /** When an admin opened it early for them, else null. */
+  openedEarlyAt: z.string().nullable(),
+});
+export type PacedModule = z.infer<typeof pacedModuleSchema>;
+
 export const adminUserDetailSchema = z.object({
   user: adminUserSchema,
   tier: z.enum(userTiers),
@@ -147,6 +161,8 @@ export const adminUserDetailSchema = z.object({
   /** When an admin disabled the account; null while it may sign in. */
   disabledAt: z.string().nullable(),
   accountEvents: z.array(accountEventSchema),
+  /** Paced modules of the courses the user can open. */
+  pacedModules: z.array(pacedModuleSchema),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
@@ -165,6 +181,19 @@ export const grantEnrollmentsResponseSchema = z.object({ granted: z.number().int
 
 export const revokeEnrollmentSchema = z.object({ userId, courseId });
 export const revokeEnrollmentResponseSchema = z.object({ revoked: z.number().int() });
+
+/** Paced release: an admin opens a module early for one learner. */
+export const openModuleEarlySchema = z.object({
+  courseId: z
+    .string()
+    .max(100, { message: 'courseId must be at most 100 characters', abort: true })
+    .min(1, 'courseId is required'),
+  moduleId: z
+    .string()
+    .max(100, { message: 'moduleId must be at most 100 characters', abort: true })
+    .min(1, 'moduleId is required'),
+});
+export const openModuleEarlyResponseSchema = z.object({ opened: z.boolean() });
 
 /** Takes a coming-soon course out of the user's bundle, so it does not open on release. */
 export const withdrawIncludedOnReleaseSchema = z.object({ userId, courseId });

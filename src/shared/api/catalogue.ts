@@ -34,6 +34,10 @@ export const moduleOutlineSchema = z.object({
   description: z.string(),
   order: z.number().int(),
   lessons: z.array(lessonSummarySchema),
+  /** Paced release: opens this many days after the learner's start. */
+  opensAfterDays: z.number().int().optional(),
+  /** Paced release: opens on this day (YYYY-MM-DD). */
+  opensOn: z.string().optional(),
 });
 export type ModuleOutline = z.infer<typeof moduleOutlineSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { courseLevels, lessonTypes } from './catalogue.ts';
 import { PLAN_MAX_PAYMENTS, PLAN_MIN_PAYMENTS } from '../rules/payment-plans.ts';
+import { PACING_MAX_DAYS, pacingMessages } from '../rules/paced-release.ts';
 import { CAPTION_FILE_MAX_LENGTH, CAPTION_TRACKS_MAX, readWebVtt } from '../rules/webvtt.ts';
 
 /**
@@ -110,12 +111,38 @@ export const lessonDocumentSchema = lessonFieldsSchema
   );
 export type LessonDocument = z.infer<typeof lessonDocumentSchema>;
 
-export const moduleDocumentSchema = z.object({
-  id: contentIdSchema,
-  title: line(200),
-  description: line(2_000),
-  lessons: z.array(lessonDocumentSchema).max(200),
+/** Paced release: a module opens at once (neither field), some days after the learner's start, or on a date. */
+export const modulePacingFieldsSchema = z.object({
+  opensAfterDays: z
+    .number(pacingMessages.days)
+    .int(pacingMessages.days)
+    .min(1, pacingMessages.days)
+    .max(PACING_MAX_DAYS, pacingMessages.days)
+    .optional(),
+  opensOn: z
+    .string(pacingMessages.date)
+    .max(10, { message: pacingMessages.date, abort: true })
+    .pipe(z.iso.date(pacingMessages.date))
+    .optional(),
 });
+const moduleFieldsSchema = z
+  .object({
+    id: contentIdSchema,
+    title: line(200),
+    description: line(2_000),
+    lessons: z.array(lessonDocumentSchema).max(200),
+  })
+  .extend(modulePacingFieldsSchema.shape);
+const oneOpening = (module: { opensAfterDays?: number; opensOn?: string }) =>
+  module.opensAfterDays === undefined || module.opensOn === undefined;
+export const moduleDocumentSchema = moduleFieldsSchema.refine(oneOpening, {
+  message: pacingMessages.both,
+  path: ['opensOn'],
+});
+/** The folder format's module entry in course.md: the module without its lessons. */
+export const moduleEntrySchema = moduleFieldsSchema
+  .omit({ lessons: true })
+  .refine(oneOpening, { message: pacingMessages.both, path: ['opensOn'] });
 export type ModuleDocument = z.infer<typeof moduleDocumentSchema>;
 
 const pictureMessage = 'expected an https address, or a path on this site starting with /';

@@ -22,8 +22,18 @@ const dashboardCourseSchema = z.object({
   completedLessons: z.number().int().nonnegative(),
   /** Started: a lesson completed or a video played. */
   hasStarted: z.boolean(),
-  /** The first lesson not completed yet, else the first lesson. */
+  /** The first open lesson not completed yet, else the first lesson. */
   nextLesson: z.object({ moduleId: z.string(), lessonId: z.string(), title: z.string() }),
+  /** Paced release: the modules not open yet for this learner, with when each opens. */
+  lockedModules: z.array(
+    z.object({
+      moduleId: z.string(),
+      title: z.string(),
+      opensAt: z.string(),
+      /** The day it opens (YYYY-MM-DD) in the creator's time zone. */
+      opensOn: z.string(),
+    }),
+  ),
 });
 export type DashboardCourse = z.infer<typeof dashboardCourseSchema>;
 

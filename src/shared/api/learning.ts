@@ -66,6 +66,15 @@ export const lessonPageSchema = z.object({
   watchedLessonIds: z.array(z.string()),
   /** Percent of the course's lessons completed. */
   progress: z.number().int().min(0).max(100),
+  /** Paced release: the modules not open yet for this learner, with when each opens. */
+  lockedModules: z.array(
+    z.object({
+      moduleId: z.string(),
+      opensAt: z.string(),
+      /** The day it opens (YYYY-MM-DD) in the creator's time zone. */
+      opensOn: z.string(),
+    }),
+  ),
 });
 export type LessonPage = z.infer<typeof lessonPageSchema>;
 

@@ -60,7 +60,7 @@ export const accessSources = [
 ] as const;
 export type AccessSource = (typeof accessSources)[number];
 
-export const accessActions = ['grant', 'revoke', 'extend'] as const;
+export const accessActions = ['grant', 'revoke', 'extend', 'open-module'] as const;
 export type AccessAction = (typeof accessActions)[number];
 
 /** Every grant and revoke of course access, and where it came from. */

@@ -1,4 +1,5 @@
 import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
 
 /**
  * The courses the lifecycle mail has seen, and when each opened: a course first seen sets the
@@ -20,4 +21,22 @@ export const announcedLessons = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.courseId, table.lessonId] })],
+);
+
+/**
+ * Paced release: each module's opening told to one learner, claimed once by the tick that
+ * mails it (or decides against it, switched off), however many processes tick.
+ */
+export const announcedModuleOpenings = pgTable(
+  'announced_module_openings',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    moduleId: text('module_id').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.learnerId, table.courseId, table.moduleId] })],
 );

@@ -50,3 +50,13 @@ export function useClearEnrollments() {
     ),
   );
 }
+
+/** Paced release: opens a module early for this learner, recorded in their access history. */
+export function useOpenModuleEarly() {
+  return useUserAccessChange((input: { userId: string; courseId: string; moduleId: string }) =>
+    apiRequest<{ opened: boolean }>(
+      `/api/admin/users/${encodeURIComponent(input.userId)}/module-openings`,
+      { method: 'POST', body: { courseId: input.courseId, moduleId: input.moduleId } },
+    ),
+  );
+}

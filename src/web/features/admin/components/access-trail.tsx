@@ -25,7 +25,7 @@ export function AccessTrail({
     ...events.map((event) => ({
       key: `access-${event.id}`,
       createdAt: event.createdAt,
-      text: `${event.action} ${event.courseTitle} (${event.source}${event.actorEmail ? `, by ${event.actorEmail}` : ''}${event.reference ? `, ${event.reference}` : ''})`,
+      text: `${event.action === 'open-module' ? 'opened a module early in' : event.action} ${event.courseTitle} (${event.source}${event.actorEmail ? `, by ${event.actorEmail}` : ''}${event.reference ? `, ${event.reference}` : ''})`,
     })),
     ...accountEvents.map((event, index) => ({
       key: `account-${index}`,

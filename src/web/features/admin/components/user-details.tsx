@@ -15,6 +15,7 @@ import { AccountControls } from './account-controls.tsx';
 import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
 import { EnrollmentTable } from './enrollment-table.tsx';
 import { GrantAccessForm } from './grant-access-form.tsx';
+import { PacedModules } from './paced-modules.tsx';
 import { UserPaymentPlans } from './user-payment-plans.tsx';
 import { UserReflections } from './user-reflections.tsx';
 import { notify } from '../../../lib/notify.ts';
@@ -141,6 +142,7 @@ export function UserDetails({
           })
         }
       />
+      <PacedModules user={user} modules={detail.data.pacedModules} onConfirm={onConfirm} />
       <UserPaymentPlans plans={detail.data.paymentPlans} />
       <GrantAccessForm user={user} onConfirm={onConfirm} />
       <AccountControls user={user} disabledAt={disabledAt} onConfirm={onConfirm} />

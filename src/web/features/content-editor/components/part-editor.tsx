@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { updateAt } from '../document-edits.ts';
 import type { LessonBody } from './lesson-body.ts';
 import { LessonEditor } from './lesson-editor.tsx';
+import { ModulePacingFields } from './module-pacing-fields.tsx';
 import type { Selection } from './outline-editor.tsx';
 
 interface PartEditorProps {
@@ -70,6 +71,7 @@ export function PartEditor({ course, onChange, selection, onDeselect, Body }: Pa
         value={module.description}
         onChange={(event) => setModule((it) => ({ ...it, description: event.target.value }))}
       />
+      <ModulePacingFields module={module} onChange={(next) => setModule(() => next)} />
       <Button
         variant="ghost"
         onClick={() => {

@@ -1,6 +1,7 @@
 import type { DashboardCourse } from '../../../../shared/api/dashboard.ts';
 import { completedModules, levelLabel, nextLessonPath } from './dashboard-links.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { formatDate } from '../../../../shared/rules/dates.ts';
 
 /** A course the learner can open: percent, completed modules, and where to go on. */
 export function CourseProgressCard({
@@ -41,6 +42,18 @@ export function CourseProgressCard({
           style={{ width: `${course.progress}%` }}
         />
       </div>
+      {course.lockedModules.length > 0 && (
+        <ul
+          aria-label={`${course.title}: modules not open yet`}
+          className="mt-3 space-y-1 text-sm text-ink-700"
+        >
+          {course.lockedModules.map((module) => (
+            <li key={module.moduleId}>
+              {module.title}: Opens on {formatDate(module.opensOn)}
+            </li>
+          ))}
+        </ul>
+      )}
       <ButtonLink
         to={nextLessonPath(course)}
         aria-label={`${course.hasStarted ? 'Continue learning' : 'Start course'}: ${course.title}`}

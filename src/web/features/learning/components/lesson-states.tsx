@@ -41,6 +41,19 @@ export function LessonNotFound() {
   );
 }
 
+/** Paced release: the lesson's module is not open yet; the server's words say when it opens. */
+export function ModuleNotOpenYet({ message }: { message: string }) {
+  return (
+    <Screen>
+      <h1 className="font-display text-3xl font-bold">Not open yet</h1>
+      <p className="mt-3 text-ink-700">{message}</p>
+      <ButtonLink to={paths.dashboard} className="mt-6">
+        Go to Dashboard
+      </ButtonLink>
+    </Screen>
+  );
+}
+
 export function CourseAccessRequired({ courseId }: { courseId: string }) {
   return (
     <Screen>

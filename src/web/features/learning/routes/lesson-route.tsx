@@ -18,6 +18,7 @@ import { LessonHelpBar } from '../components/lesson-help-bar.tsx';
 import { LessonNavigation } from '../components/lesson-navigation.tsx';
 import {
   CourseAccessRequired,
+  ModuleNotOpenYet,
   LessonLoadFailed,
   LessonLoading,
   LessonNotFound,
@@ -46,6 +47,11 @@ export function LessonRoute({
   if (lessonPage.isError) {
     const status = lessonPage.error instanceof ApiError ? lessonPage.error.status : 0;
     if (status === 404) return <LessonNotFound />;
+    const message = messageOf(lessonPage.error, '');
+    // Paced release: the server names the module and the day it opens.
+    if (status === 403 && / opens on .+\.$/.test(message)) {
+      return <ModuleNotOpenYet message={message} />;
+    }
     if (status === 403) return <CourseAccessRequired courseId={courseId} />;
     return <LessonLoadFailed onRetry={() => void lessonPage.refetch()} />;
   }
@@ -226,6 +232,7 @@ function LessonView({
             currentLessonId={lesson.id}
             completedLessonIds={page.completedLessonIds}
             watchedLessonIds={page.watchedLessonIds}
+            lockedModules={page.lockedModules}
           />
         </aside>
       </div>
