@@ -59,12 +59,13 @@ export default defineConfig({
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
       dependencies: ['admin-setup'],
-      testIgnore: /site-settings\.spec\.ts|content-editor\.spec\.ts/,
+      testIgnore: /site-settings\.spec\.ts|content-editor\.spec\.ts|paced-release\.spec\.ts/,
     },
-    // A published course joins the bundle every other journey buys: after them.
+    // A published course joins the bundle every other journey buys: the journeys that publish
+    // one (the editor's, paced release's) run after them.
     {
       name: 'site-content',
-      testMatch: /content-editor\.spec\.ts/,
+      testMatch: /content-editor\.spec\.ts|paced-release\.spec\.ts/,
       use: { ...devices['Desktop Chrome'] },
       dependencies: ['chromium'],
     },
