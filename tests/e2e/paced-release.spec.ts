@@ -80,6 +80,16 @@ for (const { name, viewport } of sizes) {
         0,
       );
       await expectNoSeriousAxeViolations(page);
+      // Next Lesson from the open module's last lesson passes over the locked one.
+      await page.goto(
+        `/courses/${courseId}/modules/reclaiming-your-field/lessons/the-body-as-compass`,
+      );
+      await page.getByRole('button', { name: 'Next Lesson' }).click();
+      await expect(page).toHaveURL(/\/modules\/living-sovereign\/lessons\/rhythms-that-restore$/);
+      await page.getByRole('button', { name: 'Previous Lesson' }).click();
+      await expect(page).toHaveURL(
+        /\/modules\/reclaiming-your-field\/lessons\/the-body-as-compass$/,
+      );
 
       await page.goto(
         `/courses/${courseId}/modules/boundaries-as-devotion/lessons/clearing-what-is-not-yours`,

@@ -107,7 +107,10 @@ function LessonView({
   const lessons = page.course.modules.flatMap((module) =>
     module.lessons.map((lesson) => ({ moduleId: module.id, lessonId: lesson.id })),
   );
-  const index = lessons.findIndex((entry) => entry.lessonId === page.lesson.id);
+  // Previous and Next pass over the modules not open yet for this learner (paced release).
+  const locked = new Set(page.lockedModules.map((module) => module.moduleId));
+  const openLessons = lessons.filter((entry) => !locked.has(entry.moduleId));
+  const index = openLessons.findIndex((entry) => entry.lessonId === page.lesson.id);
   const goTo = (target: (typeof lessons)[number] | undefined) =>
     target && (() => void navigate(lessonPath({ courseId: page.course.id, ...target })));
   const isCompleted = page.completedLessonIds.includes(page.lesson.id);
@@ -218,8 +221,8 @@ function LessonView({
             ))}
           </section>
           <LessonNavigation
-            onPrevious={goTo(lessons[index - 1])}
-            onNext={goTo(lessons[index + 1])}
+            onPrevious={goTo(openLessons[index - 1])}
+            onNext={goTo(openLessons[index + 1])}
             onMarkComplete={markComplete}
             isCompleted={isCompleted}
             isCompleting={completeLesson.isPending}
