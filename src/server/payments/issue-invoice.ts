@@ -138,21 +138,36 @@ export async function issueInvoice(
 }
 
 /**
- * A refunded order's credit note: the invoice's lines with their signs turned, under a number of
- * the credit notes' own series, naming the invoice. Once per invoice; none for an order never
- * invoiced.
+ * A refunded order's credit notes: for each invoice of the order (a payment plan has one per
+ * payment), its lines with their signs turned, under a number of the credit notes' own series,
+ * naming the invoice. Once per invoice; none for an order never invoiced.
  */
-export async function issueCreditNote(
+export async function issueCreditNotes(
   tx: Transaction,
   { checkoutId, timeZone, now }: { checkoutId: string; timeZone: string | undefined; now: Date },
-): Promise<Invoice | null> {
+): Promise<Invoice[]> {
   const issued = await tx
     .select()
     .from(invoices)
     .where(eq(invoices.checkoutId, checkoutId))
+    .orderBy(invoices.instalment)
     .for('update');
-  const invoice = issued.find((row) => row.kind === 'invoice');
-  if (!invoice || issued.some((row) => row.kind === 'credit_note')) return null;
+  const credited = new Set(
+    issued.filter((row) => row.kind === 'credit_note').map((row) => row.instalment),
+  );
+  const toCredit = issued.filter((row) => row.kind === 'invoice' && !credited.has(row.instalment));
+  const creditNotes: Invoice[] = [];
+  for (const invoice of toCredit) {
+    creditNotes.push(await insertCreditNote(tx, invoice, { timeZone, now }));
+  }
+  return creditNotes;
+}
+
+function insertCreditNote(
+  tx: Transaction,
+  invoice: Invoice,
+  { timeZone, now }: { timeZone: string | undefined; now: Date },
+): Promise<Invoice> {
   return insertInvoice(tx, {
     kind: 'credit_note',
     record: {
@@ -173,6 +188,7 @@ export async function issueCreditNote(
     creditedInvoice: invoice,
     timeZone,
     now,
+    instalment: invoice.instalment,
   });
 }
 

@@ -5,11 +5,14 @@ import type { MyAccessResponse } from '../../shared/api/access.ts';
 import type { TestCheckout } from '../../shared/api/payments.ts';
 import { paymentPlanMessages } from '../../shared/rules/payment-plans.ts';
 import type { AdminUserDetail } from '../../shared/api/admin.ts';
+import type { Inbox, InboxItem } from '../../shared/api/inbox.ts';
 import { PRODUCT_NAME } from '../../shared/brand.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { invoices, subscriptions } from '../db/schema/payments.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { startFakeStripeServer, type FakeStripe } from '../testing/fake-stripe-server.ts';
+import { waitForMailTo } from '../testing/mail.ts';
+import { confirmFreshSecondFactor } from '../testing/second-factor.ts';
 import { createAdmin, createUser, type TestUser } from '../testing/users.ts';
 
 let fakeStripe: FakeStripe;
@@ -18,9 +21,11 @@ let testModeApp: TestApp;
 
 beforeAll(async () => {
   fakeStripe = await startFakeStripeServer();
+  // A contact address lets buyers ask for a refund.
+  const contact = { CONTACT_EMAIL: 'care@plans.example' };
   [stripeApp, testModeApp] = await Promise.all([
-    buildTestApp(fakeStripe.environment),
-    buildTestApp(),
+    buildTestApp({ ...fakeStripe.environment, ...contact }),
+    buildTestApp(contact),
   ]);
 });
 afterAll(async () => {
@@ -270,10 +275,8 @@ describe('a payment plan through Stripe', () => {
 
     // The subscription's own record and its first invoice are the Checkout's: nothing more.
     await deliver(fakeStripe.signedEvent('customer.subscription.created', subscription));
-    const first = {
-      ...fakeStripe.payNextInvoice(subscriptionId),
-      billing_reason: 'subscription_create',
-    };
+    const first = fakeStripe.invoices.get(String(session.invoice))!;
+    expect(first.billing_reason).toBe('subscription_create');
     await deliver(fakeStripe.signedEvent('invoice.paid', first));
     expect(
       await stripeApp.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)),
@@ -328,5 +331,113 @@ describe('a payment plan through Stripe', () => {
       { checkoutId: id, paidCount: 2, status: 'settled' },
     ]);
     expect(fakeStripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+  });
+});
+
+describe('a payment plan refunded from the Inbox', () => {
+  /** The buyer asks for a refund, and the admin grants it from the Inbox; answers the item. */
+  const refundFromInbox = async (testApp: TestApp, buyer: TestUser, purchaseId: string) => {
+    const admin = await createAdmin(testApp.app, testApp.db);
+    await confirmFreshSecondFactor(testApp.app, admin);
+    const asked = await request(testApp, 'POST', '/api/account/refund-requests', buyer, {
+      purchaseId,
+      reason: 'Not for me',
+    });
+    expect(asked.statusCode).toBe(200);
+    const inbox = (await request(testApp, 'GET', '/api/admin/inbox', admin)).json<Inbox>();
+    const item = inbox.items.find((candidate) => candidate.refund?.purchaseId === purchaseId)!;
+    expect(item.refund!.plan).toEqual({ count: 3, paidCount: 2 });
+    const refunded = await request(
+      testApp,
+      'POST',
+      `/api/admin/refund-requests/${item.id}/refund`,
+      admin,
+    );
+    expect(refunded.statusCode).toBe(200);
+    return refunded.json<InboxItem>();
+  };
+
+  /** Two credit notes, one naming each invoice, and the plan ended with nothing more to take. */
+  const expectPlanRefunded = async (testApp: TestApp, buyer: TestUser, checkoutId: string) => {
+    const billing = await billingOf(testApp, buyer);
+    expect(billing.paymentPlans).toMatchObject([
+      { checkoutId, paidCount: 2, status: 'refunded', nextDueAt: null },
+    ]);
+    const notes = billing.invoices.filter((invoice) => invoice.kind === 'credit_note');
+    expect(notes.map((note) => note.grossCents)).toEqual([-4_167, -4_167]);
+    expect(await accessTo(testApp, buyer, 'energy-sovereignty')).toBe('none');
+    const numbers = notes
+      .map((note) => note.number)
+      .sort()
+      .join(', ');
+    const mail = await waitForMailTo(
+      testApp.db,
+      buyer.email,
+      `Your ${PRODUCT_NAME} credit note ${numbers}`,
+    );
+    expect(mail.text).toContain('Your payment was refunded: €83.34.');
+    expect(mail.text).toContain('one for each payment, are attached as PDFs.');
+  };
+
+  it('in payment test mode: both payments made come back with a credit note each, and the clock takes no third', async () => {
+    const buyer = await createUser(testModeApp.app);
+    const { id } = (await startPlan(testModeApp, buyer, ['energy-sovereignty'])).json<{
+      id: string;
+    }>();
+    await request(testModeApp, 'POST', `/api/checkout/test-sessions/${id}/pay`, buyer, {
+      billingCountry: 'IE',
+    });
+    const nextDueAt = (await billingOf(testModeApp, buyer)).paymentPlans[0]!.nextDueAt!;
+    await testModeApp.app.clock.tick(daysAfter(nextDueAt, 0));
+
+    const item = await refundFromInbox(testModeApp, buyer, id);
+    expect(item.refund).toMatchObject({ outcome: 'refunded', amountPaidCents: 8_334 });
+    await expectPlanRefunded(testModeApp, buyer, id);
+
+    await testModeApp.app.clock.tick(daysAfter(nextDueAt, 40));
+    expect((await billingOf(testModeApp, buyer)).invoices).toHaveLength(4);
+  });
+
+  it('through Stripe: the subscription is cancelled and each payment it took is refunded once', async () => {
+    const buyer = await createUser(stripeApp.app);
+    const { id } = (await startPlan(stripeApp, buyer, ['energy-sovereignty'])).json<{
+      id: string;
+    }>();
+    const session = fakeStripe.completeCheckout(id);
+    const deliver = (event: ReturnType<FakeStripe['signedEvent']>) =>
+      stripeApp.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: event.headers,
+        payload: event.payload,
+      });
+    await deliver(fakeStripe.signedEvent('checkout.session.completed', session));
+    const subscriptionId = String(session.subscription);
+    const second = fakeStripe.payNextInvoice(subscriptionId);
+    await deliver(fakeStripe.signedEvent('invoice.paid', second));
+    const refundsBefore = fakeStripe.refunds.length;
+
+    await refundFromInbox(stripeApp, buyer, id);
+
+    expect(fakeStripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    const refunded = fakeStripe.refunds.slice(refundsBefore);
+    expect(refunded.map((refund) => refund.amount)).toEqual([4_167, 4_167]);
+    expect(new Set(refunded.map((refund) => refund.payment_intent)).size).toBe(2);
+    await expectPlanRefunded(stripeApp, buyer, id);
+
+    // Stripe reports each refund: nothing more happens, and nothing is credited twice.
+    for (const refund of refunded) {
+      await deliver(
+        fakeStripe.signedEvent('charge.refunded', {
+          id: `ch_${refund.id}`,
+          object: 'charge',
+          refunded: true,
+          payment_intent: refund.payment_intent,
+        }),
+      );
+    }
+    expect(
+      (await billingOf(stripeApp, buyer)).invoices.filter((row) => row.kind === 'credit_note'),
+    ).toHaveLength(2);
   });
 });

@@ -26,7 +26,12 @@ import { issueInvoice, type Invoice } from './issue-invoice.ts';
 import { singleLine } from '../mail/send-mail.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { invoiceAttachment } from './receipt.ts';
-import type { CheckoutCustomer, StripeEvent, StripeSubscription } from './stripe-client.ts';
+import type {
+  CheckoutCustomer,
+  StripeEvent,
+  StripeGateway,
+  StripeSubscription,
+} from './stripe-client.ts';
 import { idOf } from './stripe-client.ts';
 
 type PaymentPlanRow = typeof paymentPlans.$inferSelect;
@@ -135,6 +140,36 @@ export async function settlePlansCreditedByBundle(
     )
     .returning({ stripeSubscriptionId: paymentPlans.stripeSubscriptionId });
   return settled.flatMap((plan) => (plan.stripeSubscriptionId ? [plan.stripeSubscriptionId] : []));
+}
+
+/** The Stripe subscription taking a checkout's plan payments; null for no plan or in test mode. */
+export async function planSubscriptionOf(db: Executor, checkoutId: string): Promise<string | null> {
+  const [plan] = await db
+    .select({ subscriptionId: paymentPlans.stripeSubscriptionId })
+    .from(paymentPlans)
+    .where(eq(paymentPlans.checkoutId, checkoutId));
+  return plan?.subscriptionId ?? null;
+}
+
+/**
+ * A plan refunded through Stripe: its subscription is cancelled first, so that no payment is
+ * taken while the others are refunded, then every payment it took is refunded. Safe to repeat.
+ */
+export async function refundPlanAtStripe(
+  stripe: StripeGateway,
+  subscriptionId: string,
+): Promise<string[]> {
+  const subscription = await stripe.retrieveSubscription(subscriptionId);
+  if (subscription.status !== 'canceled') await stripe.cancelSubscription(subscriptionId);
+  return stripe.refundSubscriptionPayments(subscriptionId);
+}
+
+/** In a refund's transaction: the checkout's plan, if any, takes no more payments. */
+export async function endPlanRefunded(tx: Transaction, checkoutId: string): Promise<void> {
+  await tx
+    .update(paymentPlans)
+    .set({ status: 'refunded', nextDueAt: null, ...noPaymentGrace, updatedAt: new Date() })
+    .where(eq(paymentPlans.checkoutId, checkoutId));
 }
 
 /** Stripe is told to take nothing more; a failure is logged for the operator, never answered. */

@@ -7,6 +7,7 @@ import { AppError } from '../http/errors.ts';
 import { getStripeCustomerId } from '../users/users.ts';
 import type { CheckoutRecord } from './checkout-records.ts';
 import { createCustomer, orderItems, startTestCheckout } from './create-checkout.ts';
+import { planSubscriptionOf, refundPlanAtStripe } from './payment-plans.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { endPurchase, revokePurchase } from './revoke-purchase.ts';
 
@@ -83,7 +84,8 @@ export function isProductCheckout(record: CheckoutRecord): boolean {
 /**
  * Refunds a paid checkout in full (the creator cancelled what it bought, or granted a refund
  * request): through Stripe, whose `charge.refunded` event then finds the purchase already ended;
- * in test mode, on our records only. Either way the access it bought ends (endPurchase).
+ * in test mode, on our records only. A payment plan's every payment is refunded and no more are
+ * taken. Either way the access it bought ends (endPurchase).
  * Answers whether money went back. Safe to repeat.
  */
 export async function refundCheckout(
@@ -100,6 +102,17 @@ export async function refundCheckout(
       checkoutId,
       paymentIntentId: null,
       reference: `test-refund-${checkoutId}`,
+      isRefund: true,
+    });
+    return true;
+  }
+  const subscriptionId = await planSubscriptionOf(context.app.db, checkoutId);
+  if (context.stripe && subscriptionId) {
+    const refundIds = await refundPlanAtStripe(context.stripe, subscriptionId);
+    await endPurchase(context, {
+      checkoutId,
+      paymentIntentId: null,
+      reference: refundIds[0] ?? `plan-refund-${subscriptionId}`,
       isRefund: true,
     });
     return true;

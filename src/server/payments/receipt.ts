@@ -75,23 +75,27 @@ function receiptMail(
   };
 }
 
-/** A refund's credit note, to the address the receipt went to. */
-export async function sendCreditNote(
+/** A refund's credit notes (one per payment of a plan), in one mail to the receipt's address. */
+export async function sendCreditNotes(
   context: PaymentsContext,
   record: CheckoutRecord,
-  creditNote: Invoice,
+  creditNotes: readonly Invoice[],
 ): Promise<void> {
+  const refundedCents = creditNotes.reduce((sum, note) => sum - note.grossCents, 0);
+  const numbers = creditNotes.map((note) => note.number);
   await context.app.mailer.send({
     to: record.receiptEmail,
-    subject: `Your ${PRODUCT_NAME} credit note ${creditNote.number}`,
+    subject: `Your ${PRODUCT_NAME} credit note ${numbers.join(', ')}`,
     text: [
       `Hello ${singleLine(record.customerName ?? '')}`.trim() + ',',
       '',
-      `Your payment was refunded: ${formatEurosAndCents(-creditNote.grossCents)}.`,
-      `The credit note ${creditNote.number} is attached as a PDF.`,
+      `Your payment was refunded: ${formatEurosAndCents(refundedCents)}.`,
+      numbers.length === 1
+        ? `The credit note ${numbers[0]} is attached as a PDF.`
+        : `The credit notes ${numbers.join(', ')}, one for each payment, are attached as PDFs.`,
       `Order reference: ${record.id}`,
     ].join('\n'),
-    attachments: [invoiceAttachment(creditNote)],
+    attachments: creditNotes.map(invoiceAttachment),
   });
 }
 

@@ -10,7 +10,7 @@ import {
 import { isWithinRefundWindow } from '../../shared/rules/account.ts';
 import { formatEuros } from '../../shared/rules/pricing.ts';
 import type { Executor } from '../db/client.ts';
-import { checkoutSessions, refundRequests } from '../db/schema/payments.ts';
+import { checkoutSessions, paymentPlans, refundRequests } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import { singleLine } from '../mail/send-mail.ts';
 import type { PaymentsContext } from './payments-context.ts';
@@ -58,6 +58,8 @@ const inboxColumns = {
   amountPaidCents: checkoutSessions.amountPaidCents,
   fulfilledAt: checkoutSessions.fulfilledAt,
   refundedAt: checkoutSessions.refundedAt,
+  planCount: paymentPlans.count,
+  planPaidCount: paymentPlans.paidCount,
 };
 
 /** The requests as Inbox items, newest first; only those in `state` when given. */
@@ -69,6 +71,7 @@ export async function listRefundRequestItems(
     .select(inboxColumns)
     .from(refundRequests)
     .innerJoin(checkoutSessions, eq(checkoutSessions.id, refundRequests.checkoutId))
+    .leftJoin(paymentPlans, eq(paymentPlans.checkoutId, refundRequests.checkoutId))
     .where(state ? eq(refundRequests.state, state) : undefined)
     .orderBy(desc(refundRequests.createdAt), desc(refundRequests.id))
     .limit(INBOX_LIMIT);
@@ -80,6 +83,7 @@ export async function getRefundRequestItem(db: Executor, id: string): Promise<In
     .select(inboxColumns)
     .from(refundRequests)
     .innerJoin(checkoutSessions, eq(checkoutSessions.id, refundRequests.checkoutId))
+    .leftJoin(paymentPlans, eq(paymentPlans.checkoutId, refundRequests.checkoutId))
     .where(eq(refundRequests.id, id));
   if (!row) throw new AppError('not_found', inboxMessages.notFound);
   return toInboxItem(row);
@@ -219,6 +223,10 @@ function toInboxItem(row: InboxRow): InboxItem {
       outcome: row.outcome,
       declineReason: row.declineReason,
       refundedAt: row.refundedAt?.toISOString() ?? null,
+      plan:
+        row.planCount === null || row.planPaidCount === null
+          ? null
+          : { count: row.planCount, paidCount: row.planPaidCount },
     },
     message: null,
   };

@@ -7,8 +7,9 @@ import {
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { getCheckoutRecord } from './checkout-records.ts';
 import { giveBackCouponUse } from './coupons.ts';
-import { issueCreditNote } from './issue-invoice.ts';
-import { sendCreditNote } from './receipt.ts';
+import { issueCreditNotes } from './issue-invoice.ts';
+import { endPlanRefunded } from './payment-plans.ts';
+import { sendCreditNotes } from './receipt.ts';
 import type { PaymentsContext } from './payments-context.ts';
 
 interface EndedPayment {
@@ -38,7 +39,8 @@ export async function revokePurchase(
 /**
  * Ends one purchase, known by its Checkout session: the courses it enrolled in are revoked with
  * `reference` (the refund, charge or dispute) as the recorded reason, the purchase is marked
- * refunded, a refund of an invoiced order gets its credit note in the same transaction, and the
+ * refunded, a refund of an invoiced order gets its credit notes in the same transaction (a plan's
+ * one per payment, and the plan ends), and the
  * refunded-purchase hook runs once. The one path every refund takes (a Stripe event, the
  * creator's Refund, a test-mode refund). Safe to repeat.
  */
@@ -78,18 +80,19 @@ export async function endPurchase(
     if (isRefund && record.fulfilledAt && record.couponId) {
       await giveBackCouponUse(tx, record.couponId);
     }
-    const creditNote = isRefund
-      ? await issueCreditNote(tx, {
-          checkoutId: record.id,
-          timeZone: context.app.config.sessions.creatorTimeZone,
-          now: new Date(),
-        })
-      : null;
-    return { record, creditNote };
+    if (!isRefund) return { record, creditNotes: [] };
+    // A refunded plan takes no more payments; each payment it took gets its credit note.
+    await endPlanRefunded(tx, record.id);
+    const creditNotes = await issueCreditNotes(tx, {
+      checkoutId: record.id,
+      timeZone: context.app.config.sessions.creatorTimeZone,
+      now: new Date(),
+    });
+    return { record, creditNotes };
   });
   if (!ended) return;
-  if (ended.creditNote) {
-    sendCreditNote(context, ended.record, ended.creditNote).catch((error: unknown) =>
+  if (ended.creditNotes.length > 0) {
+    sendCreditNotes(context, ended.record, ended.creditNotes).catch((error: unknown) =>
       context.app.log.error(
         { err: error, sessionId: checkoutId },
         'the credit note could not be sent',

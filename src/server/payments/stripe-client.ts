@@ -76,6 +76,11 @@ export interface StripeGateway {
   retrieveSubscription: (subscriptionId: string) => Promise<StripeSubscription>;
   /** Refunds a payment in full, once however often it is asked; answers the refund's id. */
   refundPayment: (paymentIntentId: string) => Promise<string>;
+  /**
+   * Refunds in full every payment a subscription's invoices took (a payment plan refunded),
+   * each once however often it is asked; answers the refunds' ids.
+   */
+  refundSubscriptionPayments: (subscriptionId: string) => Promise<string[]>;
   /** Verifies the signature on the raw body; throws when it is wrong or too old. */
   constructEvent: (payload: Buffer, signature: string) => Promise<StripeEvent>;
 }
@@ -211,6 +216,28 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
         { idempotencyKey: `refund-${paymentIntentId}` },
       );
       return refund.id;
+    }),
+
+    refundSubscriptionPayments: call('refund a payment plan', async (subscriptionId) => {
+      const paidInvoices = await stripe.invoices
+        .list({ subscription: subscriptionId, status: 'paid', limit: 100 })
+        .autoPagingToArray({ limit: 1_000 });
+      const refundIds: string[] = [];
+      for (const invoice of paidInvoices) {
+        const payments = await stripe.invoicePayments
+          .list({ invoice: invoice.id!, status: 'paid', limit: 100 })
+          .autoPagingToArray({ limit: 1_000 });
+        for (const { payment } of payments) {
+          const paymentIntentId = idOf(payment.payment_intent);
+          if (!paymentIntentId) continue;
+          const refund = await stripe.refunds.create(
+            { payment_intent: paymentIntentId, metadata: { reason: 'payment plan refunded' } },
+            { idempotencyKey: `refund-${paymentIntentId}` },
+          );
+          refundIds.push(refund.id);
+        }
+      }
+      return refundIds;
     }),
 
     constructEvent: (payload, signature) =>

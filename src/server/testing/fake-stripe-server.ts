@@ -1,6 +1,7 @@
 /**
  * A local server that speaks as much of Stripe's REST API as the app's SDK calls use (customers,
- * Checkout sessions, billing portal sessions, subscriptions), so the official `stripe` SDK runs
+ * Checkout sessions, billing portal sessions, subscriptions, their invoices and the payments of
+ * those, refunds), so the official `stripe` SDK runs
  * against it unchanged (STRIPE_API_BASE). Tests play Stripe's other side with it: a buyer paying,
  * a delayed payment settling, a session expiring, a plan's next payment, a renewal's card
  * declined and paid later, and signed webhook events.
@@ -29,6 +30,8 @@ export interface FakeStripe {
   checkoutSessions: Map<string, StripeObject>;
   /** Subscriptions made by a Checkout in subscription mode (a payment plan's) or by a test. */
   subscriptions: Map<string, StripeObject>;
+  /** The invoices of subscriptions: a plan's first, made at its Checkout, and each later one. */
+  invoices: Map<string, StripeObject>;
   /** Refunds the app asked for, in order. */
   refunds: StripeObject[];
   /**
@@ -73,6 +76,9 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
   const checkoutSessions = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject>();
   const portalSessions = new Map<string, StripeObject>();
+  const invoices = new Map<string, StripeObject>();
+  /** Each paid invoice's payment intent, as Stripe's invoice payments name it. */
+  const invoicePaymentIntents = new Map<string, string>();
   const refunds: StripeObject[] = [];
   const idempotentAnswers = new Map<string, { status: number; body: unknown }>();
   let baseUrl = '';
@@ -157,15 +163,19 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
       method: 'POST',
       pattern: /^\/v1\/refunds$/,
       handle: (_match, body) => {
-        const paid = [...checkoutSessions.values()].find(
-          (session) => session.payment_intent && session.payment_intent === body.payment_intent,
-        );
+        const paid =
+          [...checkoutSessions.values()].find(
+            (session) => session.payment_intent && session.payment_intent === body.payment_intent,
+          ) ??
+          [...invoices.values()].find(
+            (invoice) => invoicePaymentIntents.get(invoice.id) === body.payment_intent,
+          );
         if (!paid) return missing('payment_intent', String(body.payment_intent), 'payment_intent');
         const refund = {
           id: newId('re'),
           object: 'refund',
           payment_intent: body.payment_intent,
-          amount: paid.amount_total,
+          amount: paid.amount_total ?? paid.amount_paid,
           currency: paid.currency,
           status: 'succeeded',
           metadata: body.metadata ?? {},
@@ -173,6 +183,29 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
         };
         refunds.push(refund);
         return [200, refund];
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/invoices$/,
+      handle: (_match, query) => {
+        const data = [...invoices.values()].filter(
+          (invoice) =>
+            (!query.subscription || subscriptionOf(invoice) === query.subscription) &&
+            (!query.status || invoice.status === query.status),
+        );
+        return [200, { object: 'list', url: '/v1/invoices', has_more: false, data }];
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/invoice_payments$/,
+      handle: (_match, query) => {
+        const invoice = invoices.get(String(query.invoice));
+        if (!invoice) return missing('invoice', String(query.invoice), 'invoice');
+        const paymentIntent = invoicePaymentIntents.get(invoice.id);
+        const data = paymentIntent ? [invoicePayment(invoice, paymentIntent)] : [];
+        return [200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data }];
       },
     },
     {
@@ -257,15 +290,12 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     return subscription;
   };
 
-  const payNextInvoice = (subscriptionId: string): StripeObject => {
-    const subscription = subscriptions.get(subscriptionId);
-    if (!subscription) throw new Error(`the fake Stripe has no subscription ${subscriptionId}`);
-    // Paid, a subscription whose renewal had failed is active again, as Stripe makes it.
-    subscription.status = 'active';
+  /** A subscription's invoice, kept; a paid one has its payment. */
+  const keepInvoice = (subscription: StripeObject, fields: Record<string, unknown>) => {
     const session = checkoutSessions.get(String(subscription.checkout_session));
     const details = session?.customer_details as
       { name?: string; email?: string; address?: object; tax_ids?: object[] } | undefined;
-    return {
+    const invoice: StripeObject = {
       id: newId('in'),
       object: 'invoice',
       status: 'paid',
@@ -277,14 +307,29 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
       customer_tax_ids: details?.tax_ids ?? [],
       amount_paid: subscription.amount,
       total: subscription.amount,
-      currency: subscription.currency,
+      currency: subscription.currency ?? 'eur',
       parent: {
         type: 'subscription_details',
         quote_details: null,
-        subscription_details: { metadata: subscription.metadata, subscription: subscriptionId },
+        subscription_details: {
+          metadata: subscription.metadata ?? {},
+          subscription: subscription.id,
+        },
       },
       created: now(),
+      ...fields,
     };
+    invoices.set(invoice.id, invoice);
+    if (invoice.status === 'paid') invoicePaymentIntents.set(invoice.id, newId('pi'));
+    return invoice;
+  };
+
+  const payNextInvoice = (subscriptionId: string): StripeObject => {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`the fake Stripe has no subscription ${subscriptionId}`);
+    // Paid, a subscription whose renewal had failed is active again, as Stripe makes it.
+    subscription.status = 'active';
+    return keepInvoice(subscription, {});
   };
 
   return {
@@ -297,6 +342,7 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
     customers,
     checkoutSessions,
     subscriptions,
+    invoices,
     refunds,
     payNextInvoice,
     completeCheckout: (sessionId, paymentStatus = 'paid', buyer = {}) => {
@@ -310,10 +356,8 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
       const tax = total - Math.round((total * 10_000) / (10_000 + rate));
       const isSubscription = session?.mode === 'subscription' && paymentStatus === 'paid';
       const subscription = isSubscription ? startSubscription(session) : null;
-      return update(sessionId, {
-        ...(subscription
-          ? { subscription: subscription.id, invoice: newId('in') }
-          : { payment_intent: newId('pi') }),
+      const completed = update(sessionId, {
+        ...(subscription ? { subscription: subscription.id } : { payment_intent: newId('pi') }),
         ...(isTaxed
           ? {
               automatic_tax: { enabled: true, status: 'complete' },
@@ -330,6 +374,11 @@ export async function startFakeStripeServer(): Promise<FakeStripe> {
           tax_ids: buyer.vatNumber ? [{ type: 'eu_vat', value: buyer.vatNumber }] : [],
         },
       });
+      // A plan's first payment is its subscription's first invoice.
+      if (subscription) {
+        completed.invoice = keepInvoice(subscription, { billing_reason: 'subscription_create' }).id;
+      }
+      return completed;
     },
     settleAsyncPayment: (sessionId) => update(sessionId, { payment_status: 'paid' }),
     expireCheckout: (sessionId) => update(sessionId, { status: 'expired' }),
@@ -419,6 +468,29 @@ const renewalStatus = {
 
 /** The rates the fake's Stripe Tax charges, in basis points, by billing country. */
 export const fakeTaxRates: Record<string, number> = { DE: 1900, FR: 2000, IE: 2300, NL: 2100 };
+
+function subscriptionOf(invoice: StripeObject): unknown {
+  const parent = invoice.parent as { subscription_details?: { subscription?: string } } | null;
+  return parent?.subscription_details?.subscription;
+}
+
+/** An invoice's one payment, by card through a payment intent. */
+function invoicePayment(invoice: StripeObject, paymentIntent: string): StripeObject {
+  return {
+    id: `inpay_${invoice.id}`,
+    object: 'invoice_payment',
+    amount_paid: invoice.amount_paid,
+    amount_requested: invoice.amount_paid,
+    currency: invoice.currency,
+    invoice: invoice.id,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: paymentIntent },
+    status: 'paid',
+    status_transitions: { canceled_at: null, paid_at: invoice.created },
+    created: invoice.created,
+  };
+}
 
 function isTaxed(body: Record<string, unknown>): boolean {
   return (body.automatic_tax as { enabled?: string } | undefined)?.enabled === 'true';

@@ -36,6 +36,8 @@ export const inboxRefundSchema = z.object({
   outcome: z.enum(refundOutcomes).nullable(),
   declineReason: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  /** Bought in monthly payments: how many, and how many are made. */
+  plan: z.object({ count: z.number().int(), paidCount: z.number().int() }).nullable(),
 });
 
 export const inboxItemSchema = z.object({

@@ -6,6 +6,7 @@ import {
   normaliseVatNumber,
 } from '../rules/invoices.ts';
 import { checkoutOutcomes, checkoutStatuses, type CheckoutOutcome } from '../rules/purchase.ts';
+import { paymentPlanStatuses } from '../rules/payment-plans.ts';
 import { emailSchema } from './auth.ts';
 import { couponCodeSchema } from './coupons.ts';
 
@@ -154,7 +155,7 @@ export const paymentPlanSummarySchema = z.object({
   paidCount: z.number(),
   instalmentCents: z.number(),
   nextDueAt: z.string().nullable(),
-  status: z.enum(['open', 'active', 'complete', 'settled']),
+  status: z.enum(paymentPlanStatuses),
   /** A later payment failed (docs/decisions/038): open until then, unless paid. */
   graceEndsAt: z.string().nullable(),
   /** The grace ran out: the plan's courses are paused until the payment goes through. */

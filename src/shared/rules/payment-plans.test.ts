@@ -33,5 +33,8 @@ describe('payment plans', () => {
     expect(planProgressText({ ...plan, paidCount: 2, nextDueAt: null, status: 'settled' })).toBe(
       'Ended with the bundle: 2 of 3 payments made, credited to it',
     );
+    expect(planProgressText({ ...plan, paidCount: 2, nextDueAt: null, status: 'refunded' })).toBe(
+      'Refunded: 2 of 3 payments made, all refunded; no more are taken',
+    );
   });
 });

@@ -7,6 +7,14 @@ export interface PaymentPlanTerms {
   priceCents: number;
 }
 
+/**
+ * open: its Checkout is not paid yet; active: paying monthly; complete: every payment made;
+ * settled: ended early, what was paid credited to the bundle bought since (decision 037);
+ * refunded: every payment made was refunded and no more are taken.
+ */
+export const paymentPlanStatuses = ['open', 'active', 'complete', 'settled', 'refunded'] as const;
+export type PaymentPlanStatus = (typeof paymentPlanStatuses)[number];
+
 export const PLAN_MIN_PAYMENTS = 2;
 export const PLAN_MAX_PAYMENTS = 12;
 
@@ -52,8 +60,7 @@ export function planScheduleText(plan: { count: number; instalmentCents: number 
 }
 
 export interface PlanProgress {
-  /** `settled`: ended early, its payments credited to the bundle. */
-  status?: string;
+  status?: PaymentPlanStatus;
   count: number;
   paidCount: number;
   instalmentCents: number;
@@ -78,6 +85,9 @@ export function remainingCents(plan: PlanProgress): number {
 export function planProgressText(plan: PlanProgress): string {
   if (plan.status === 'settled') {
     return `Ended with the bundle: ${plan.paidCount} of ${plan.count} payments made, credited to it`;
+  }
+  if (plan.status === 'refunded') {
+    return `Refunded: ${plan.paidCount} of ${plan.count} payments made, all refunded; no more are taken`;
   }
   if (plan.paidCount >= plan.count || !plan.nextDueAt) {
     return `Paid in full: ${plan.count} of ${plan.count} payments`;

@@ -17,6 +17,7 @@ import {
 import { inboxStates, refundOutcomes } from '../../../shared/api/inbox.ts';
 import { couponKinds } from '../../../shared/rules/coupons.ts';
 import { invoiceKinds, vatTreatments } from '../../../shared/rules/invoices.ts';
+import { paymentPlanStatuses } from '../../../shared/rules/payment-plans.ts';
 import { checkoutStatuses, paymentStatuses } from '../../../shared/rules/purchase.ts';
 import type { SellerDetails } from '../../../shared/rules/settings.ts';
 import { users } from './auth.ts';
@@ -286,9 +287,6 @@ export const invoices = pgTable(
   ],
 );
 
-/** open: its Checkout is not paid yet; active: paying monthly; complete: every payment made. */
-/** `settled`: ended early, what was paid credited to the bundle bought since (decision 037). */
-const paymentPlanStatuses = ['open', 'active', 'complete', 'settled'] as const;
 
 /**
  * A purchase paid in monthly payments (docs/decisions/037): its Checkout session opens the

@@ -81,6 +81,13 @@ export function InboxItemRow({ item, onRead }: { item: InboxItem; onRead: () => 
               ? 'Asked within the 30-day guarantee.'
               : 'Asked after the 30-day guarantee.'}
           </p>
+          {refund.plan && (
+            <p className="text-sm text-ink-700">
+              Bought in {refund.plan.count} monthly payments, {refund.plan.paidCount} made.
+              {isWaiting &&
+                ' A refund gives back every payment made on the plan; no more are taken.'}
+            </p>
+          )}
           <p className="whitespace-pre-wrap">{refund.reason || 'No reason given.'}</p>
           {refund.outcome === 'refunded' && <p className="font-semibold">Refunded.</p>}
           {refund.outcome === 'declined' && (
