@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
-import { euCountries, VAT_NUMBER_MAX_LENGTH } from '../../../../shared/rules/invoices.ts';
+import { useState } from 'react';
+import { VAT_NUMBER_MAX_LENGTH } from '../../../../shared/rules/invoices.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
-
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+import { EuCountrySelect } from './eu-country-select.tsx';
 
 export interface BusinessBuyer {
   country: string;
@@ -22,7 +21,6 @@ interface BusinessBuyerFieldProps {
  */
 export function BusinessBuyerField({ value, onChange, error }: BusinessBuyerFieldProps) {
   const [isOpen, setIsOpen] = useState(value !== null);
-  const countryId = useId();
   const business = value ?? { country: '', vatNumber: '' };
 
   if (!isOpen) {
@@ -42,25 +40,13 @@ export function BusinessBuyerField({ value, onChange, error }: BusinessBuyerFiel
   };
   return (
     <div className="mt-3 space-y-2">
-      <div>
-        <label htmlFor={countryId} className="mb-1 block text-sm font-medium text-ink-800">
-          Business country
-        </label>
-        <select
-          id={countryId}
-          name="business.country"
-          value={business.country}
-          onChange={(event) => change({ country: event.target.value })}
-          className="w-full rounded-lg border border-ink-600/40 bg-white px-3 py-2.5"
-        >
-          <option value="">Choose a country</option>
-          {euCountries.map((country) => (
-            <option key={country} value={country}>
-              {countryNames.of(country) ?? country}
-            </option>
-          ))}
-        </select>
-      </div>
+      <EuCountrySelect
+        label="Business country"
+        name="business.country"
+        noneLabel="Choose a country"
+        value={business.country}
+        onChange={(country) => change({ country })}
+      />
       <TextField
         name="business.vatNumber"
         label="Business VAT number"

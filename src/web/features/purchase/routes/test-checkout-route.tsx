@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { formatPrice } from '../../../../shared/rules/pricing.ts';
 import { Link, useNavigate, useParams } from '../../../lib/router/router.tsx';
-import { euCountries, VAT_NUMBER_MAX_LENGTH } from '../../../../shared/rules/invoices.ts';
+import { VAT_NUMBER_MAX_LENGTH } from '../../../../shared/rules/invoices.ts';
 import { planScheduleText } from '../../../../shared/rules/payment-plans.ts';
 import { checkoutMessages, type TestCard } from '../../../../shared/api/payments.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
@@ -14,9 +14,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useFinishTestCheckout, useTestCheckout } from '../api/test-checkout.ts';
+import { EuCountrySelect } from '../components/eu-country-select.tsx';
 import { TestModeBanner } from '../components/test-mode-banner.tsx';
-
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 const testCardChoices: { card: TestCard; label: string }[] = [
   { card: 'pays', label: 'A card that pays (4242 4242 4242 4242)' },
@@ -116,29 +115,14 @@ export function TestCheckoutRoute() {
             {checkout.data.status === 'open' && (
               // As on Stripe's page: the billing country decides the VAT inside the price.
               <div className="mt-4 space-y-3" ref={details}>
-                <div>
-                  <label
-                    htmlFor="billing-country"
-                    className="mb-1 block text-sm font-medium text-ink-800"
-                  >
-                    Billing country
-                  </label>
-                  <select
-                    id="billing-country"
-                    name="billingCountry"
-                    aria-invalid={fieldErrors.billingCountry ? true : undefined}
-                    value={billingCountry}
-                    onChange={(event) => setBillingCountry(event.target.value)}
-                    className="w-full rounded-lg border border-ink-600/40 bg-white px-3 py-2.5"
-                  >
-                    <option value="">Outside the EU</option>
-                    {euCountries.map((country) => (
-                      <option key={country} value={country}>
-                        {countryNames.of(country) ?? country}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <EuCountrySelect
+                  label="Billing country"
+                  name="billingCountry"
+                  noneLabel="Outside the EU"
+                  value={billingCountry}
+                  onChange={setBillingCountry}
+                  isInvalid={Boolean(fieldErrors.billingCountry)}
+                />
                 {!checkout.data.reverseCharge && (
                   <>
                     <CheckboxField
