@@ -8,7 +8,6 @@ import type {
 } from '../../shared/api/payments.ts';
 import { courseAccessType } from '../../shared/rules/access.ts';
 import { linePrices } from '../../shared/rules/coupons.ts';
-import { invoiceMessages } from '../../shared/rules/invoices.ts';
 import { buildOrder, isOwnedAccess, type Order } from '../../shared/rules/purchase.ts';
 import { getAccessFacts } from '../access/course-access.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
@@ -58,11 +57,6 @@ export async function createCheckout(
   const reverseChargeRate = business
     ? reverseChargeRateFor(app.settings.current(), business)
     : null;
-  if (plan && reverseChargeRate !== null) {
-    throw new AppError('bad_request', invoiceMessages.vatNumberOnPlan, {
-      'business.vatNumber': invoiceMessages.vatNumberOnPlan,
-    });
-  }
 
   // With a code, its row stays locked until the checkout is stored: its last use is taken once.
   const within = <T>(work: (db: Executor) => Promise<T>) =>
@@ -125,7 +119,8 @@ export async function createCheckout(
       receiptEmail: user.email,
       message: request.metadata.message || null,
     });
-    if (plan) await savePlanTerms(db, session.id, plan);
+    // Each monthly payment is taken at the first one's amount (net, under reverse charge).
+    if (plan) await savePlanTerms(db, session.id, plan, amountCents);
     return { session, isFree };
   });
   // Nothing to pay (a credit or a code covers the order): no provider page, the access opens now.

@@ -157,6 +157,29 @@ describe('invoices', () => {
     });
   });
 
+  it('take every payment of a plan at net when a business of another member state pays on the test page', async () => {
+    const business = await createUser(testModeApp.app);
+    const started = await testModeApp.as(business).post('/api/create-checkout-session', {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      mode: 'subscription',
+    });
+    const { id } = started.json<{ id: string }>();
+    const paid = await testModeApp.as(business).post(`/api/checkout/test-sessions/${id}/pay`, {
+      billingCountry: 'FR',
+      vatNumber: 'FR12345678901',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const first = await billingOf(testModeApp, business);
+    expect(first.paymentPlans).toMatchObject([{ paidCount: 1, instalmentCents: 3_473 }]);
+
+    await testModeApp.app.clock.tick(new Date(first.paymentPlans[0]!.nextDueAt!));
+    const { invoices } = await billingOf(testModeApp, business);
+    expect(invoices).toMatchObject([
+      { grossCents: 3_473, isReverseCharge: true },
+      { grossCents: 3_473, isReverseCharge: true },
+    ]);
+  });
+
   it("let a business in the seller's own country pay VAT, with its VAT number on the invoice", async () => {
     const business = await createUser(testModeApp.app);
     const started = await testModeApp.as(business).post('/api/create-checkout-session', {
@@ -319,12 +342,41 @@ describe('invoices of Stripe payments', () => {
     expect(fakeStripe.checkoutSessions.get(id)?.amount_total).toBe(12_500);
   });
 
-  it('refuse a business VAT number of the wrong format, of another country or on a payment plan with 400, and without a session with 401', async () => {
+  it('take each payment of a plan bought by a business of another member state at net, each invoiced as reverse charge', async () => {
+    const business = await createUser(stripeApp.app);
+    const started = await stripeApp.as(business).post('/api/create-checkout-session', {
+      lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
+      mode: 'subscription',
+      business: { country: 'FR', vatNumber: 'FR12345678901' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { id } = started.json<{ id: string }>();
+    // €41.67 a month with France's 20 % inside: €34.73 net, taken each month.
+    expect(fakeStripe.checkoutSessions.get(id)?.amount_total).toBe(3_473);
+    const session = fakeStripe.completeCheckout(id, 'paid', { country: 'FR' });
+    await deliver(fakeStripe.signedEvent('checkout.session.completed', session));
+    const second = fakeStripe.payNextInvoice(String(session.subscription));
+    await deliver(fakeStripe.signedEvent('invoice.paid', second));
+
+    const billing = await billingOf(stripeApp, business);
+    expect(billing.paymentPlans).toMatchObject([{ paidCount: 2, instalmentCents: 3_473 }]);
+    expect(billing.invoices).toMatchObject([
+      { grossCents: 3_473, isReverseCharge: true },
+      { grossCents: 3_473, isReverseCharge: true },
+    ]);
+    const text = await pdfText(
+      (await stripeApp.as(business).get(invoicePdfPath(billing.invoices[0]!.id))).rawPayload,
+    );
+    expect(text).toContain('Energy Sovereignty (payment 2 of 3)');
+    expect(text).toContain('VAT number: FR12345678901');
+    expect(text).toMatch(/VAT 0%\s+€0\.00/);
+  });
+
+  it('refuse a business VAT number of the wrong format or of another country with 400, and without a session with 401', async () => {
     const buyer = await createUser(stripeApp.app);
-    const start = (business: object, mode = 'payment') =>
+    const start = (business: object) =>
       stripeApp.as(buyer).post('/api/create-checkout-session', {
         lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
-        mode,
         business,
       });
     for (const business of [
@@ -336,9 +388,6 @@ describe('invoices of Stripe payments', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/^business\./);
     }
-    const onPlan = await start({ country: 'FR', vatNumber: 'FR12345678901' }, 'subscription');
-    expect(onPlan.statusCode).toBe(400);
-    expect(onPlan.json<{ error: { message: string } }>().error.message).toContain('paying in full');
     const anonymous = await stripeApp.as(undefined).post('/api/create-checkout-session', {
       lineItems: [{ price: 'energy-sovereignty', quantity: 1 }],
       business: { country: 'FR', vatNumber: 'FR12345678901' },

@@ -74,18 +74,22 @@ export function planOrder(order: Order): PlanOrder {
   };
 }
 
-/** Kept with the checkout, so the plan's terms are those the buyer agreed to. */
+/**
+ * Kept with the checkout, so the plan's terms are those the buyer agreed to; each payment is
+ * `chargedCents`, the first one's amount (its price, less the VAT under reverse charge).
+ */
 export async function savePlanTerms(
   db: Executor,
   checkoutId: string,
   { terms, productName, order }: PlanOrder,
+  chargedCents: number,
 ): Promise<void> {
   await db.insert(paymentPlans).values({
     checkoutId,
     productId: order.products[0]!.id,
     productName,
     count: terms.count,
-    instalmentCents: instalmentCents(terms),
+    instalmentCents: chargedCents,
     paidCount: 0,
     startedAt: new Date(),
   });
@@ -198,6 +202,18 @@ interface InstalmentPayment {
   isRetry?: boolean;
 }
 
+/** Payment test mode: the test page priced the order again (reverse charge); so is each payment. */
+export async function chargePlanAt(
+  db: Executor,
+  checkoutId: string,
+  chargedCents: number,
+): Promise<void> {
+  await db
+    .update(paymentPlans)
+    .set({ instalmentCents: chargedCents })
+    .where(and(eq(paymentPlans.checkoutId, checkoutId), eq(paymentPlans.paidCount, 0)));
+}
+
 /** Payment test mode: the buyer chose a card whose later payments decline until it is updated. */
 export async function chooseTestCard(
   db: Executor,
@@ -289,7 +305,8 @@ async function countInstalment(
           {
             id: plan.productId,
             name: instalmentName(plan.productName, number, plan.count),
-            priceCents: plan.instalmentCents,
+            // Its price as agreed: under reverse charge, the invoice takes the VAT off it.
+            priceCents: record!.items[0]?.priceCents ?? plan.instalmentCents,
           },
         ],
         creditCents: 0,

@@ -5,7 +5,6 @@ import type {
   RedirectResponse,
   TestCheckout,
 } from '../../shared/api/payments.ts';
-import { invoiceMessages } from '../../shared/rules/invoices.ts';
 import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import {
@@ -18,7 +17,7 @@ import {
 import { fulfilCheckout, reportCheckoutEnded } from './fulfil-checkout.ts';
 import { isProductCheckout, successPathOf } from './product-checkout.ts';
 import type { PaymentsContext } from './payments-context.ts';
-import { chooseTestCard, getPlanOfCheckout } from './payment-plans.ts';
+import { chargePlanAt, chooseTestCard, getPlanOfCheckout } from './payment-plans.ts';
 import { linePricesOfItems, removedVatOfLines, reverseChargeRateFor } from './reverse-charge.ts';
 
 /** Payment test mode's stand-in for Stripe's hosted page (docs/decisions/005-payment-test-mode.md). */
@@ -54,6 +53,11 @@ export async function payTestCheckout(
 ): Promise<RedirectResponse> {
   const record = await getOwnTestCheckout(context, user, sessionId);
   if (record.status === 'expired') throw new AppError('conflict', 'This checkout was canceled.');
+  const pricing = record.buyerVatNumber === null ? await businessPricing(context, record, body) : {};
+  // A plan's later payments are taken at the first one's amount, as Stripe's recurring price.
+  if (pricing.amountCents !== undefined) {
+    await chargePlanAt(context.app.db, sessionId, pricing.amountCents);
+  }
   await context.app.db
     .update(checkoutSessions)
     .set({
@@ -61,7 +65,7 @@ export async function payTestCheckout(
       paymentStatus: 'paid',
       ...(record.buyerVatNumber === null && {
         billingCountry: body?.billingCountry ?? null,
-        ...(await businessPricing(context, record, body)),
+        ...pricing,
       }),
       updatedAt: new Date(),
     })
@@ -89,11 +93,6 @@ async function businessPricing(
   const business = { country: body.billingCountry, vatNumber: body.vatNumber };
   const rate = reverseChargeRateFor(context.app.settings.current(), business);
   if (rate === null || record.amountCents === 0) return { buyerVatNumber: business.vatNumber };
-  if (await getPlanOfCheckout(context.app.db, record.id)) {
-    throw new AppError('bad_request', invoiceMessages.vatNumberOnPlan, {
-      vatNumber: invoiceMessages.vatNumberOnPlan,
-    });
-  }
   const removed = removedVatOfLines(linePricesOfItems(record.items, record.creditCents), rate);
   const vatRemovedCents = removed.reduce((sum, cents) => sum + cents, 0);
   return {

@@ -167,5 +167,4 @@ export const invoiceMessages = {
   vatNumberInvalid:
     'Enter an EU VAT number with its country prefix, such as DE123456789 (at most 14 characters)',
   vatNumberOfOtherCountry: 'The VAT number must be of the country chosen (Greece: EL)',
-  vatNumberOnPlan: 'A VAT number for reverse charge applies when paying in full only.',
 } as const;

@@ -149,7 +149,7 @@ export function PurchaseForm({
         lineItems: productIds.map((price) => ({ price, quantity: 1 })),
         customerEmail: form.email.trim(),
         ...(coupon && { couponCode: coupon.code }),
-        ...(business && !isPaidInPlan && { business }),
+        ...(business && { business }),
         // The spec's `subscription` mode: the order paid in its plan's monthly payments.
         mode: isPaidInPlan ? 'subscription' : 'payment',
         metadata: {
@@ -247,7 +247,7 @@ export function PurchaseForm({
         {user && !isPreview && !isPaidInPlan && (
           <CouponField productIds={productIds} applied={coupon} onApplied={setCoupon} />
         )}
-        {user && !isPreview && !isPaidInPlan && (
+        {user && !isPreview && (
           <BusinessBuyerField
             value={business}
             onChange={setBusiness}
