@@ -140,6 +140,8 @@ test('a business gives its VAT number in the shop and goes to checkout with the 
   await expectNoSeriousAxeViolations(page);
 
   await vatNumber.fill('FR12345678901');
+  // The shop shows the net before checkout, as checkout will take it.
+  await expect(page.getByText('Without VAT (reverse charge): €104.17.')).toBeVisible();
   await page.getByRole('button', { name: 'Secure Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\/test\/test_cs_/);
   await expect(page.getByText('VAT removed: reverse charge (FR12345678901)')).toBeVisible();

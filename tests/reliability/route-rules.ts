@@ -134,6 +134,15 @@ export const routeRules: Record<string, RouteRow> = {
     }),
   },
   'GET /api/checkout/bundle-offer': { rule: 'signed-in' },
+  'POST /api/checkout/business-price': {
+    rule: 'signed-in',
+    request: () => ({
+      body: {
+        productIds: ['energy-sovereignty'],
+        business: { country: 'FR', vatNumber: 'FR12345678901' },
+      },
+    }),
+  },
   'POST /api/checkout/coupon-preview': {
     rule: 'signed-in',
     request: () => ({ body: { productIds: ['energy-sovereignty'], code: 'NO-SUCH-CODE' } }),

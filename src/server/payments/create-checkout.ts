@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import type { CouponPreview, CouponPreviewRequest } from '../../shared/api/coupons.ts';
 import type {
+  BusinessPrice,
+  businessPriceRequestSchema,
   CheckoutSessionResponse,
   createCheckoutSessionRequestSchema,
 } from '../../shared/api/payments.ts';
@@ -16,13 +18,15 @@ import { checkoutSessions } from '../db/schema/payments.ts';
 import { AppError } from '../http/errors.ts';
 import { getStripeCustomerId, saveStripeCustomerId } from '../users/users.ts';
 import { COUPON_HOLD_MINUTES, priceWithCoupon } from './coupons.ts';
+import type { CodeDiscount } from './stripe-client.ts';
 import { fulfilCheckout } from './fulfil-checkout.ts';
 import { listPaidCourses } from './paid-courses.ts';
-import { planOrder, savePlanTerms } from './payment-plans.ts';
+import { planOrder, savePlanTerms, type PlanOrder } from './payment-plans.ts';
 import type { PaymentsContext } from './payments-context.ts';
 import { removedVatOfLines, reverseChargeRateFor } from './reverse-charge.ts';
 
 type CheckoutRequest = z.output<typeof createCheckoutSessionRequestSchema>;
+type BusinessPriceRequest = z.output<typeof businessPriceRequestSchema>;
 
 const TEST_CHECKOUT_PREFIX = 'test_cs_';
 const FREE_CHECKOUT_PREFIX = 'free_cs_';
@@ -43,17 +47,12 @@ export async function createCheckout(
     (request.customerId !== undefined && request.customerId !== storedCustomerId);
   if (isSomeoneElse) throw new AppError('forbidden', 'A purchase is always for your own account.');
 
-  const fullOrder = await buildBuyersOrder(
-    context,
-    user,
-    request.lineItems.map((item) => item.price),
-  );
-  const { couponCode } = request;
-  // `subscription` is the spec's word for paying in monthly payments: a payment plan.
-  const plan = request.mode === 'subscription' ? planOrder(fullOrder) : null;
-  if (plan && couponCode) throw new AppError('bad_request', couponOnPlanMessage);
-  const order = plan?.order ?? fullOrder;
-  const { business } = request;
+  const { couponCode, business } = request;
+  const { plan, order } = await buildOrderToPay(context, user, {
+    productIds: request.lineItems.map((item) => item.price),
+    mode: request.mode,
+    couponCode,
+  });
   const reverseChargeRate = business
     ? reverseChargeRateFor(app.settings.current(), business)
     : null;
@@ -63,18 +62,11 @@ export async function createCheckout(
     couponCode ? app.db.transaction(work) : work(app.db);
   const { session, isFree } = await within(async (db) => {
     const coupon = couponCode ? await priceWithCoupon(db, order, couponCode, { lock: true }) : null;
-    // Reverse charge: each line's VAT comes off its price (after its code's share).
-    const lineVatCents =
-      reverseChargeRate === null
-        ? null
-        : removedVatOfLines(
-            linePrices(order).map(
-              (cents, index) => cents - (coupon?.lineDiscountCents[index] ?? 0),
-            ),
-            reverseChargeRate,
-          );
-    const vatRemovedCents = lineVatCents?.reduce((sum, cents) => sum + cents, 0) ?? 0;
-    const amountCents = order.totalCents - (coupon?.discountCents ?? 0) - vatRemovedCents;
+    const { lineVatCents, vatRemovedCents, amountCents } = priceForBuyer(
+      order,
+      coupon,
+      reverseChargeRate,
+    );
     const isFree = amountCents === 0;
     const session = isFree
       ? startCheckoutWithoutPayment(app.config.appUrl)
@@ -129,6 +121,60 @@ export async function createCheckout(
 }
 
 export const couponOnPlanMessage = 'A discount code applies when paying in full only.';
+
+/**
+ * The order as it will be paid: in full, or (`subscription`, the spec's word for it) as the first
+ * of its plan's monthly payments; 400 for a code on a plan.
+ */
+async function buildOrderToPay(
+  context: PaymentsContext,
+  user: SessionUser,
+  request: { productIds: string[]; mode: 'payment' | 'subscription'; couponCode?: string },
+): Promise<{ plan: PlanOrder | null; order: Order }> {
+  const fullOrder = await buildBuyersOrder(context, user, request.productIds);
+  const plan = request.mode === 'subscription' ? planOrder(fullOrder) : null;
+  if (plan && request.couponCode) throw new AppError('bad_request', couponOnPlanMessage);
+  return { plan, order: plan?.order ?? fullOrder };
+}
+
+/**
+ * What the buyer pays: the order less its code's share and, under reverse charge, less each
+ * line's VAT (taken after the line's code share).
+ */
+function priceForBuyer(
+  order: Order,
+  coupon: CodeDiscount | null,
+  reverseChargeRate: number | null,
+): { lineVatCents: number[] | null; vatRemovedCents: number; amountCents: number } {
+  const lineVatCents =
+    reverseChargeRate === null
+      ? null
+      : removedVatOfLines(
+          linePrices(order).map((cents, index) => cents - (coupon?.lineDiscountCents[index] ?? 0)),
+          reverseChargeRate,
+        );
+  const vatRemovedCents = lineVatCents?.reduce((sum, cents) => sum + cents, 0) ?? 0;
+  const amountCents = order.totalCents - (coupon?.discountCents ?? 0) - vatRemovedCents;
+  return { lineVatCents, vatRemovedCents, amountCents };
+}
+
+/** The shop's "Buying as a business?": the price checkout will take, before going there. */
+export async function previewBusinessPrice(
+  context: PaymentsContext,
+  user: SessionUser,
+  request: BusinessPriceRequest,
+): Promise<BusinessPrice> {
+  const { business, couponCode } = request;
+  const { order } = await buildOrderToPay(context, user, {
+    productIds: request.productIds,
+    mode: request.mode,
+    couponCode,
+  });
+  const coupon = couponCode ? await priceWithCoupon(context.app.db, order, couponCode) : null;
+  const rate = reverseChargeRateFor(context.app.settings.current(), business);
+  const { vatRemovedCents, amountCents } = priceForBuyer(order, coupon, rate);
+  return { isReverseCharge: rate !== null, vatRemovedCents, totalCents: amountCents };
+}
 
 /** A checkout with a code ends unpaid when its hold on the code ends. */
 function couponHoldEnd(): Date {

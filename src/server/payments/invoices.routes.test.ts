@@ -332,6 +332,41 @@ describe('invoices of Stripe payments', () => {
     expect(text).toMatch(/VAT 0%\s+€0\.00/);
   });
 
+  it('tell the shop the price a business will pay before checkout, in full or each month', async () => {
+    const buyer = await createUser(stripeApp.app);
+    const price = (body: object) =>
+      stripeApp.as(buyer).post('/api/checkout/business-price', {
+        productIds: ['energy-sovereignty'],
+        ...body,
+      });
+    const france = { country: 'FR', vatNumber: 'FR12345678901' };
+    expect((await price({ business: france })).json()).toEqual({
+      isReverseCharge: true,
+      vatRemovedCents: 2_083,
+      totalCents: 10_417,
+    });
+    expect((await price({ business: france, mode: 'subscription' })).json()).toMatchObject({
+      isReverseCharge: true,
+      totalCents: 3_473,
+    });
+    expect((await price({ business: { country: 'DE', vatNumber: 'DE999999999' } })).json()).toEqual(
+      { isReverseCharge: false, vatRemovedCents: 0, totalCents: 12_500 },
+    );
+
+    const refused = await price({ business: { country: 'FR', vatNumber: 'FR1' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toMatch(
+      /^business\.vatNumber/,
+    );
+    const noCourse = await price({ productIds: [], business: france });
+    expect(noCourse.statusCode).toBe(400);
+    const anonymous = await stripeApp.as(undefined).post('/api/checkout/business-price', {
+      productIds: ['energy-sovereignty'],
+      business: france,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it("keep VAT in the price of a business in the seller's own country", async () => {
     const business = await createUser(stripeApp.app);
     const started = await stripeApp.as(business).post('/api/create-checkout-session', {

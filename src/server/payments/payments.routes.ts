@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bundleOfferResponseSchema,
+  businessPriceRequestSchema,
+  businessPriceSchema,
   checkCourseAccessRequestSchema,
   checkCourseAccessResponseSchema,
   checkoutSessionResponseSchema,
@@ -28,7 +30,7 @@ import { requireFeatureOn } from '../http/feature-switch.ts';
 import { adminCouponsRoutes } from './admin-coupons.routes.ts';
 import { updateTestCard } from './payment-plans.ts';
 import { adminSubscriptionsRoutes } from './admin-subscriptions.routes.ts';
-import { createCheckout, previewCouponPrice } from './create-checkout.ts';
+import { createCheckout, previewBusinessPrice, previewCouponPrice } from './create-checkout.ts';
 import { createPortalSession } from './create-portal-session.ts';
 import { checkCourseAccess, listCustomerSubscriptions } from './customer-access.ts';
 import { confirmCheckout } from './fulfil-checkout.ts';
@@ -54,6 +56,14 @@ export const couponPreviewRateLimit = {
   max: 20,
   windowSeconds: 60 * 60,
   message: 'Too many codes tried. Please try again in an hour.',
+};
+
+/** A buyer types a VAT number or two; enough for the shop to price each as it is typed. */
+export const businessPriceRateLimit = {
+  name: 'business-price',
+  max: 60,
+  windowSeconds: 60 * 60,
+  message: 'Too many prices asked for. Please try again in an hour.',
 };
 
 /** Each confirmation asks Stripe; the page asks every 5 s while a payment is processing. */
@@ -90,6 +100,16 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
       schema: { body: couponPreviewRequestSchema, response: { 200: couponPreviewSchema } },
     },
     async (request) => previewCouponPrice(context, request.user, request.body),
+  );
+
+  routes.post(
+    '/api/checkout/business-price',
+    {
+      preValidation: [requireUser, limitUserRequests(businessPriceRateLimit)],
+      preHandler: requireFeatureOn('courses'),
+      schema: { body: businessPriceRequestSchema, response: { 200: businessPriceSchema } },
+    },
+    async (request) => previewBusinessPrice(context, request.user, request.body),
   );
 
   routes.get(

@@ -53,7 +53,8 @@ export async function payTestCheckout(
 ): Promise<RedirectResponse> {
   const record = await getOwnTestCheckout(context, user, sessionId);
   if (record.status === 'expired') throw new AppError('conflict', 'This checkout was canceled.');
-  const pricing = record.buyerVatNumber === null ? await businessPricing(context, record, body) : {};
+  const pricing =
+    record.buyerVatNumber === null ? await businessPricing(context, record, body) : {};
   // A plan's later payments are taken at the first one's amount, as Stripe's recurring price.
   if (pricing.amountCents !== undefined) {
     await chargePlanAt(context.app.db, sessionId, pricing.amountCents);

@@ -112,6 +112,34 @@ export const createCheckoutSessionRequestSchema = z.object({
 });
 export type CreateCheckoutSessionRequest = z.input<typeof createCheckoutSessionRequestSchema>;
 
+/** The shop's "Buying as a business?": the price checkout will take from this business. */
+export const businessPriceRequestSchema = z.object({
+  productIds: z
+    .array(
+      z
+        .string()
+        .max(100, { message: 'expected a course id', abort: true })
+        .min(1, 'expected a course id'),
+    )
+    .min(1, 'Please select at least one course')
+    .max(10),
+  business: businessBuyerSchema,
+  couponCode: couponCodeSchema.optional(),
+  mode: z
+    .enum(['payment', 'subscription'], { message: 'expected payment or subscription' })
+    .default('payment'),
+});
+export type BusinessPriceRequest = z.input<typeof businessPriceRequestSchema>;
+
+export const businessPriceSchema = z.object({
+  /** Another member state than the seller's: priced without VAT. */
+  isReverseCharge: z.boolean(),
+  vatRemovedCents: z.number().int(),
+  /** What checkout takes: the order, or the first of its plan's monthly payments (each the same). */
+  totalCents: z.number().int(),
+});
+export type BusinessPrice = z.infer<typeof businessPriceSchema>;
+
 export const checkoutSessionResponseSchema = z.object({ id: z.string(), url: z.string() });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import type { BusinessPrice } from '../../../../shared/api/payments.ts';
 import { VAT_NUMBER_MAX_LENGTH } from '../../../../shared/rules/invoices.ts';
+import { formatPrice } from '../../../../shared/rules/pricing.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { EuCountrySelect } from './eu-country-select.tsx';
 
@@ -11,6 +13,10 @@ export interface BusinessBuyer {
 interface BusinessBuyerFieldProps {
   value: BusinessBuyer | null;
   onChange: (business: BusinessBuyer | null) => void;
+  /** What checkout will take from this business, once the server has priced it. */
+  price: BusinessPrice | undefined;
+  /** Paid in monthly payments: the price is each payment's. */
+  isPlan: boolean;
   /** The server's reason for refusing the VAT number, shown under it. */
   error?: string | undefined;
 }
@@ -19,7 +25,13 @@ interface BusinessBuyerFieldProps {
  * "Buying as a business?": a business's country and VAT number. In another EU country than the
  * seller's, checkout prices the order without VAT (reverse charge, docs/decisions/036).
  */
-export function BusinessBuyerField({ value, onChange, error }: BusinessBuyerFieldProps) {
+export function BusinessBuyerField({
+  value,
+  onChange,
+  price,
+  isPlan,
+  error,
+}: BusinessBuyerFieldProps) {
   const [isOpen, setIsOpen] = useState(value !== null);
   const business = value ?? { country: '', vatNumber: '' };
 
@@ -63,6 +75,20 @@ export function BusinessBuyerField({ value, onChange, error }: BusinessBuyerFiel
           </p>
         }
       />
+      <p className="text-sm font-semibold text-ink-900" aria-live="polite">
+        {price && businessPriceText(price, isPlan)}
+      </p>
     </div>
   );
+}
+
+/** "Without VAT (reverse charge): €104.17", as checkout will take it. */
+function businessPriceText(price: BusinessPrice, isPlan: boolean): string {
+  const amount = formatPrice(price.totalCents);
+  if (!price.isReverseCharge) {
+    return `VAT stays in the price: ${amount}${isPlan ? ' a month' : ''}.`;
+  }
+  return isPlan
+    ? `Each monthly payment without VAT (reverse charge): ${amount}.`
+    : `Without VAT (reverse charge): ${amount}.`;
 }

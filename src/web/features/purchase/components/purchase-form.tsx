@@ -45,6 +45,7 @@ import { BundleToggle } from './bundle-toggle.tsx';
 import { CourseOptionRow } from './course-option-row.tsx';
 import { PaymentChoice, planOfOrder } from './payment-choice.tsx';
 import { ApiError, isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
+import { useBusinessPrice } from '../api/business-price.ts';
 import { BusinessBuyerField, type BusinessBuyer } from './business-buyer-field.tsx';
 
 const benefits = [
@@ -125,6 +126,16 @@ export function PurchaseForm({
   // A code was priced for the order as it was, paid in full: another order asks for it again.
   const orderKey = productIds.join(',');
   const coupon = pricedCoupon?.order === orderKey && !isPaidInPlan ? pricedCoupon.preview : null;
+  const businessPrice = useBusinessPrice(
+    business && user
+      ? {
+          productIds,
+          business,
+          mode: isPaidInPlan ? 'subscription' : 'payment',
+          ...(coupon && { couponCode: coupon.code }),
+        }
+      : null,
+  );
   const setCoupon = (preview: CouponPreview | null) =>
     setPricedCoupon(preview ? { order: orderKey, preview } : undefined);
 
@@ -251,6 +262,8 @@ export function PurchaseForm({
           <BusinessBuyerField
             value={business}
             onChange={setBusiness}
+            price={businessPrice.data}
+            isPlan={isPaidInPlan}
             error={
               checkout.error instanceof ApiError
                 ? checkout.error.fields?.['business.vatNumber']
