@@ -8,7 +8,13 @@ import { checkoutSessions, paymentPlans, subscriptions } from '../db/schema/paym
 import { nameForMail } from '../mail/send-mail.ts';
 import { findUserById, listUsersByIds } from '../users/find-users.ts';
 import type { PaymentsContext } from './payments-context.ts';
-import { isPlanSubscription, lockPlan, savePlanGrace, type LockedPlan } from './payment-plans.ts';
+import {
+  isPlanSubscription,
+  listDueTestPlans,
+  lockPlan,
+  savePlanGrace,
+  type LockedPlan,
+} from './payment-plans.ts';
 import { idOf, type StripeEvent, type StripeSubscription } from './stripe-client.ts';
 import { listCoursesCovered, saveSubscription, type SubscriptionRow } from './subscriptions.ts';
 
@@ -72,21 +78,9 @@ export async function declineDueTestInstalments(
   context: PaymentsContext,
   now: Date,
 ): Promise<number> {
-  const due = await context.app.db
-    .select({ checkoutId: paymentPlans.checkoutId })
-    .from(paymentPlans)
-    .innerJoin(checkoutSessions, eq(checkoutSessions.id, paymentPlans.checkoutId))
-    .where(
-      and(
-        eq(paymentPlans.status, 'active'),
-        eq(paymentPlans.isTestCardDeclining, true),
-        isNull(paymentPlans.paymentFailedAt),
-        lte(paymentPlans.nextDueAt, now),
-        eq(checkoutSessions.mode, 'test'),
-      ),
-    );
+  const due = await listDueTestPlans(context.app.db, now, { isCardDeclining: true });
   let declined = 0;
-  for (const { checkoutId } of due) {
+  for (const checkoutId of due) {
     const begun = await context.app.db.transaction(async (tx) => {
       const locked = await lockPlan(tx, { checkoutId });
       if (!locked || !isPlanOpenToGrace(locked) || locked.plan.paymentFailedAt) return null;

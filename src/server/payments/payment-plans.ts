@@ -443,14 +443,16 @@ function isInstalmentDue(plan: PaymentPlanRow, payment: InstalmentPayment): bool
 }
 
 /**
- * Payment test mode's monthly payments: on the clock's tick, each plan whose next payment is due
- * is paid from our own records, as Stripe would take it. A refunded purchase takes no more.
+ * Payment test mode's plans whose next payment is due at `now`, soonest first: those paying with
+ * the card chosen (`isCardDeclining`: the card that declines, whose failure is not yet recorded).
+ * A refunded purchase takes no more.
  */
-export async function collectDueTestInstalments(
-  context: PaymentsContext,
+export async function listDueTestPlans(
+  db: Executor,
   now: Date,
-): Promise<number> {
-  const due = await context.app.db
+  { isCardDeclining }: { isCardDeclining: boolean },
+): Promise<string[]> {
+  const due = await db
     .select({ checkoutId: paymentPlans.checkoutId })
     .from(paymentPlans)
     .innerJoin(checkoutSessions, eq(checkoutSessions.id, paymentPlans.checkoutId))
@@ -460,13 +462,26 @@ export async function collectDueTestInstalments(
         lte(paymentPlans.nextDueAt, now),
         eq(checkoutSessions.mode, 'test'),
         isNull(checkoutSessions.refundedAt),
-        // A declining test card's payment fails instead (payment-grace.ts), until it is updated.
-        eq(paymentPlans.isTestCardDeclining, false),
+        eq(paymentPlans.isTestCardDeclining, isCardDeclining),
+        isCardDeclining ? isNull(paymentPlans.paymentFailedAt) : undefined,
       ),
     )
     .orderBy(asc(paymentPlans.nextDueAt));
+  return due.map((plan) => plan.checkoutId);
+}
+
+/**
+ * Payment test mode's monthly payments: on the clock's tick, each plan whose next payment is due
+ * is paid from our own records, as Stripe would take it. A declining test card's payment fails
+ * instead (payment-grace.ts), until it is updated.
+ */
+export async function collectDueTestInstalments(
+  context: PaymentsContext,
+  now: Date,
+): Promise<number> {
+  const due = await listDueTestPlans(context.app.db, now, { isCardDeclining: false });
   let paid = 0;
-  for (const { checkoutId } of due) {
+  for (const checkoutId of due) {
     const invoice = await recordInstalmentPaid(context, checkoutId, {
       stripeInvoiceId: null,
       customer: null,
