@@ -17,11 +17,19 @@ import {
 
 const COURSE = 'energy-sovereignty';
 
-/** Setup, not the journey: the learner buys the course in payment test mode (purchase.spec walks it). */
-async function buyCourse(page: Page, email: string): Promise<string> {
+/**
+ * Setup, not the journey: the learner buys the course in payment test mode, in full or in its
+ * monthly payments (`subscription`; purchase.spec and payment-plans.spec walk them).
+ */
+async function buyCourse(
+  page: Page,
+  email: string,
+  mode: 'payment' | 'subscription' = 'payment',
+): Promise<string> {
   const started = await page.request.post('/api/create-checkout-session', {
     data: {
       lineItems: [{ price: COURSE, quantity: 1 }],
+      mode,
       customerEmail: email,
       metadata: { isBundle: 'false', customerName: 'Iris Vale', message: '' },
     },
@@ -42,13 +50,13 @@ async function courseIdsOf(page: Page): Promise<string[]> {
     .map((course) => course.courseId);
 }
 
-test('the admin refunds a learner’s request from the Inbox, after a fresh code, and the course closes', async ({
+test('the admin refunds a learner’s payment plan from the Inbox, after a fresh code, and the course closes', async ({
   page,
   browser,
 }) => {
   test.slow();
   const { email } = await signUp(page, { email: uniqueEmail('refund') });
-  const orderId = await buyCourse(page, email);
+  const orderId = await buyCourse(page, email, 'subscription');
   const before = await courseIdsOf(page);
   expect(before).toContain(COURSE);
 
@@ -73,6 +81,9 @@ test('the admin refunds a learner’s request from the Inbox, after a fresh code
   await expect(item).toContainText(`Order ${orderId}`);
   await expect(item).toContainText('Asked within the 30-day guarantee.');
   await expect(item).toContainText('The timing is not right for me.');
+  await expect(item).toContainText(
+    'Bought in 3 monthly payments, 1 made. A refund gives back every payment made on the plan; no more are taken.',
+  );
   await expectNoSeriousAxeViolations(admin);
 
   await item.getByRole('button', { name: /^Refund/ }).click();
@@ -90,6 +101,11 @@ test('the admin refunds a learner’s request from the Inbox, after a fresh code
   expect(await courseIdsOf(page)).not.toContain(COURSE);
   const mail = await latestMailTo(email, `Sovereign Flame: your refund for order ${orderId}`);
   expect(mail.text).toContain('The access this order gave has ended.');
+  await page.reload();
+  await page.getByRole('tab', { name: 'Billing' }).click();
+  await expect(
+    page.getByText('Refunded: 1 of 3 payments made, all refunded; no more are taken'),
+  ).toBeVisible();
 });
 
 test('the admin declines a request with a reason the learner receives by mail, and moves an item by hand', async ({
