@@ -58,11 +58,15 @@ export const migrationsFolder = path.resolve(
 /** How Drizzle names columns in SQL; statements built outside `db` (prepare-once.ts) use it too. */
 export const DATABASE_CASING = 'snake_case';
 
-export function connectDatabase(url: string): DatabaseConnection {
+/** `connectionTimeoutMillis`: how long a query waits for a free connection (5 s unless given). */
+export function connectDatabase(
+  url: string,
+  { connectionTimeoutMillis = 5_000 }: { connectionTimeoutMillis?: number } = {},
+): DatabaseConnection {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis,
     idleTimeoutMillis: 30_000,
   });
   pool.on('error', () => {
