@@ -149,19 +149,19 @@ export const routeRules: Record<string, RouteRow> = {
   },
   'POST /api/checkout/confirm': {
     rule: 'owner',
-    request: ({ checkoutId }) => ({ body: { sessionId: checkoutId } }),
+    request: ({ checkoutId }) => ({ body: { checkoutId } }),
   },
-  'GET /api/checkout/test-sessions/:sessionId': {
+  'GET /api/checkout/test-sessions/:checkoutId': {
     rule: 'owner',
-    request: ({ checkoutId }) => ({ params: { sessionId: checkoutId } }),
+    request: ({ checkoutId }) => ({ params: { checkoutId } }),
   },
-  'POST /api/checkout/test-sessions/:sessionId/pay': {
+  'POST /api/checkout/test-sessions/:checkoutId/pay': {
     rule: 'owner',
-    request: ({ checkoutId }) => ({ params: { sessionId: checkoutId } }),
+    request: ({ checkoutId }) => ({ params: { checkoutId } }),
   },
-  'POST /api/checkout/test-sessions/:sessionId/cancel': {
+  'POST /api/checkout/test-sessions/:checkoutId/cancel': {
     rule: 'owner',
-    request: ({ checkoutId }) => ({ params: { sessionId: checkoutId } }),
+    request: ({ checkoutId }) => ({ params: { checkoutId } }),
   },
   'POST /api/create-customer-portal-session': {
     rule: 'owner-or-admin',
@@ -326,7 +326,7 @@ export const routeRules: Record<string, RouteRow> = {
   'GET /api/beta/me': { rule: 'signed-in' },
   'POST /api/beta/upgrade-status': {
     rule: 'signed-in',
-    request: ({ checkoutId }) => ({ body: { sessionId: checkoutId } }),
+    request: ({ checkoutId }) => ({ body: { checkoutId } }),
   },
   'POST /api/beta/redeem': { rule: 'signed-in', request: () => ({ body: { code: 'BETA-NONE' } }) },
 

@@ -199,7 +199,7 @@ describe('the Inbox: refund requests', () => {
     fakeStripe.completeCheckout(orderId);
     const confirmed = await stripeApp
       .as(buyer)
-      .post('/api/checkout/confirm', { sessionId: orderId });
+      .post('/api/checkout/confirm', { checkoutId: orderId });
     expect(confirmed.statusCode).toBe(200);
     expect(await listEnrollments(stripeApp.db, buyer.id)).toHaveLength(1);
 

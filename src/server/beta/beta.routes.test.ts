@@ -80,7 +80,7 @@ describe('admin routes', () => {
       ['POST', '/api/beta/redeem', { code: 'SF-AAAA-AAAA' }],
       ['POST', '/api/check-beta-access', {}],
       ['POST', '/api/convert-beta-to-paid', { courseIds: ['energy-sovereignty'] }],
-      ['POST', '/api/beta/upgrade-status', { sessionId: 'test_cs_1' }],
+      ['POST', '/api/beta/upgrade-status', { checkoutId: 'test_cs_1' }],
     ] as const) {
       expect((await call(method, url, undefined, payload)).statusCode, url).toBe(401);
     }
@@ -537,11 +537,13 @@ describe('upgrade to paid', () => {
       .from(betaGrants)
       .where(eq(betaGrants.userId, learner.id));
     expect(grant).toMatchObject({ isActive: false, endReason: 'upgraded' });
-    expect((await call('POST', '/api/beta/upgrade-status', learner, { sessionId })).json()).toEqual(
-      { upgraded: true },
-    );
+    expect(
+      (await call('POST', '/api/beta/upgrade-status', learner, { checkoutId: sessionId })).json(),
+    ).toEqual({ upgraded: true });
     const other = await createUser(testApp.app);
-    expect((await call('POST', '/api/beta/upgrade-status', other, { sessionId })).json()).toEqual({
+    expect(
+      (await call('POST', '/api/beta/upgrade-status', other, { checkoutId: sessionId })).json(),
+    ).toEqual({
       upgraded: false,
     });
   });

@@ -95,7 +95,7 @@ export async function betaRoutes(app: FastifyInstance, options: BetaRoutesOption
         response: { 200: betaUpgradeStatusResponseSchema },
       },
     },
-    async (request) => getBetaUpgradeStatus(app, request.user, request.body.sessionId),
+    async (request) => getBetaUpgradeStatus(app, request.user, request.body.checkoutId),
   );
 
   routes.post(

@@ -50,13 +50,13 @@ export async function endBetaGrantsForPurchase(
 export async function getBetaUpgradeStatus(
   app: FastifyInstance,
   caller: SessionUser,
-  sessionId: string,
+  checkoutId: string,
 ): Promise<{ upgraded: boolean }> {
   const upgraded = await hasAccessEvent(app.db, {
     userId: caller.id,
     source: 'beta',
     action: 'revoke',
-    reference: sessionId,
+    reference: checkoutId,
   });
   return { upgraded };
 }

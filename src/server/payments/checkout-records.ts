@@ -11,12 +11,12 @@ export type CheckoutRecord = typeof checkoutSessions.$inferSelect;
 
 export async function getCheckoutRecord(
   context: PaymentsContext,
-  sessionId: string,
+  checkoutId: string,
 ): Promise<CheckoutRecord | undefined> {
   const [record] = await context.app.db
     .select()
     .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, sessionId));
+    .where(eq(checkoutSessions.id, checkoutId));
   return record;
 }
 
@@ -24,9 +24,9 @@ export async function getCheckoutRecord(
 export async function getOwnCheckoutRecord(
   context: PaymentsContext,
   user: SessionUser,
-  sessionId: string,
+  checkoutId: string,
 ): Promise<CheckoutRecord> {
-  const record = await getCheckoutRecord(context, sessionId);
+  const record = await getCheckoutRecord(context, checkoutId);
   if (!record) throw new AppError('not_found', 'Checkout session not found');
   if (record.userId !== user.id) {
     throw new AppError('forbidden', 'This checkout belongs to another account.');

@@ -362,7 +362,7 @@ describe('checkout with a code, in payment test mode', () => {
     expect(await usesOf(testModeApp, testModeAdmin, coupon.id)).toBe(1);
 
     // Confirming again (the success page after the test page) counts nothing more.
-    await testModeApp.as(buyer).post('/api/checkout/confirm', { sessionId: id });
+    await testModeApp.as(buyer).post('/api/checkout/confirm', { checkoutId: id });
     expect(await usesOf(testModeApp, testModeAdmin, coupon.id)).toBe(1);
 
     const billing = (await testModeApp.as(buyer).get('/api/account/billing')).json<Billing>();

@@ -29,10 +29,10 @@ import { CURRENCY, type ProviderCheckout } from './stripe-client.ts';
 export async function confirmCheckout(
   context: PaymentsContext,
   user: SessionUser,
-  sessionId: string,
+  checkoutId: string,
 ): Promise<ConfirmCheckoutResponse> {
-  await getOwnCheckoutRecord(context, user, sessionId);
-  const record = await fulfilCheckout(context, sessionId);
+  await getOwnCheckoutRecord(context, user, checkoutId);
+  const record = await fulfilCheckout(context, checkoutId);
   return { status: outcomeOf(record), courseIds: record.courseIds };
 }
 
@@ -44,11 +44,11 @@ export async function confirmCheckout(
  */
 export async function fulfilCheckout(
   context: PaymentsContext,
-  sessionId: string,
+  checkoutId: string,
   { hasPaymentFailed = false }: { hasPaymentFailed?: boolean } = {},
 ): Promise<CheckoutRecord> {
   const { app } = context;
-  const stored = await getCheckoutRecord(context, sessionId);
+  const stored = await getCheckoutRecord(context, checkoutId);
   if (!stored) throw new AppError('not_found', 'Checkout session not found');
   const read = await readProviderCheckout(context, stored);
 
@@ -57,7 +57,7 @@ export async function fulfilCheckout(
       const [locked] = await tx
         .select()
         .from(checkoutSessions)
-        .where(eq(checkoutSessions.id, sessionId))
+        .where(eq(checkoutSessions.id, checkoutId))
         .for('update');
       const now = new Date();
       const state = mergeCheckoutState(locked!, read);
@@ -106,7 +106,7 @@ export async function fulfilCheckout(
       const [updated] = await tx
         .update(checkoutSessions)
         .set(changes)
-        .where(eq(checkoutSessions.id, sessionId))
+        .where(eq(checkoutSessions.id, checkoutId))
         .returning();
       const hasJustEnded = locked!.status === 'open' && state.status === 'expired';
       return {
@@ -129,7 +129,7 @@ export async function fulfilCheckout(
         isTestPayment: record.mode === 'test',
       })
       .catch((error: unknown) =>
-        app.log.error({ err: error, sessionId }, 'the paid-checkout hook failed'),
+        app.log.error({ err: error, checkoutId }, 'the paid-checkout hook failed'),
       );
     await context
       .onCoursesPurchased?.({
@@ -138,11 +138,11 @@ export async function fulfilCheckout(
         reference: record.id,
       })
       .catch((error: unknown) =>
-        app.log.error({ err: error, sessionId }, 'the purchase hook failed'),
+        app.log.error({ err: error, checkoutId }, 'the purchase hook failed'),
       );
     // The receipt never holds up the answer, and a mail failure never undoes the access.
     sendReceipt(context, record, invoice).catch((error: unknown) =>
-      app.log.error({ err: error, sessionId }, 'the receipt could not be sent'),
+      app.log.error({ err: error, checkoutId }, 'the receipt could not be sent'),
     );
   }
   return record;
@@ -170,7 +170,7 @@ function isPaidInFull(
   if (read.amountTotalCents === record.amountCents && read.currency === CURRENCY) return true;
   app.log.error(
     {
-      sessionId: record.id,
+      checkoutId: record.id,
       expected: record.amountCents,
       paid: read.amountTotalCents,
       currency: read.currency,

@@ -73,12 +73,12 @@ async function dispatch(context: PaymentsContext, event: StripeEvent): Promise<v
 /** Sessions this app did not start (a payment link, another app on the account) are left alone. */
 async function syncCheckout(
   context: PaymentsContext,
-  sessionId: string,
+  checkoutId: string,
   hasPaymentFailed: boolean,
 ) {
-  if (!(await getCheckoutRecord(context, sessionId))) {
-    context.app.log.info({ sessionId }, 'Checkout session not started by this app');
+  if (!(await getCheckoutRecord(context, checkoutId))) {
+    context.app.log.info({ checkoutId }, 'Checkout session not started by this app');
     return;
   }
-  await fulfilCheckout(context, sessionId, { hasPaymentFailed });
+  await fulfilCheckout(context, checkoutId, { hasPaymentFailed });
 }

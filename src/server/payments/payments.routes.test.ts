@@ -62,7 +62,7 @@ const openPortal = (testApp: TestApp, user: TestUser | undefined, body: Record<s
   request(testApp, 'POST', '/api/create-customer-portal-session', user, body);
 
 const confirm = (testApp: TestApp, user: TestUser | undefined, sessionId: string) =>
-  request(testApp, 'POST', '/api/checkout/confirm', user, { sessionId });
+  request(testApp, 'POST', '/api/checkout/confirm', user, { checkoutId: sessionId });
 
 const accessTo = async (testApp: TestApp, user: TestUser, courseId: string) => {
   const response = await request(testApp, 'GET', '/api/me/access', user);
@@ -291,7 +291,7 @@ describe('POST /api/checkout/confirm', () => {
     const buyer = await createUser(stripeApp.app);
     const response = await request(stripeApp, 'POST', '/api/checkout/confirm', buyer, {});
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toContain('sessionId');
+    expect(response.json().error.message).toContain('checkoutId');
   });
 
   it('answers 429 past 20 confirmations a minute from one buyer, and not to another', async () => {

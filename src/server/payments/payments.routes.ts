@@ -127,16 +127,16 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
         response: { 200: confirmCheckoutResponseSchema },
       },
     },
-    async (request) => confirmCheckout(context, request.user, request.body.sessionId),
+    async (request) => confirmCheckout(context, request.user, request.body.checkoutId),
   );
 
   routes.get(
-    '/api/checkout/test-sessions/:sessionId',
+    '/api/checkout/test-sessions/:checkoutId',
     {
       preValidation: requireUser,
       schema: { params: testCheckoutParamsSchema, response: { 200: testCheckoutSchema } },
     },
-    async (request) => getTestCheckout(context, request.user, request.params.sessionId),
+    async (request) => getTestCheckout(context, request.user, request.params.checkoutId),
   );
 
   routes.post(
@@ -149,7 +149,7 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
   );
 
   routes.post(
-    '/api/checkout/test-sessions/:sessionId/pay',
+    '/api/checkout/test-sessions/:checkoutId/pay',
     {
       preValidation: requireUser,
       schema: {
@@ -159,16 +159,16 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsOpti
       },
     },
     async (request) =>
-      payTestCheckout(context, request.user, request.params.sessionId, request.body),
+      payTestCheckout(context, request.user, request.params.checkoutId, request.body),
   );
 
   routes.post(
-    '/api/checkout/test-sessions/:sessionId/cancel',
+    '/api/checkout/test-sessions/:checkoutId/cancel',
     {
       preValidation: requireUser,
       schema: { params: testCheckoutParamsSchema, response: { 200: redirectResponseSchema } },
     },
-    async (request) => cancelTestCheckout(context, request.user, request.params.sessionId),
+    async (request) => cancelTestCheckout(context, request.user, request.params.checkoutId),
   );
 
   routes.post(

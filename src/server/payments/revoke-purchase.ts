@@ -31,9 +31,9 @@ export async function revokePurchase(
   context: PaymentsContext,
   { paymentIntentId, reference, isRefund = false }: EndedPayment,
 ): Promise<void> {
-  const sessionId = await findCheckoutOfPayment(context, paymentIntentId);
-  if (!sessionId) return;
-  await endPurchase(context, { checkoutId: sessionId, paymentIntentId, reference, isRefund });
+  const checkoutId = await findCheckoutOfPayment(context, paymentIntentId);
+  if (!checkoutId) return;
+  await endPurchase(context, { checkoutId, paymentIntentId, reference, isRefund });
 }
 
 /**
@@ -93,19 +93,13 @@ export async function endPurchase(
   if (!ended) return;
   if (ended.creditNotes.length > 0) {
     sendCreditNotes(context, ended.record, ended.creditNotes).catch((error: unknown) =>
-      context.app.log.error(
-        { err: error, sessionId: checkoutId },
-        'the credit note could not be sent',
-      ),
+      context.app.log.error({ err: error, checkoutId }, 'the credit note could not be sent'),
     );
   }
   await context
     .onPurchaseRefunded?.(checkoutId)
     .catch((error: unknown) =>
-      context.app.log.error(
-        { err: error, sessionId: checkoutId },
-        'the refunded-purchase hook failed',
-      ),
+      context.app.log.error({ err: error, checkoutId }, 'the refunded-purchase hook failed'),
     );
 }
 
@@ -158,6 +152,6 @@ async function findCheckoutOfPayment(
     .from(checkoutSessions)
     .where(eq(checkoutSessions.paymentIntentId, paymentIntentId));
   if (stored) return stored.id;
-  const sessionId = await context.stripe?.findCheckoutSessionOfPayment(paymentIntentId);
-  return sessionId && (await getCheckoutRecord(context, sessionId)) ? sessionId : null;
+  const checkoutId = await context.stripe?.findCheckoutSessionOfPayment(paymentIntentId);
+  return checkoutId && (await getCheckoutRecord(context, checkoutId)) ? checkoutId : null;
 }

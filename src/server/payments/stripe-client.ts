@@ -64,7 +64,7 @@ export interface CheckoutSessionInput {
 export interface StripeGateway {
   createCustomer: (customer: { userId: string; email: string; name: string }) => Promise<string>;
   createCheckoutSession: (input: CheckoutSessionInput) => Promise<{ id: string; url: string }>;
-  retrieveCheckoutSession: (sessionId: string) => Promise<ProviderCheckout>;
+  retrieveCheckoutSession: (checkoutId: string) => Promise<ProviderCheckout>;
   /** The Checkout session a payment was made in, when it was made in one. */
   findCheckoutSessionOfPayment: (paymentIntentId: string) => Promise<string | null>;
   createPortalSession: (customerId: string, returnUrl: string) => Promise<string>;
@@ -173,8 +173,8 @@ export function createStripeGateway(config: Config['stripe'], log: Log): StripeG
       return { id: session.id, url: session.url };
     }),
 
-    retrieveCheckoutSession: call('read a Checkout session', async (sessionId) => {
-      const session = await stripe.checkout.sessions.retrieve(sessionId);
+    retrieveCheckoutSession: call('read a Checkout session', async (checkoutId) => {
+      const session = await stripe.checkout.sessions.retrieve(checkoutId);
       return {
         status: oneOf(checkoutStatuses, session.status, 'open'),
         paymentStatus: oneOf(paymentStatuses, session.payment_status, 'unpaid'),

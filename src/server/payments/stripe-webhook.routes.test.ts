@@ -50,7 +50,7 @@ const confirm = (buyer: TestUser, sessionId: string) =>
     method: 'POST',
     url: '/api/checkout/confirm',
     headers: { cookie: buyer.cookie },
-    payload: { sessionId },
+    payload: { checkoutId: sessionId },
   });
 
 const sessionEvent = (type: string, sessionId: string, options?: { signedAt?: number }) =>

@@ -24,9 +24,9 @@ import { linePricesOfItems, removedVatOfLines, reverseChargeRateFor } from './re
 export async function getTestCheckout(
   context: PaymentsContext,
   user: SessionUser,
-  sessionId: string,
+  checkoutId: string,
 ): Promise<TestCheckout> {
-  const record = await getOwnTestCheckout(context, user, sessionId);
+  const record = await getOwnTestCheckout(context, user, checkoutId);
   return {
     id: record.id,
     status: record.status,
@@ -48,16 +48,16 @@ export async function getTestCheckout(
 export async function payTestCheckout(
   context: PaymentsContext,
   user: SessionUser,
-  sessionId: string,
+  checkoutId: string,
   body: PayTestCheckoutBody,
 ): Promise<RedirectResponse> {
-  const record = await getOwnTestCheckout(context, user, sessionId);
+  const record = await getOwnTestCheckout(context, user, checkoutId);
   if (record.status === 'expired') throw new AppError('conflict', 'This checkout was canceled.');
   const pricing =
     record.buyerVatNumber === null ? await businessPricing(context, record, body) : {};
   // A plan's later payments are taken at the first one's amount, as Stripe's recurring price.
   if (pricing.amountCents !== undefined) {
-    await chargePlanAt(context.app.db, sessionId, pricing.amountCents);
+    await chargePlanAt(context.app.db, checkoutId, pricing.amountCents);
   }
   await context.app.db
     .update(checkoutSessions)
@@ -70,13 +70,13 @@ export async function payTestCheckout(
       }),
       updatedAt: new Date(),
     })
-    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
-  await fulfilCheckout(context, sessionId);
-  if (body?.testCard) await chooseTestCard(context.app.db, sessionId, body.testCard !== 'pays');
+    .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.status, 'open')));
+  await fulfilCheckout(context, checkoutId);
+  if (body?.testCard) await chooseTestCard(context.app.db, checkoutId, body.testCard !== 'pays');
   return {
     redirectUrl: successPathOf(record).replace(
       '{CHECKOUT_SESSION_ID}',
-      encodeURIComponent(sessionId),
+      encodeURIComponent(checkoutId),
     ),
   };
 }
@@ -107,17 +107,17 @@ async function businessPricing(
 export async function cancelTestCheckout(
   context: PaymentsContext,
   user: SessionUser,
-  sessionId: string,
+  checkoutId: string,
 ): Promise<RedirectResponse> {
-  const record = await getOwnTestCheckout(context, user, sessionId);
+  const record = await getOwnTestCheckout(context, user, checkoutId);
   if (record.status === 'complete')
     throw new AppError('conflict', 'This checkout is already paid.');
   const ended = await context.app.db
     .update(checkoutSessions)
     .set({ status: 'expired', updatedAt: new Date() })
-    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')))
+    .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.status, 'open')))
     .returning({ id: checkoutSessions.id });
-  if (ended.length > 0) await reportCheckoutEnded(context, sessionId);
+  if (ended.length > 0) await reportCheckoutEnded(context, checkoutId);
   return {
     redirectUrl: isProductCheckout(record) ? '/book-session?canceled=true' : '/shop?canceled=true',
   };
@@ -126,9 +126,9 @@ export async function cancelTestCheckout(
 async function getOwnTestCheckout(
   context: PaymentsContext,
   user: SessionUser,
-  sessionId: string,
+  checkoutId: string,
 ): Promise<CheckoutRecord> {
-  const record = await getOwnCheckoutRecord(context, user, sessionId);
+  const record = await getOwnCheckoutRecord(context, user, checkoutId);
   if (record.mode !== 'test' || context.stripe) {
     throw new AppError('not_found', 'Checkout session not found');
   }

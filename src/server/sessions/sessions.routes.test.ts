@@ -534,7 +534,7 @@ describe('the creator’s sessions', () => {
 
     fakeStripe.completeCheckout(checkout!.id);
     const confirmed = await call(stripeApp, 'POST', '/api/checkout/confirm', learner, {
-      sessionId: checkout!.id,
+      checkoutId: checkout!.id,
     });
     expect(confirmed.statusCode).toBe(200);
     const session = (
@@ -571,7 +571,7 @@ describe('the creator’s sessions', () => {
       .from(checkoutSessions)
       .where(eq(checkoutSessions.userId, learner.id));
     const paymentIntent = fakeStripe.completeCheckout(checkout!.id).payment_intent as string;
-    await call(stripeApp, 'POST', '/api/checkout/confirm', learner, { sessionId: checkout!.id });
+    await call(stripeApp, 'POST', '/api/checkout/confirm', learner, { checkoutId: checkout!.id });
     const statusOf = async () =>
       (await call(stripeApp, 'GET', `/api/sessions/${sessionId}`, learner)).json<LearnerSession>()
         .status;

@@ -180,7 +180,7 @@ export const convertBetaToPaidResponseSchema = z.object({
 });
 
 export const betaUpgradeStatusSchema = z.object({
-  sessionId: z.string().trim().min(1, 'sessionId is required').max(255),
+  checkoutId: z.string().trim().min(1, 'checkoutId is required').max(255),
 });
 /** Whether the caller's checkout ended beta access (it was an upgrade from beta to paid). */
 export const betaUpgradeStatusResponseSchema = z.object({ upgraded: z.boolean() });

@@ -144,7 +144,7 @@ export const checkoutSessionResponseSchema = z.object({ id: z.string(), url: z.s
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
 export const confirmCheckoutRequestSchema = z.object({
-  sessionId: z.string().trim().min(1, 'sessionId is required').max(255),
+  checkoutId: z.string().trim().min(1, 'checkoutId is required').max(255),
 });
 export const confirmCheckoutResponseSchema = z.object({
   status: z.enum(checkoutOutcomes),
@@ -152,7 +152,7 @@ export const confirmCheckoutResponseSchema = z.object({
 });
 export type ConfirmCheckoutResponse = z.infer<typeof confirmCheckoutResponseSchema>;
 
-export const testCheckoutParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
+export const testCheckoutParamsSchema = z.object({ checkoutId: z.string().min(1).max(255) });
 
 const orderItemSchema = z.object({ id: z.string(), name: z.string(), priceCents: z.number() });
 

@@ -15,7 +15,7 @@ export const paths = {
   bookSession: '/book-session',
   sessions: '/sessions',
   session: '/sessions/:id',
-  testCheckout: '/checkout/test/:sessionId',
+  testCheckout: '/checkout/test/:checkoutId',
   testBilling: '/billing/test',
   updateCard: '/billing/update-card',
   settings: '/settings',

@@ -4,13 +4,13 @@ import { apiRequest } from '../../../lib/api-client.ts';
 const ATTEMPTS = 5;
 
 /** Whether the checkout the learner came back from upgraded them from beta (asked a few times while it is fulfilled). */
-export function useUpgradeStatus(sessionId: string | null) {
+export function useUpgradeStatus(checkoutId: string | null) {
   return useQuery({
-    queryKey: ['beta', 'upgrade', sessionId],
-    enabled: sessionId !== null,
+    queryKey: ['beta', 'upgrade', checkoutId],
+    enabled: checkoutId !== null,
     queryFn: ({ signal }) =>
       apiRequest<{ upgraded: boolean }>('/api/beta/upgrade-status', {
-        body: { sessionId },
+        body: { checkoutId },
         signal,
       }),
     refetchInterval: (query) =>

@@ -7,8 +7,8 @@ import { useUpgradeStatus } from '../api/get-upgrade-status.ts';
 /** After a checkout that upgraded beta access: the spec's success words. */
 export function BetaUpgradeNotice() {
   const [searchParams] = useSearchParams();
-  const sessionId = searchParams.get('session_id');
-  const status = useUpgradeStatus(sessionId);
+  const checkoutId = searchParams.get('session_id');
+  const status = useUpgradeStatus(checkoutId);
   const isUpgraded = status.data?.upgraded === true;
   useEffect(() => {
     if (isUpgraded) notify.site.success(betaMessages.upgraded, { id: 'beta-upgraded' });

@@ -11,13 +11,13 @@ const PROCESSING_POLL_MS = 5000;
  * buyer's own session (so asking twice is harmless); a processing payment is asked about again
  * every few seconds, and once paid the dashboard is read again so the course shows at once.
  */
-export function useConfirmCheckout(sessionId: string | null) {
+export function useConfirmCheckout(checkoutId: string | null) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['checkout-confirmation', sessionId],
+    queryKey: ['checkout-confirmation', checkoutId],
     queryFn: async () => {
       const result = await apiRequest<ConfirmCheckoutResponse>('/api/checkout/confirm', {
-        body: { sessionId },
+        body: { checkoutId },
       });
       if (result.status === 'paid') {
         await Promise.all([
@@ -27,7 +27,7 @@ export function useConfirmCheckout(sessionId: string | null) {
       }
       return result;
     },
-    enabled: sessionId !== null,
+    enabled: checkoutId !== null,
     staleTime: Infinity,
     retry: false,
     refetchOnWindowFocus: false,

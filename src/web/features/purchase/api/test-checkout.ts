@@ -2,18 +2,18 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { RedirectResponse, TestCard, TestCheckout } from '../../../../shared/api/payments.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-const sessionPath = (sessionId: string) =>
-  `/api/checkout/test-sessions/${encodeURIComponent(sessionId)}`;
+const checkoutPath = (checkoutId: string) =>
+  `/api/checkout/test-sessions/${encodeURIComponent(checkoutId)}`;
 
-export function useTestCheckout(sessionId: string) {
+export function useTestCheckout(checkoutId: string) {
   return useQuery({
-    queryKey: ['test-checkout', sessionId],
-    queryFn: ({ signal }) => apiRequest<TestCheckout>(sessionPath(sessionId), { signal }),
+    queryKey: ['test-checkout', checkoutId],
+    queryFn: ({ signal }) => apiRequest<TestCheckout>(checkoutPath(checkoutId), { signal }),
   });
 }
 
 /** "Pay now" or "Cancel" on the test payment page; the answer says where to go next. */
-export function useFinishTestCheckout(sessionId: string) {
+export function useFinishTestCheckout(checkoutId: string) {
   return useMutation({
     mutationFn: ({
       action,
@@ -27,7 +27,7 @@ export function useFinishTestCheckout(sessionId: string) {
       /** A business's VAT number: in another EU country, reverse charge. */
       vatNumber?: string;
     }) =>
-      apiRequest<RedirectResponse>(`${sessionPath(sessionId)}/${action}`, {
+      apiRequest<RedirectResponse>(`${checkoutPath(checkoutId)}/${action}`, {
         body:
           action === 'pay'
             ? {

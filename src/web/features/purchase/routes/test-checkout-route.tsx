@@ -27,10 +27,10 @@ const testCardChoices: { card: TestCard; label: string }[] = [
 
 /** Payment test mode's stand-in for Stripe's checkout page. */
 export function TestCheckoutRoute() {
-  const { sessionId = '' } = useParams();
+  const { checkoutId = '' } = useParams();
   const navigate = useNavigate();
-  const checkout = useTestCheckout(sessionId);
-  const finish = useFinishTestCheckout(sessionId);
+  const checkout = useTestCheckout(checkoutId);
+  const finish = useFinishTestCheckout(checkoutId);
 
   const [billingCountry, setBillingCountry] = useState('');
   const [testCard, setTestCard] = useState<TestCard>('pays');

@@ -79,7 +79,7 @@ export function useConfirmSessionPayment(checkoutId: string | null) {
     queryKey: ['session-checkout', checkoutId],
     queryFn: async () => {
       const result = await apiRequest<{ status: string }>('/api/checkout/confirm', {
-        body: { sessionId: checkoutId },
+        body: { checkoutId },
       });
       await queryClient.invalidateQueries({ queryKey: sessionsKey });
       return result;
