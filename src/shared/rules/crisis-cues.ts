@@ -478,7 +478,6 @@ export const savingsGivenAway = ['plants', 'savings', 'money'];
 export const pills = [
   'pills',
   'tablets',
-  'meds',
   'medication',
   'medicine',
   'medications',
@@ -1161,7 +1160,6 @@ export const mindMadeUp = [
   'rehearsed how',
   'rehearsing it',
   'rehearsing how',
-  'the time, the place',
   'the time the place',
   'i will do it when',
   'when everyone is away',
@@ -1188,7 +1186,6 @@ export const ropeOrGun = [
   'get some rope',
   'get the rope',
   'know exactly what it is for',
-  'know exactly what its for',
   'get a gun',
   'buy a gun',
   'find a gun',
