@@ -5,6 +5,7 @@ import {
   type ModelHead,
   unpackWeights,
 } from './crisis-model.ts';
+import * as cues from './crisis-cues.ts';
 import { normaliseForCrisisCheck } from './crisis-normalise.ts';
 import weights from './crisis-weights.json' with { type: 'json' };
 
@@ -20,8 +21,9 @@ import weights from './crisis-weights.json' with { type: 'json' };
  * - a cue right after "not", "never" or "no longer" is a denial, not a cue;
  * - a sentence that places the cue in a past the writer has come through ("years ago", "used to",
  *   "survived") with nothing that brings it back to now is read as the past: warmth, no alarm.
- * Every phrase below is written against canonical text: lower case, contractions expanded
- * ("do not", "can not", "i am"), slang and misspellings mapped.
+ * Every phrase is written against canonical text: lower case, contractions expanded ("do not",
+ * "can not", "i am"), slang and misspellings mapped. The cues' vocabulary is in crisis-cues.ts,
+ * as lists; the patterns below are its grammar.
  */
 
 export const crisisKinds = [
@@ -51,22 +53,27 @@ interface Cue {
   pattern: RegExp;
 }
 
-const me = '(?:myself|my self)';
-const them = '(?:himself|herself|themselves|themself|yourself|oneself)';
-const close =
-  '(?:friend|best friend|sister|brother|son|daughter|mum|mom|mother|dad|father|partner|wife|husband|girlfriend|boyfriend|roommate|flatmate|classmate|colleague|cousin|child|kid|teen|student|niece|nephew|aunt|uncle|grandma|grandpa|neighbour|neighbor)';
+/** A list of the vocabulary as one alternative of a pattern, each phrase matched as written. */
+export function anyOf(phrases: readonly string[]): string {
+  return `(?:${phrases.map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
+}
+
+/**
+ * A cue's pattern, written as the regular expression it is: each list of crisis-cues.ts put in it
+ * stands for any one of its phrases, a string is put in as it stands.
+ */
+function cue(template: TemplateStringsArray, ...parts: (readonly string[] | string)[]): RegExp {
+  const source = String.raw(
+    template,
+    ...parts.map((part) => (typeof part === 'string' ? part : anyOf(part))),
+  );
+  return new RegExp(source, 'g');
+}
+
 /** A hurt that is not self-harm: an accident, a figure of speech. */
-const notSelfHarm =
-  '(?! (?:some slack|slack|a break|off|short|a piece|a slice|free|loose|out|down|in on|on (?:a|the|some|my)|while (?:cooking|chopping|shaving|opening|running|playing|working|training|cutting|slicing|gardening|climbing|hiking|lifting|baking|ironing|cleaning)|when i (?:fell|tripped|slipped|was cooking|was chopping)|by accident|accidentally|shaving|cooking|chopping|opening|playing|running|lifting|training|at (?:the|work|school|the gym)|in (?:the|a) (?:kitchen|garden|gym)|with (?:a|the) (?:knife|kitchen|oven|iron|pan)|doing|by (?:saying|being|doing|trying|not|letting|staying|keeping|holding|ignoring|giving|overworking|working|comparing)|laughing|over|trying|for (?:this|that|nothing|a|the|my) (?:job|project|work|deadline|exam|exams|grade|class|boss)|to (?:finish|get|make|meet|pass)))';
-const pills =
-  '(?:pills|tablets|meds|medication|medicine|medications|painkillers|sleeping pills|sleeping tablets|paracetamol|acetaminophen|tylenol|insulin|antidepressants|opioids|oxy|oxycodone|morphine|fentanyl|codeine|tramadol|xanax|benzos|lithium|sertraline|prozac|fluoxetine|amitriptyline|heroin)';
-const heights =
-  '(?:bridges?|buildings?|cliffs?|towers?|rooftops?|roofs?|balcon(?:y|ies)|parking (?:garage|structure)s?|overpass(?:es)?)';
+const notSelfHarm = String.raw`(?! (?:${anyOf(cues.hurtNotSelfHarm)}|on (?:a|the|some|my)|while ${anyOf(cues.choresHurtDuring)}|when i (?:fell|tripped|slipped|was cooking|was chopping)|at (?:the|work|school|the gym)|in (?:the|a) (?:kitchen|garden|gym)|with (?:a|the) (?:knife|kitchen|oven|iron|pan)|by ${anyOf(cues.overdoingBy)}|for (?:this|that|nothing|a|the|my) (?:job|project|work|deadline|exam|exams|grade|class|boss)|to (?:finish|get|make|meet|pass)))`;
 /** What a wish to die names, after "want to", "ready to", "the only way out is to". */
-const deathWish =
-  '(?:die(?! (?:of|from|laughing|for))|be dead|not be alive|not exist|not live|stop living|stop existing|stop breathing|disappear forever|kill myself|end my life|end it all|end everything|end it(?! with)|not wake up|never wake up|sleep forever|go to sleep forever|fall asleep forever|be gone forever|leave this world|leave this earth|stop being alive|no longer exist|no longer be here|not be here anymore|not be around anymore|not be here|not be alive anymore|unalive myself|unalive|be with (?:my )?(?:mum|mom|dad|mother|father|grandma|grandpa|nan|brother|sister|son|daughter|wife|husband|her|him|them) again)';
-const afterwards =
-  '(?:tonight|today|tomorrow|soon|now|this week|this weekend|for good|once and for all|right now)';
+const deathWish = String.raw`(?:die(?! (?:of|from|laughing|for))|${anyOf(cues.deathWishes)}|end it(?! with)|${anyOf(cues.moreDeathWishes)}|be with (?:my )?${anyOf(cues.lovedOnesGone)} again)`;
 
 const strongCues: Cue[] = [
   // explicit
@@ -76,8 +83,7 @@ const strongCues: Cue[] = [
   },
   {
     kind: 'explicit',
-    pattern:
-      /\b(?:think|thinking|thought|thoughts|dream|dreaming|fantasi[sz]e|fantasi[sz]ing|obsessed|obsessing|considered|considering|contemplate|contemplated|contemplating|planning|plan|plans|googled|googling|researching|research) (?:about |of )?(?:suicide|killing myself|ending (?:it all|my life|it|things)|taking my (?:own )?life|not being (?:here|alive|around)|dying by suicide)\b/g,
+    pattern: cue`\b${cues.thinkingVerbs} (?:about |of )?${cues.ownDeathThoughtOf}\b`,
   },
   {
     kind: 'explicit',
@@ -89,37 +95,26 @@ const strongCues: Cue[] = [
     pattern:
       /\bsuicide (?:is|seems|feels|looks) (?:like )?(?:the|my) (?:only |best |last )?(?:answer|option|way|choice|solution|way out)\b/g,
   },
-  { kind: 'plan', pattern: /\bsuicide (?:note|notes|plan|plans|letter|pact|attempt|attempts)\b/g },
+  { kind: 'plan', pattern: cue`\bsuicide ${cues.suicidePlans}\b` },
   {
     kind: 'explicit',
-    pattern: new RegExp(
-      `\\b(?:kill|killing|kills|killed|end|ending|off|offing|delete|deleting|shoot|shooting|hang|hanging|hanged|drown|drowning|poison|poisoning|suffocate|suffocating|strangle|harm|harming) ${me}${notSelfHarm}`,
-      'g',
-    ),
+    pattern: cue`\b${cues.selfKillingVerbs} ${cues.ownSelf}${notSelfHarm}`,
   },
   {
     kind: 'explicit',
-    pattern: new RegExp(
-      `\\b(?:want|wants|wanted|wanting|wish|wishes|wishing|ready|deserve|deserves|deserving|plan|plans|planning|decided|decide|need|needs|trying|tried|about|hope|hopes|hoping|prefer|like|longing|long|going|time for me) (?:is )?to (?:just |really |honestly |simply |finally |go and )?${deathWish}\\b`,
-      'g',
-    ),
+    pattern: cue`\b${cues.wishingVerbs} (?:is )?to (?:just |really |honestly |simply |finally |go and )?${deathWish}\b`,
   },
   {
     kind: 'explicit',
-    pattern: new RegExp(
-      `\\b(?:way out|answer|solution|option|choice|escape|thing i want|thing left|intention|plan|goal) (?:[a-z]+ ){0,4}is to (?:just )?${deathWish}\\b`,
-      'g',
-    ),
+    pattern: cue`\b${cues.endsSought} (?:[a-z]+ ){0,4}is to (?:just )?${deathWish}\b`,
   },
   {
     kind: 'explicit',
-    pattern:
-      /\bunalive\b|\bsewerslide\b|\bkys\b|\bctb\b|\b(?:top|neck|do|off) myself(?: in)?\b|\broping\b(?! in)/g,
+    pattern: cue`\b${cues.suicideSlang}\b|\b(?:top|neck|do|off) myself(?: in)?\b|\broping\b(?! in)`,
   },
   {
     kind: 'explicit',
-    pattern:
-      /\b(?:log|logging|logged|check|checking|checked|sign|signing|signed|tap|tapping|tapped|bow|bowing|bowed) (?:off|out) (?:of |from )?(?:life|this life|existence|permanently|for good|early)\b|\bpermanent (?:exit|solution|sleep|way out|escape|goodbye)\b|\b(?:the )?easy way out\b|\b(?:the |a )?(?:long|eternal|big|final|forever) sleep\b|\bpull(?:ing)? the plug on (?:myself|my life|me)\b|\bmake (?:it all|everything|the pain|all of it) stop(?: for good| forever| permanently)?\b|\b(?:last|final) (?:day|days|week|weeks|night|month|christmas|birthday) (?:on this earth|on earth|alive|of my life|in this world)\b|\blong nap\b|\b(?:ready|want|going|time) to (?:go and )?join (?:him|her|them)(?= \.|$| in heaven| on the other side| there)|\b(?:stop|stopped|stopping) existing\b|\b(?:let|letting) go of (?:being alive|life itself|living)\b|\bgo and join (?:her|him|them)\b/g,
+    pattern: cue`\b${cues.signingOffVerbs} (?:off|out) (?:of |from )?(?:life|this life|existence|permanently|for good|early)\b|\bpermanent (?:exit|solution|sleep|way out|escape|goodbye)\b|\b(?:the )?easy way out\b|\b(?:the |a )?(?:long|eternal|big|final|forever) sleep\b|\bpull(?:ing)? the plug on (?:myself|my life|me)\b|\bmake (?:it all|everything|the pain|all of it) stop(?: for good| forever| permanently)?\b|\b(?:last|final) (?:day|days|week|weeks|night|month|christmas|birthday) (?:on this earth|on earth|alive|of my life|in this world)\b|\blong nap\b|\b(?:ready|want|going|time) to (?:go and )?join (?:him|her|them)(?= \.|$| in heaven| on the other side| there)|\b(?:stop|stopped|stopping) existing\b|\b(?:let|letting) go of (?:being alive|life itself|living)\b|\bgo and join (?:her|him|them)\b`,
   },
   {
     kind: 'explicit',
@@ -133,8 +128,7 @@ const strongCues: Cue[] = [
   },
   {
     kind: 'explicit',
-    pattern:
-      /\bwish (?:that )?i (?:was|were|could|would|had) (?:just )?(?:dead|die|disappear|never been born|not been born|not born|never born|not alive|not here|not exist|gone)\b/g,
+    pattern: cue`\bwish (?:that )?i (?:was|were|could|would|had) (?:just )?${cues.wishedUnmade}\b`,
   },
   {
     kind: 'explicit',
@@ -147,8 +141,7 @@ const strongCues: Cue[] = [
   },
   {
     kind: 'explicit',
-    pattern:
-      /\b(?:everyone|everybody|people|they|my family|my kids|the world|world|all of them|he|she) (?:would|will|might) (?:be|do|feel|live) (?:better|happier|fine|relieved|lighter|easier|okay|ok) (?:off )?(?:[a-z]+ ){0,4}(?:without me|if i (?:was|were|am|died|disappeared|left) ?(?:gone|dead|not here|not around)?)/g,
+    pattern: cue`\b${cues.othersAround} (?:would|will|might) (?:be|do|feel|live) ${cues.betterWithout} (?:off )?(?:[a-z]+ ){0,4}(?:without me|if i (?:was|were|am|died|disappeared|left) ?(?:gone|dead|not here|not around)?)`,
   },
   {
     kind: 'explicit',
@@ -157,8 +150,7 @@ const strongCues: Cue[] = [
   },
   {
     kind: 'explicit',
-    pattern:
-      /\bno (?:reason|point|sense) (?:for me )?(?:in |to )?(?:live|living|go on|going on|keep going|keeping going|stay alive|staying alive|be alive|being alive|carry on|carrying on|continue|continuing|wake up|waking up|exist|existing)\b/g,
+    pattern: cue`\bno (?:reason|point|sense) (?:for me )?(?:in |to )?${cues.afterNoReasonTo}\b`,
   },
   {
     kind: 'explicit',
@@ -167,18 +159,15 @@ const strongCues: Cue[] = [
   },
   {
     kind: 'explicit',
-    pattern:
-      /\b(?:do not|does not|can not|no longer|never) (?:want|wish|care|need) to (?:live|be alive|exist|wake up|be here anymore|go on anymore|keep living|carry on living|go on living|be around anymore|be here any longer|stay alive|keep going anymore|be on this earth)\b/g,
+    pattern: cue`\b(?:do not|does not|can not|no longer|never) (?:want|wish|care|need) to ${cues.afterNotWantTo}\b`,
   },
   {
     kind: 'explicit',
-    pattern:
-      /\b(?:do not|does not|can not|could not|no longer) see (?:the|any) (?:point|reason) (?:of|in|to) (?:going on|go on|living|live|life|being alive|carrying on|continuing|staying|waking up|existing|being here|keeping going)\b/g,
+    pattern: cue`\b(?:do not|does not|can not|could not|no longer) see (?:the|any) (?:point|reason) (?:of|in|to) ${cues.afterSeeNoPointOf}\b`,
   },
   {
     kind: 'explicit',
-    pattern:
-      /\bwhat is (?:even )?the point (?:of|in) (?:going on|living|life|being alive|carrying on|waking up|existing|being here|staying alive)\b/g,
+    pattern: cue`\bwhat is (?:even )?the point (?:of|in) ${cues.afterWhatIsThePointOf}\b`,
   },
   { kind: 'explicit', pattern: /\b(?:take|taking|took|end|ending) (?:my|this) (?:own )?life\b/g },
   {
@@ -188,8 +177,7 @@ const strongCues: Cue[] = [
   },
   {
     kind: 'explicit',
-    pattern:
-      /\b(?:want|wish|need) (?:it all|everything|my life|the pain|all of it|this life|existence|all of this|all this) to (?:end|stop|be over)(?: forever| for good| permanently)?\b/g,
+    pattern: cue`\b(?:want|wish|need) ${cues.wholeLife} to (?:end|stop|be over)(?: forever| for good| permanently)?\b`,
   },
   // indirect
   {
@@ -219,13 +207,11 @@ const strongCues: Cue[] = [
   },
   {
     kind: 'indirect',
-    pattern:
-      /\b(?:notice|noticed|care|cared|miss|missed|mind) (?:me )?(?:if|when|whether) i (?:was|were|am|died|disappeared|vanished|stopped existing|was gone|were gone|left for good|did not wake up|was not here|was not around)\b/g,
+    pattern: cue`\b(?:notice|noticed|care|cared|miss|missed|mind) (?:me )?(?:if|when|whether) i ${cues.goneStates}\b`,
   },
   {
     kind: 'indirect',
-    pattern:
-      /\b(?:i am|i will be|if i was|if i were|when i am|once i am) gone (?:for good|forever|soon|for ever|tomorrow|by)\b|\bdisappear(?:ed|ing)? (?:forever|for good|permanently|for ever)\b|\b(?:easier|better) for (?:everyone|everybody|them|my family) if i (?:just )?(?:disappeared|was gone|were gone|died|was not here|was dead|were dead|did not exist)\b/g,
+    pattern: cue`\b(?:i am|i will be|if i was|if i were|when i am|once i am) gone (?:for good|forever|soon|for ever|tomorrow|by)\b|\bdisappear(?:ed|ing)? (?:forever|for good|permanently|for ever)\b|\b(?:easier|better) for (?:everyone|everybody|them|my family) if i (?:just )?${cues.goneForOthers}\b`,
   },
   {
     kind: 'indirect',
@@ -245,7 +231,7 @@ const strongCues: Cue[] = [
   // plans
   {
     kind: 'plan',
-    pattern: new RegExp(`\\b(?:end|ending) (?:it|things)(?! with)(?: all)? ${afterwards}\\b`, 'g'),
+    pattern: cue`\b(?:end|ending) (?:it|things)(?! with)(?: all)? ${cues.soonTimes}\b`,
   },
   {
     kind: 'plan',
@@ -254,13 +240,11 @@ const strongCues: Cue[] = [
   },
   {
     kind: 'plan',
-    pattern:
-      /\b(?:wrote|written|writing|write|leave|left|leaving|drafted|drafting) (?:a |my |the )?(?:goodbye|farewell|suicide|last) (?:note|letter|message|letters|notes)\b(?! to (?:my )?(?:ex|old|past|job|house|city|former|boss|team|colleagues))|\b(?:wrote|written|writing) (?:letters|notes) to (?:everyone|my family|my kids|my children|my parents|the people i love)\b/g,
+    pattern: cue`\b(?:wrote|written|writing|write|leave|left|leaving|drafted|drafting) (?:a |my |the )?(?:goodbye|farewell|suicide|last) (?:note|letter|message|letters|notes)\b(?! to (?:my )?${cues.lettersToThePast})|\b(?:wrote|written|writing) (?:letters|notes) to (?:everyone|my family|my kids|my children|my parents|the people i love)\b`,
   },
   {
     kind: 'plan',
-    pattern:
-      /\b(?:giving|gave|give|given) away (?:all )?(?:of )?(?:my|all my) (?:things|stuff|belongings|possessions|cat|dog|pets|books|clothes|plants|savings|money)\b/g,
+    pattern: cue`\b(?:giving|gave|give|given) away (?:all )?(?:of )?(?:my|all my) ${[...cues.belongingsGivenAway, ...cues.savingsGivenAway]}\b`,
   },
   {
     kind: 'plan',
@@ -270,17 +254,11 @@ const strongCues: Cue[] = [
   // means
   {
     kind: 'means',
-    pattern: new RegExp(
-      `\\b(?:saving|saved|save|stockpiling|stockpiled|stockpile|hoarding|hoarded|hoard|collecting|collected|collect|stashing|stashed|storing|stored|kept|keeping|gathering|gathered|gather|bought|buying|get|getting) (?:up )?(?:[a-z]+ ){0,3}${pills}\\b(?! for (?:my|the|a) (?:trip|holiday|travel|dog|cat))`,
-      'g',
-    ),
+    pattern: cue`\b${cues.stockpilingVerbs} (?:up )?(?:[a-z]+ ){0,3}${cues.pills}\b(?! for (?:my|the|a) (?:trip|holiday|travel|dog|cat))`,
   },
   {
     kind: 'means',
-    pattern: new RegExp(
-      `\\b(?:take|taking|took|swallow|swallowed|swallowing|down|downed|downing) (?:all|every one|the whole (?:bottle|pack|box|packet|strip)|a whole (?:bottle|pack|box|packet)|a bunch|a handful|handfuls|loads|lots|too many|all of|every last one|as many) (?:of )?(?:[a-z]+ ){0,2}${pills}`,
-      'g',
-    ),
+    pattern: cue`\b${cues.swallowingVerbs} ${cues.overdoseAmounts} (?:of )?(?:[a-z]+ ){0,2}${cues.pills}`,
   },
   {
     kind: 'means',
@@ -299,8 +277,7 @@ const strongCues: Cue[] = [
   },
   {
     kind: 'means',
-    pattern:
-      /\boverdos(?:e|ed|es|ing)\b(?! on (?:coffee|caffeine|sugar|chocolate|tv|netflix|work|information|sweets|candy|cake|screen time|social media|podcasts|self help|books|love|kindness|positivity|motivation))/g,
+    pattern: cue`\boverdos(?:e|ed|es|ing)\b(?! on ${cues.harmlessOverdoses})`,
   },
   {
     kind: 'means',
@@ -314,25 +291,19 @@ const strongCues: Cue[] = [
   },
   {
     kind: 'means',
-    pattern:
-      /\b(?:how|ways|way|best way|easiest way|quickest way|painless way|quick way|fastest way) (?:to|of) (?:kill (?:myself|yourself|oneself|themselves)|die|end it|commit suicide|end (?:my|your|one) life|overdose|hang (?:myself|yourself)|not wake up|stop (?:my|your) heart)\b/g,
+    pattern: cue`\b${cues.waysTo} (?:to|of) (?:kill (?:myself|yourself|oneself|themselves)|die|end it|commit suicide|end (?:my|your|one) life|overdose|hang (?:myself|yourself)|not wake up|stop (?:my|your) heart)\b`,
   },
   {
     kind: 'means',
-    pattern:
-      /\b(?:most )?(?:common|effective|painless|quick|quickest|reliable|easiest|best|successful|lethal|certain|surest|peaceful) (?:suicide )?(?:methods?|ways?|means) (?:of|to|for) (?:suicide|dying|die|kill|killing|ending|end)\b|\b(?:suicide|overdose|self harm) (?:methods?|techniques?|instructions?)\b|\bmethods? (?:of|for) (?:suicide|killing (?:yourself|oneself|myself|themselves)|self harm)\b/g,
+    pattern: cue`\b(?:most )?${cues.methodQualities} (?:suicide )?(?:methods?|ways?|means) (?:of|to|for) (?:suicide|dying|die|kill|killing|ending|end)\b|\b(?:suicide|overdose|self harm) (?:methods?|techniques?|instructions?)\b|\bmethods? (?:of|for) (?:suicide|killing (?:yourself|oneself|myself|themselves)|self harm)\b`,
   },
   {
     kind: 'means',
-    pattern: new RegExp(
-      `\\b(?:jump|jumping|jumped|leap|leaping|throw myself|throwing myself|fall|falling) (?:off|from) (?:a|the|this|that|my|our)? ?(?:bridge|building|roof|cliff|balcony|tower|window|rooftop|overpass|ledge|parking garage)\\b`,
-      'g',
-    ),
+    pattern: cue`\b${cues.jumpingVerbs} (?:off|from) (?:a|the|this|that|my|our)? ?${cues.jumpingPlaces}\b`,
   },
   {
     kind: 'means',
-    pattern:
-      /\b(?:jump|jumping|step|stepping|walk|walking|throw myself|run|running) (?:in front of|into|onto) (?:a |the )?(?:train|bus|car|truck|lorry|traffic|tracks|railway|sea|ocean|river|lake)\b/g,
+    pattern: cue`\b${cues.steppingVerbs} (?:in front of|into|onto) (?:a |the )?${cues.trafficAndWater}\b`,
   },
   {
     kind: 'means',
@@ -351,16 +322,12 @@ const strongCues: Cue[] = [
   },
   {
     kind: 'means',
-    pattern: new RegExp(
-      `\\b(?:tall|taller|tallest|high|higher|highest) ${heights} (?:to jump|i could jump|for jumping|where nobody|where no one)\\b`,
-      'g',
-    ),
+    pattern: cue`\b(?:tall|taller|tallest|high|higher|highest) ${cues.heights} (?:to jump|i could jump|for jumping|where nobody|where no one)\b`,
   },
   // farewells
   {
     kind: 'farewell',
-    pattern:
-      /\bgoodbye (?:everyone|everybody|all|world|cruel world|forever|for good|for ever|to everyone|to all of you|my friends)\b|\bfinal goodbye\b|\bsaying (?:my )?goodbyes?\b(?! to (?:the|my|that|this|an?|old|your) ?(?:[a-z]+ )?(?:version|versions|old|ego|past|habit|habits|job|house|city|chapter|year|patterns?|fears?|self|me|home|flat|apartment|office|team|colleagues|students|girl|boy|woman|man|person|kid))/g,
+    pattern: cue`\bgoodbye ${cues.farewellAddressees}\b|\bfinal goodbye\b|\bsaying (?:my )?goodbyes?\b(?! to (?:the|my|that|this|an?|old|your) ?(?:[a-z]+ )?${cues.goodbyesToThePast})`,
   },
   {
     kind: 'farewell',
@@ -390,10 +357,7 @@ const strongCues: Cue[] = [
   },
   {
     kind: 'self-harm',
-    pattern: new RegExp(
-      `\\b(?:cut|cutting|cuts|burn|burning|burnt|burned|hit|hitting|punch|punching|scratch|scratching|bite|biting|starve|starving|hurt|hurting|bruise|bruising|carve|carving|stab|stabbing) (?:${me}|my (?:arms?|legs?|wrists?|thighs?|skin|stomach|hips?))${notSelfHarm}`,
-      'g',
-    ),
+    pattern: cue`\b${cues.selfHurtingVerbs} (?:${cues.ownSelf}|my (?:arms?|legs?|wrists?|thighs?|skin|stomach|hips?))${notSelfHarm}`,
   },
   {
     kind: 'explicit',
@@ -441,32 +405,23 @@ const strongCues: Cue[] = [
   // someone close at risk
   {
     kind: 'third-party',
-    pattern: new RegExp(
-      `\\b(?:kill|killing|kills|killed|hurt|hurting|hurts|harm|harming|harms|cut|cutting|cuts|burn|burns|burning|end|ending|off|hang|hanging|hangs|drown|drowns|drowning|shoot|shoots|poison|poisons|overdose|overdosing|starve|starves|starving) ${them}${notSelfHarm}`,
-      'g',
-    ),
+    pattern: cue`\b${cues.harmingVerbs} ${cues.otherSelves}${notSelfHarm}`,
   },
   {
     kind: 'third-party',
-    pattern: new RegExp(
-      `\\b(?:he|she|they|my ${close}) (?:wants|want|is going|are going|plans|plan|is planning|are planning|talks|talk|keeps talking|is talking|has been talking|said|says|told me|threatened|threatens|tried|is trying|has tried|wrote|texted me) (?:to |about |about wanting to |that (?:he|she|they) (?:wants|want|is going|are going) to )?(?:die|dying|suicide|kill (?:himself|herself|themselves)|end (?:his|her|their) (?:own )?life|end it|not being here|not wanting to live|not want to live)\\b`,
-      'g',
-    ),
+    pattern: cue`\b(?:he|she|they|my ${cues.closePeople}) ${cues.talkingOfDeath} (?:to |about |about wanting to |that (?:he|she|they) (?:wants|want|is going|are going) to )?(?:die|dying|suicide|kill (?:himself|herself|themselves)|end (?:his|her|their) (?:own )?life|end it|not being here|not wanting to live|not want to live)\b`,
   },
   {
     kind: 'third-party',
-    pattern:
-      /\b(?:take|taking|end|ending) (?:his|her|their) (?:own )?life\b|\b(?:saying|says|said|thinks|believes|told me|feels) (?:that )?(?:everyone|everybody|we|the world|his family|her family) (?:would be|is|are|will be) better off without (?:him|her|them)\b|\b(?:giving|gave|give|given) away (?:all )?(?:of )?(?:his|her|their) (?:things|stuff|belongings|possessions|cat|dog|pets|books|clothes)\b|\bweigh (?:herself|himself|themselves|myself) down\b|\b(?:giving|gave|give|given) (?:all )?(?:of )?(?:my|his|her|their|all my|all his|all her) (?:[a-z]+ )?(?:things|stuff|belongings|possessions) away\b/g,
+    pattern: cue`\b(?:take|taking|end|ending) (?:his|her|their) (?:own )?life\b|\b(?:saying|says|said|thinks|believes|told me|feels) (?:that )?(?:everyone|everybody|we|the world|his family|her family) (?:would be|is|are|will be) better off without (?:him|her|them)\b|\b(?:giving|gave|give|given) away (?:all )?(?:of )?(?:his|her|their) ${cues.belongingsGivenAway}\b|\bweigh (?:herself|himself|themselves|myself) down\b|\b(?:giving|gave|give|given) (?:all )?(?:of )?(?:my|his|her|their|all my|all his|all her) (?:[a-z]+ )?(?:things|stuff|belongings|possessions) away\b`,
   },
   {
     kind: 'eating-disorder',
-    pattern:
-      /\b(?:make|made|making) myself (?:throw up|sick|vomit|puke)\b|\bpurg(?:e|ed|ing)\b|\b(?:took|take|taking) (?:a lot of |so many |more )?laxatives\b|\b(?:starve|starving|starved) myself\b|\bpro ana\b|\bthinspo\b|\b(?:have not|not|did not) eat(?:en)? (?:in|for) (?:[0-9]+|two|three|four|five|six|seven) days\b/g,
+    pattern: cue`\b(?:make|made|making) myself (?:throw up|sick|vomit|puke)\b|\bpurg(?:e|ed|ing)\b|\b(?:took|take|taking) (?:a lot of |so many |more )?laxatives\b|\b(?:starve|starving|starved) myself\b|\b${cues.eatingDisorderSlang}\b|\b(?:have not|not|did not) eat(?:en)? (?:in|for) (?:[0-9]+|two|three|four|five|six|seven) days\b`,
   },
   {
     kind: 'harm-from-others',
-    pattern:
-      /\b(?:he|she|they|my (?:partner|husband|wife|boyfriend|girlfriend|ex|dad|father|mum|mom|mother|stepdad|stepfather|stepmum|stepmom|uncle|brother)) (?:hits|hit|beats|beat|chokes|choked|strangled|strangles|kicked|kicks|threatens|threatened|locks|locked|hurts|hurt) me\b|\b(?:afraid|scared|terrified) (?:to go|of going) home\b|\b(?:touches|touched) me (?:where|when|at night|and)\b/g,
+    pattern: cue`\b(?:he|she|they|my ${cues.abusers}) ${cues.abuseVerbs} me\b|\b(?:afraid|scared|terrified) (?:to go|of going) home\b|\b(?:touches|touched) me (?:where|when|at night|and)\b`,
   },
   {
     kind: 'plan',
@@ -477,36 +432,33 @@ const strongCues: Cue[] = [
 
 /** Each alone is common in honest writing; two different ones in one sentence call for care. */
 const weakCues: RegExp[] = [
-  /\b(?:i am|i feel|i feel so|feeling|i am so|so) (?:hopeless|worthless|useless|empty|numb|trapped|broken)\b/g,
+  cue`\b(?:i am|i feel|i feel so|feeling|i am so|so) ${cues.hopelessFeelings}\b`,
   /\b(?:i am|i feel like) (?:a|such a) (?:burden|failure|waste of space|waste)\b/g,
-  /\bno way out\b|\bno future\b|\bnothing (?:matters|will ever change|will get better|ever changes)\b|\bnever (?:going to )?get better\b/g,
-  /\bnobody (?:cares|would care|would notice|would miss me|will miss me|loves me|would even notice)\b/g,
-  /\bwhat is (?:even )?the point\b|\bno point (?:in )?(?:anything|trying|any of (?:it|this))\b|\bsee (?:the|any) point (?:in|of) (?:anything|any of (?:it|this))\b/g,
-  /\b(?:tired|sick|exhausted) of (?:everything|it all|fighting|trying|being me)\b/g,
-  /\b(?:give|given|giving) up on (?:everything|myself|life)\b|\bi (?:have|am) given up\b/g,
-  /\bhate (?:myself|my life|being alive|who i am)\b/g,
-  /\b(?:want|wish i could|wish to|want to just) (?:disappear|vanish)\b/g,
+  cue`\b${cues.noWayOut}\b`,
+  cue`\bnobody ${cues.nobodyCares}\b`,
+  cue`\b${cues.noPoint}\b`,
+  cue`\b(?:tired|sick|exhausted) of ${cues.wearyOf}\b`,
+  cue`\b${cues.givingUp}\b`,
+  cue`\bhate ${cues.hatedInOneself}\b`,
+  cue`\b${cues.vanishing}\b`,
   /\b(?:i am|i am just|i am so) done(?= \.|$)|\bdone with (?:everything|it all|life|myself)\b/g,
-  /\b(?:sorry for everything|tell (?:them|my family|everyone|my kids|my mum|my mom) i love them)\b/g,
-  /\b(?:lost my job|got fired|been fired|laid off|lost everything|lost my (?:home|house|partner|wife|husband|kids|children|flat|apartment)|(?:she|he|they) left|(?:partner|wife|husband|girlfriend|boyfriend) left me|broke up with me|divorce papers|failed (?:all )?my exams|failed everything|diagnosis today)\b/g,
-  new RegExp(
-    `\\b(?:tall|taller|tallest|high|higher|highest|height of|how high|how tall)\\b[a-z ]{0,20}\\b${heights}|\\b${heights} (?:taller|higher|over|above|tall enough|high enough)\\b|\\b${heights} [a-z ]{0,30}\\b(?:high|tall|tallest|highest|higher|taller)\\b`,
-    'g',
-  ),
-  /\b(?:relapse|relapsed|blades|razor blades|razors)\b/g,
+  cue`\b${cues.lastWords}\b`,
+  cue`\b${cues.losses}\b`,
+  cue`\b(?:tall|taller|tallest|high|higher|highest|height of|how high|how tall)\b[a-z ]{0,20}\b${cues.heights}|\b${cues.heights} (?:taller|higher|over|above|tall enough|high enough)\b|\b${cues.heights} [a-z ]{0,30}\b(?:high|tall|tallest|highest|higher|taller)\b`,
+  cue`\b${cues.relapseAndBlades}\b`,
   /\bpunish(?:ing)? (?:myself|my body)\b/g,
   /\bcan not take (?:it|this|much more)\b/g,
-  /\b(?:can not|do not) see (?:a|any) future\b|\bno future for me\b|\bnothing is (?:ever )?going to (?:get better|change)\b|\b(?:i am )?done (?:trying|fighting)\b/g,
-  /\btonight is the night\b|\b(?:i have|i) made up my mind\b|\b(?:got|have|put) everything (?:ready|in order|sorted)\b|\b(?:not|never) (?:coming|come|going to come) back\b|\bsorted (?:out )?my will\b|\brehears(?:e|ed|ing) (?:it|how)\b|\bthe time,? the place\b|\bi will do it when\b|\bwhen everyone is (?:away|asleep|out)\b|\bletters are written\b/g,
+  cue`\b${cues.noFuture}\b`,
+  cue`\b${cues.mindMadeUp}\b`,
   /\b(?:new home for my|rehomed my|gave (?:away )?my) (?:cat|dog|pets?|rabbit)\b|\b(?:cat|dog) has a new home\b|\bwill not need (?:them|it|the next|this|my|these) ?(?:soon|anymore|module|course|lesson)?\b/g,
-  /\b(?:bought|got|have|buy|get) (?:a|some|the) rope\b|\bknow exactly what (?:it is|its) for\b|\b(?:get|buy|find|borrow) a gun\b/g,
+  cue`\b${cues.ropeOrGun}\b`,
   /\b(?:most dangerous|deadliest|most deadly)\b|\bif (?:you|i|someone) (?:take|took|swallow|swallowed) (?:a lot|too many|the whole|all)\b|\bbottle of (?:pills|tablets)\b|\b(?:pills|tablets) in front of me\b|\btak(?:e|ing) all of them\b|\bwould be too (?:many|much)\b/g,
-  /\bcarbon monoxide\b|\bcar exhaust\b|\bhow deep\b|\b(?:how|so) easy it would be\b|\bwithout (?:their|my|the|his|her) doctor noticing\b|\bworst day of my life\b/g,
-  /\bif anyone reads this\b|\bi love you all\b|\bforgive me\b|\b(?:was|is) not (?:your|her|his|their|anyone) fault\b|\btell my [a-z]+ (?:i am sorry|i lov(?:e|ed))\b|\bnot (?:be )?logging (?:in|on) again\b|\bat peace with (?:that|it|this|my decision)\b|\b(?:last|final) (?:[a-z]+ )?(?:entry|message|reflection|post|words)\b|\bnot scared anymore\b/g,
-  /\bgoodbye\b|\bsuicide\b|\b(?:is all i (?:can )?think about|can not stop thinking about|keep thinking about)\b|\b(?:wanted|want) to finish (?:this|the) (?:module|course|lesson) first\b|\bwhen (?:my parents|everyone|they|my family|my wife|my husband) (?:leave|are away|go away|are asleep|are out|is away)\b|\bnone of (?:this|it) (?:was|is) (?:your|her|his|their|anyone) fault\b/g,
-  /\bwho gets what\b|\bdelet(?:e|ed) my (?:search )?history\b|\bso nobody has to\b|\b(?:yellow line|platform edge|edge of the platform)\b|\bworking out the timing\b|\beviction notice\b|\bpockets full\b|\bstones in my pockets\b|\bnot turning (?:around|back)\b|\bincarnation was a mistake\b|\breturn to the light (?:before|by|on|tonight|soon|this)\b|\b(?:chosen|picked|set) (?:when|the day|the date|the time)\b|\bfinal release\b/g,
-  /\b(?:wrote|written|writing) (?:goodbye )?letters to (?:my|everyone)\b|\bpicked (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|a day|the day)\b|\b(?:will not|wont) be needing\b|\bno fence\b|\bsee what it (?:felt|feels|would feel) like\b|\bknow exactly what would work\b|\bbringing (?:some of )?(?:it|them) home\b|\b(?:calm|at peace|peaceful|relieved) now that\b|\bdelet(?:e|ed|ing) (?:my |all my |all her |all his |her |his )?accounts\b|\bpasswords for my\b|\bclose my accounts\b|\bletter for (?:mum|mom|dad|my [a-z]+)\b|\bwhen the time comes\b|\bworst (?:week|day|month|year) of my life\b|\bwaiting period\b|\bnot make it back\b|\bswam out\b|\bbefore i go\b|\bcould not stay\b|\bmake sure my [a-z]+ gets my\b|\bunderstand why\b|\bon the other side\b|\bfun while it lasted\b|\buntil i feel something\b|\brazor blade\b|\blife insurance\b|\bleftover (?:morphine|pills|meds|medication)\b|\bwhere (?:his|her|their|my) (?:old )?(?:hunting )?(?:rifle|gun|shotgun|pistol)\b|\bsince [a-z]+ died\b|\b(?:evicted|walked out on me|funeral|rough month|nobody (?:at home )?(?:even )?noticed)\b|\b(?:life|live) (?:have|has) no (?:value|sense|meaning|point)\b|\bnothing (?:have|has) (?:sense|meaning)\b|\bmake it end\b|\bpermanent kind\b|\bgoing to do it\b|\bnot bother with (?:treatment|the treatment)\b|\beasier (?:time|for (?:them|everyone|everybody))\b|\b(?:do not|did not|would not|never) have to (?:deal with|worry about|look after|take care of|put up with) me\b|\b(?:weight|drain) on (?:my|the|everyone)\b|\bwould grieve\b|\bfinally be free\b|\bdone waiting\b|\bnothing left for me\b|\bmade (?:my )?peace with\b|\b(?:picked|chosen|chose|set) (?:a|the) date\b|\bso i do not ruin it\b|\b(?:updated|wrote|made|sorted|finished|changed) my will\b|\bwrote a note\b|\beverything is (?:ready|sorted|in order)\b|\bsee how it would work\b|\b(?:drove|walked|went|go|going) (?:back )?to the (?:bridge|cliffs?|tracks|railway|roof|rooftop)\b|\b(?:cat|dog) will go to\b|\b(?:find|wait for|waiting for) the right (?:moment|time)\b|\bafter the day i have had\b|\bwould it be quick\b|\bbeen kind to me\b|\b(?:will not|wont) be able to (?:tell|say|see|thank)\b|\bhelped for a while\b|\btake care(?= \.|$)|\blov(?:e|ed) you all\b|\bdo not blame (?:yourselves|yourself|anyone|me|them)\b|\b(?:hit|bang|banged|banging|hitting) my head (?:against|on) (?:the|a) wall\b|\bdeeper than (?:usual|before|last time)\b|\bresearch on self harm\b|\bgo through with it\b|\bgetting (?:louder|worse|stronger)\b|\bclean from (?:cutting|self harm)\b|\b(?:the )?whole bottle\b|\bneed it (?:this week|tonight|today|now)\b|\b(?:diagnosis|results) back\b/g,
-  /\bgoodbye (?:message|note|letter|post)\b|\bnot answering (?:her|his|their|my) phone\b|\b(?:punched|hit|punching|hitting) (?:the|a) wall\b|\bdeserved? (?:it|the pain|to hurt|to suffer|to be in pain)\b/g,
+  cue`\b${cues.meansThoughtOf}\b`,
+  cue`\b${cues.lastWordsToOthers}\b|\b(?:was|is) not (?:your|her|his|their|anyone) fault\b|\btell my [a-z]+ (?:i am sorry|i lov(?:e|ed))\b|\b(?:last|final) (?:[a-z]+ )?(?:entry|message|reflection|post|words)\b`,
+  cue`\b${cues.dwellingOnIt}\b|\b(?:wanted|want) to finish (?:this|the) (?:module|course|lesson) first\b|\bwhen (?:my parents|everyone|they|my family|my wife|my husband) (?:leave|are away|go away|are asleep|are out|is away)\b|\bnone of (?:this|it) (?:was|is) (?:your|her|his|their|anyone) fault\b`,
+  cue`\b${cues.preparations}\b|\b(?:chosen|picked|set) (?:when|the day|the date|the time)\b`,
+  cue`\b${cues.quietSigns}\b|\b(?:wrote|written|writing) (?:goodbye )?letters to (?:my|everyone)\b|\bpicked (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|a day|the day)\b|\bdelet(?:e|ed|ing) (?:my |all my |all her |all his |her |his )?accounts\b|\bletter for (?:mum|mom|dad|my [a-z]+)\b|\bmake sure my [a-z]+ gets my\b|\bwhere (?:his|her|their|my) (?:old )?(?:hunting )?(?:rifle|gun|shotgun|pistol)\b|\bsince [a-z]+ died\b|\b(?:life|live) (?:have|has) no (?:value|sense|meaning|point)\b|\b(?:do not|did not|would not|never) have to (?:deal with|worry about|look after|take care of|put up with) me\b|\b(?:drove|walked|went|go|going) (?:back )?to the (?:bridge|cliffs?|tracks|railway|roof|rooftop)\b|\btake care(?= \.|$)|\b(?:hit|bang|banged|banging|hitting) my head (?:against|on) (?:the|a) wall\b`,
+  cue`\b${cues.signsOfDistress}\b|\bdeserved? (?:it|the pain|to hurt|to suffer|to be in pain)\b`,
 ];
 
 const denial =
@@ -531,8 +483,7 @@ const wishing =
   /\b(?:want|wanna|wish|hope|hoping|ready|going to|plan|planning|thinking (?:to|about|of|how)|think (?:to|about|of|how)|decided|resolved|intend|would welcome|would not mind|would (?:honestly |actually |really |just )?be (?:fine|relieved|happy|glad|okay)|be fine if|kind of hoping|prefer|longing|tempted|considering|might just|better if)\b/g;
 const ownEnd =
   /\b(?:(?:to|i|me) (?:just |finally |simply )?(?:die|be dead)|(?:i am|i was|i were|being) dead|(?:bumped|pushed|hit|knocked) me|not wake up|never wake up|never woke up|not waking up|skip the waking|sleep forever|(?:stop|end|finish) (?:my|this) (?:life|breathing|heart|existence)|heart [a-z ]{0,12}gave out|(?:bus|car|train|truck|lorry) (?:would |to )?hit me|(?:plane|it) (?:would |to )?(?:go down|crash)|something terminal|terminal (?:illness|diagnosis))\b/g;
-const notAnEnd =
-  /\b(?:old self|old me|ego|version of me|old life|old habits|old patterns|person i was|who i used to be|dying to|die of|die laughing|to die for|die for|dead tired|dead end|dead set|drop dead|dead serious|death of me|die hard)\b/;
+const notAnEnd = new RegExp(String.raw`\b${anyOf(cues.notAnEnd)}\b`);
 
 function isWishToBeDead(sentence: string): boolean {
   return (
