@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { systemPromptKinds, type SystemPromptKind } from '../../shared/api/companion.ts';
 import { SETTINGS_CACHE_SECONDS } from '../../shared/rules/settings.ts';
 import type { Executor } from '../db/client.ts';
-import { listenToChannel } from '../db/listen.ts';
+import { createLiveDocument, type LiveDocument } from '../db/live-document.ts';
 import { companionSystemPrompts } from '../db/schema/companion.ts';
 
 export type SystemPrompts = Record<SystemPromptKind, string>;
@@ -13,46 +13,28 @@ export type SystemPrompts = Record<SystemPromptKind, string>;
 export const PROMPTS_CHANNEL = 'companion_prompts_changed';
 
 /** The prompts as this process last read them: every AI request reads one, so kept in memory. */
-export interface SystemPromptStore {
-  current: () => SystemPrompts;
+export interface SystemPromptStore extends LiveDocument<SystemPrompts> {
   /** The files in content/companion/, read at start: what "Restore default" goes back to. */
   defaults: SystemPrompts;
-  refresh: () => Promise<void>;
-  close: () => Promise<void>;
-}
-
-interface StoreLog {
-  warn: (object: object, message: string) => void;
 }
 
 export async function createSystemPromptStore(input: {
   db: Executor;
   pool: pg.Pool;
   folder: string;
-  log: StoreLog;
+  log: { warn: (object: object, message: string) => void };
 }): Promise<SystemPromptStore> {
-  const { db, log } = input;
   const defaults = await loadDefaultPrompts(input.folder);
-  const read = async () => promptsOf(await readPromptRecords(db), defaults);
-  let prompts = await read();
-  const refresh = async () => {
-    prompts = await read();
-  };
-  const refreshQuietly = () => {
-    refresh().catch((error: unknown) => log.warn({ err: error }, 'could not read the prompts'));
-  };
-  const listener = await listenToChannel(input.pool, PROMPTS_CHANNEL, refreshQuietly, log);
-  // Should a notice go astray, no process uses an old prompt for longer than spec 2 §9's cache.
-  const timer = setInterval(refreshQuietly, SETTINGS_CACHE_SECONDS * 1000).unref();
-  return {
-    current: () => prompts,
-    defaults,
-    refresh,
-    close: async () => {
-      clearInterval(timer);
-      await listener.close();
-    },
-  };
+  const prompts = await createLiveDocument({
+    pool: input.pool,
+    channel: PROMPTS_CHANNEL,
+    read: async () => promptsOf(await readPromptRecords(input.db), defaults),
+    name: 'the prompts',
+    log: input.log,
+    // Should a notice go astray, no process uses an old prompt for longer than spec 2 §9's cache.
+    pollSeconds: SETTINGS_CACHE_SECONDS,
+  });
+  return { ...prompts, defaults };
 }
 
 export interface PromptRecord {

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Catalogue, CatalogueStore } from '../catalogue/catalogue.ts';
 import { buildCatalogue, readContentFolder } from '../catalogue/load-catalogue.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { listenToChannel } from '../db/listen.ts';
+import { createLiveDocument } from '../db/live-document.ts';
 import { contentProducts } from '../db/schema/content.ts';
 import { publishImportedCourse } from './course-drafts.ts';
 import {
@@ -14,14 +14,10 @@ import {
 } from './published-content.ts';
 import type { ContentDocuments } from '../catalogue/load-catalogue.ts';
 
-interface StoreLog {
-  warn: (object: object, message: string) => void;
-}
-
 export interface CatalogueStoreOptions {
   db: Database;
   pool: pg.Pool;
-  log: StoreLog;
+  log: { warn: (object: object, message: string) => void };
   /** content/: loaded as the first published version on a new install. */
   contentDir: string;
   /** Called with the programme served, at start and after each reload (to render the pages). */
@@ -37,37 +33,32 @@ export async function createCatalogueStore(
 ): Promise<{ store: CatalogueStore; close: () => Promise<void> }> {
   const { db, pool, log, contentDir, onReload } = options;
   await seedFromContentFolder(db, contentDir);
-  let catalogue = await readCatalogue(db);
-  // The build rendered content/; the database may have moved on since.
-  onReload?.(catalogue);
-  const reload = async () => {
-    catalogue = await readCatalogue(db);
-    onReload?.(catalogue);
-  };
-  const listener = await listenToChannel(
+  const live = await createLiveDocument({
     pool,
-    CONTENT_CHANNEL,
-    () => {
-      reload().catch((error: unknown) => log.warn({ err: error }, 'could not read the content'));
-    },
+    channel: CONTENT_CHANNEL,
+    read: () => readCatalogue(db),
+    name: 'the content',
     log,
-  );
+    // The build rendered content/; the database may have moved on since.
+    ...(onReload && { onRead: onReload }),
+  });
+  const catalogue = live.current;
   const store: CatalogueStore = {
-    current: () => catalogue,
-    reload,
+    current: catalogue,
+    reload: live.refresh,
     get courses() {
-      return catalogue.courses;
+      return catalogue().courses;
     },
     get bundle() {
-      return catalogue.bundle;
+      return catalogue().bundle;
     },
     get session() {
-      return catalogue.session;
+      return catalogue().session;
     },
-    getCourse: (courseId) => catalogue.getCourse(courseId),
-    getProduct: (productId) => catalogue.getProduct(productId),
+    getCourse: (courseId) => catalogue().getCourse(courseId),
+    getProduct: (productId) => catalogue().getProduct(productId),
   };
-  return { store, close: () => listener.close() };
+  return { store, close: live.close };
 }
 
 async function readCatalogue(db: Executor): Promise<Catalogue> {

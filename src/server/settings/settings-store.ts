@@ -6,46 +6,29 @@ import {
   type PlatformSettings,
 } from '../../shared/rules/settings.ts';
 import type { Executor } from '../db/client.ts';
-import { listenToChannel } from '../db/listen.ts';
+import { createLiveDocument, type LiveDocument } from '../db/live-document.ts';
 import { platformSettings } from '../db/schema/settings.ts';
 
 /** The channel a save notifies, so that every app process reads the new settings at once. */
 export const SETTINGS_CHANNEL = 'platform_settings_changed';
 
 /** The settings as this process last read them: read on every request, so kept in memory. */
-export interface SettingsStore {
-  current: () => PlatformSettings;
-  refresh: () => Promise<void>;
-  close: () => Promise<void>;
-}
+export type SettingsStore = LiveDocument<PlatformSettings>;
 
-interface StoreLog {
-  warn: (object: object, message: string) => void;
-}
-
-export async function createSettingsStore(
+export function createSettingsStore(
   db: Executor,
   pool: pg.Pool,
-  log: StoreLog,
+  log: { warn: (object: object, message: string) => void },
 ): Promise<SettingsStore> {
-  let settings = await readSettings(db);
-  const refresh = async () => {
-    settings = await readSettings(db);
-  };
-  const refreshQuietly = () => {
-    refresh().catch((error: unknown) => log.warn({ err: error }, 'could not read the settings'));
-  };
-  const listener = await listenToChannel(pool, SETTINGS_CHANNEL, refreshQuietly, log);
-  // Should a notice go astray, no process serves old settings for longer than spec 2 §9's cache.
-  const timer = setInterval(refreshQuietly, SETTINGS_CACHE_SECONDS * 1000).unref();
-  return {
-    current: () => settings,
-    refresh,
-    close: async () => {
-      clearInterval(timer);
-      await listener.close();
-    },
-  };
+  return createLiveDocument({
+    pool,
+    channel: SETTINGS_CHANNEL,
+    read: () => readSettings(db),
+    name: 'the settings',
+    log,
+    // Should a notice go astray, no process serves old settings for longer than spec 2 §9's cache.
+    pollSeconds: SETTINGS_CACHE_SECONDS,
+  });
 }
 
 export interface SettingsRecord extends PlatformSettings {
