@@ -391,6 +391,7 @@ describe('ReflectionCard', () => {
         saved={undefined}
         draftKey={DRAFT_KEY}
         save={save}
+        queue={queue}
         renderSafetyHelp={() => <div role="alert">Help is available</div>}
       />,
     );
