@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { E2E_HELPLINE_PHONE } from '../../playwright.config.ts';
 import { grantAccess } from '../support/course-access.ts';
 import { JS_BUDGET_BYTES, loadUntilHydrated, recordDownloads } from '../support/page-weight.ts';
@@ -21,8 +21,10 @@ const firstReflection =
   'On the train with no signal I noticed how calm I feel when nobody can reach me for an hour.';
 const secondReflection =
   'What is asking to change is how I answer every message at once, as if I owed everyone my time.';
+const phoneReflection = 'Written on my phone on the way home: I was most myself when I said no.';
+const laterReflection = `${firstReflection} Then I stayed off my phone for the evening.`;
 const offlineStatus =
-  "You're offline. Kept on this device, not sent yet: keep this page open and it will be sent when you're back online.";
+  "You're offline. Kept on this device, not sent yet: it will be sent when you're back online with this site open.";
 const crisis =
   'I want to kill myself. I have felt like this for weeks now and I do not know what else to do about it.';
 
@@ -48,56 +50,157 @@ async function openLessonWithWorker(page: Page, request: APIRequestContext) {
   return learner;
 }
 
+const lessonQuery = new URLSearchParams(lesson).toString();
+
+/** What the server holds for the lesson, as the learner's own API read gives it. */
+async function savedReflections(page: Page) {
+  const answer = await page.request.get(`/api/learning/reflections?${lessonQuery}`);
+  expect(answer.ok()).toBe(true);
+  return (
+    (await answer.json()) as {
+      reflections: { promptId: string; response: string; updatedAt: string }[];
+    }
+  ).reflections;
+}
+
+/**
+ * Offline, two reflections go to the outbox; a reload offline finds them there; back online,
+ * they are sent once each, in order.
+ */
+async function writeTwoReflectionsOffline(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+) {
+  await openLessonWithWorker(page, request);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: lessonTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sovereignty is not control' })).toBeVisible();
+
+  const first = reflectionCard(page, /most sovereign/);
+  const second = reflectionCard(page, /asking to change/);
+  await first.getByRole('textbox').fill(firstReflection);
+  await expect(first.getByRole('status')).toHaveText(offlineStatus);
+  await second.getByRole('textbox').fill(secondReflection);
+  await expect(second.getByRole('status')).toHaveText(offlineStatus);
+
+  // The tab reloaded (or closed and opened again) offline: the outbox still holds both.
+  await page.reload();
+  await expect(first.getByRole('textbox')).toHaveValue(firstReflection);
+  await expect(second.getByRole('textbox')).toHaveValue(secondReflection);
+  await expect(first.getByRole('status')).toHaveText(offlineStatus);
+  await expect(second.getByRole('status')).toHaveText(offlineStatus);
+  await expect(page.getByRole('region', { name: 'Unsaved draft' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  const saves: { promptId: string; saveId: string }[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'PUT' && new URL(sent.url()).pathname === '/api/learning/reflections') {
+      saves.push(sent.postDataJSON() as { promptId: string; saveId: string });
+    }
+  });
+  await context.setOffline(false);
+  await expect(first.getByRole('status')).toHaveText('Saved');
+  await expect(second.getByRole('status')).toHaveText('Saved');
+  expect(saves.map((save) => save.promptId)).toEqual([
+    'most-sovereign-moment',
+    'what-is-asking-to-change',
+  ]);
+  expect(new Set(saves.map((save) => save.saveId)).size).toBe(2);
+
+  const held = await savedReflections(page);
+  expect(held.map((reflection) => reflection.response).sort()).toEqual(
+    [firstReflection, secondReflection].sort(),
+  );
+
+  await page.reload();
+  await expect(first.getByRole('textbox')).toHaveValue(firstReflection);
+  await expect(second.getByRole('textbox')).toHaveValue(secondReflection);
+  await expect(first.getByRole('status')).toHaveText('Saved');
+  expect(saves).toHaveLength(2);
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  await expectNoSeriousAxeViolations(page);
+}
+
+/** The saves waiting in this browser's outbox (reflection-outbox.ts). */
+function countQueued(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open('reflection-outbox');
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const counting = db.transaction('saves').objectStore('saves').count();
+      counting.onsuccess = () => {
+        db.close();
+        resolve(counting.result);
+      };
+    };
+  });
+}
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a learner reads the lesson offline, writes two reflections, and both are saved once on reconnecting', async ({
+  test('a learner writes two reflections offline, reloads, and both are sent once, in order, on reconnecting', async ({
     page,
     context,
     request,
   }) => {
-    await openLessonWithWorker(page, request);
-
-    await context.setOffline(true);
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: lessonTitle })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Sovereignty is not control' })).toBeVisible();
-
-    const first = reflectionCard(page, /most sovereign/);
-    const second = reflectionCard(page, /asking to change/);
-    await first.getByRole('textbox').fill(firstReflection);
-    await expect(first.getByRole('status')).toHaveText(offlineStatus);
-    await second.getByRole('textbox').fill(secondReflection);
-    await expect(second.getByRole('status')).toHaveText(offlineStatus);
-    await expectNoSeriousAxeViolations(page);
-
-    const saves: string[] = [];
-    page.on('request', (sent) => {
-      if (sent.method() === 'PUT' && new URL(sent.url()).pathname === '/api/learning/reflections') {
-        saves.push(sent.postData() ?? '');
-      }
-    });
-    await context.setOffline(false);
-    await expect(first.getByRole('status')).toHaveText('Saved');
-    await expect(second.getByRole('status')).toHaveText('Saved');
-    expect(saves).toHaveLength(2);
-
-    const query = new URLSearchParams(lesson).toString();
-    const answer = await page.request.get(`/api/learning/reflections?${query}`);
-    expect(answer.ok()).toBe(true);
-    const { reflections } = (await answer.json()) as { reflections: { response: string }[] };
-    expect(reflections.map((reflection) => reflection.response).sort()).toEqual(
-      [firstReflection, secondReflection].sort(),
-    );
-
-    await page.reload();
-    await expect(first.getByRole('textbox')).toHaveValue(firstReflection);
-    await expect(second.getByRole('textbox')).toHaveValue(secondReflection);
+    await writeTwoReflectionsOffline(page, context, request);
   });
 });
 
 test.describe('on a laptop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a learner writes two reflections offline, reloads, and both are sent once, in order, on reconnecting', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await writeTwoReflectionsOffline(page, context, request);
+  });
+
+  test('when another device saved the reflection first, the card shows that its newer text was kept and offers this one back', async ({
+    page,
+    request,
+  }) => {
+    const learner = await signUp(page, { firstName: 'Maya' });
+    await grantAccess(request, learner.email);
+    await gotoReady(page, lessonPath);
+    const card = reflectionCard(page, /most sovereign/);
+    await card.getByRole('textbox').fill(firstReflection);
+    await expect(card.getByRole('status')).toHaveText('Saved');
+
+    // The phone, on the version this page also holds, saves first.
+    const [held] = await savedReflections(page);
+    const phone = await page.request.put('/api/learning/reflections', {
+      data: {
+        ...lesson,
+        promptId: 'most-sovereign-moment',
+        response: phoneReflection,
+        basedOn: held!.updatedAt,
+      },
+    });
+    expect(phone.ok()).toBe(true);
+
+    await card.getByRole('textbox').fill(laterReflection);
+    const notice = card.getByRole('region', { name: 'Changed on another device' });
+    await expect(notice).toContainText('This reflection was changed on another device on');
+    await expect(notice).toContainText('That newer text was kept and is in the box below.');
+    await expect(notice).toContainText(laterReflection);
+    await expect(card.getByRole('textbox')).toHaveValue(phoneReflection);
+    expect((await savedReflections(page))[0]!.response).toBe(phoneReflection);
+    await expectNoSeriousAxeViolations(page);
+
+    await notice.getByRole('button', { name: 'Use my text instead' }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(card.getByRole('textbox')).toHaveValue(laterReflection);
+    await expect(card.getByRole('status')).toHaveText('Saved');
+    expect((await savedReflections(page))[0]!.response).toBe(laterReflection);
+  });
 
   test('offline, crisis words in a reflection still show the operator’s help at once', async ({
     page,
@@ -133,6 +236,30 @@ test.describe('on a laptop', () => {
     await page.goto(lessonPath).catch(() => undefined);
     await expect(page.getByRole('heading', { level: 1, name: lessonTitle })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Sovereignty is not control' })).toHaveCount(0);
+  });
+
+  test('sign-out, even offline, forgets the reflections waiting in the outbox', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await openLessonWithWorker(page, request);
+    // The home page's code, kept by the worker once used, so that it opens offline.
+    await gotoReady(page, '/');
+    await gotoReady(page, lessonPath);
+    await context.setOffline(true);
+    await page.reload();
+    const card = reflectionCard(page, /most sovereign/);
+    await card.getByRole('textbox').fill(firstReflection);
+    await expect(card.getByRole('status')).toHaveText(offlineStatus);
+    expect(await page.evaluate(countQueued)).toBe(1);
+
+    await page.goto('/').catch(() => undefined);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForFunction(
+      async () => !(await indexedDB.databases()).some((db) => db.name === 'reflection-outbox'),
+    );
+    await page.waitForFunction(async () => !(await caches.has('current-lesson')));
   });
 
   test('the app can be installed: a manifest with the brand, icons and a theme colour', async ({

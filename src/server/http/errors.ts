@@ -12,6 +12,7 @@ const statusByCode: Record<ErrorCode, number> = {
   second_factor_needed: 403,
   not_found: 404,
   conflict: 409,
+  version_conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
   unavailable: 503,
@@ -26,6 +27,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** With `version_conflict`: what the server holds now. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.statusCode = statusByCode[code];
@@ -38,8 +41,16 @@ export function errorBody(
   code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
+  current?: unknown,
 ): ApiErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+  return {
+    error: {
+      code,
+      message,
+      ...(fields && { fields }),
+      ...(current !== undefined && { current }),
+    },
+  };
 }
 
 export function codeForStatus(status: number): ErrorCode {
@@ -55,7 +66,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
-        .send(errorBody(error.code, error.message, error.fields));
+        .send(errorBody(error.code, error.message, error.fields, error.current));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

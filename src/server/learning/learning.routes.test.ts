@@ -296,6 +296,147 @@ describe('reflections', () => {
   });
 });
 
+describe('reflections written on a version (offline outbox, two devices)', () => {
+  const crisisText =
+    'I want to kill myself. I have felt like this for weeks and I do not know what to do.';
+
+  it('saves a text written on the version the server holds, and answers the new version', async () => {
+    const learner = await learnerWithAccess();
+    const first = await saveReflection(learner.cookie, {
+      response: 'On the phone.',
+      basedOn: null,
+    });
+    expect(first.statusCode).toBe(200);
+    const { updatedAt } = first.json<Reflection>();
+    const second = await saveReflection(learner.cookie, {
+      response: 'On the phone, later.',
+      basedOn: updatedAt,
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.json<Reflection>().updatedAt).not.toBe(updatedAt);
+  });
+
+  it('answers 409 with the text and version it holds when another device saved in between, and keeps them', async () => {
+    const learner = await learnerWithAccess();
+    const phone = await saveReflection(learner.cookie, {
+      response: 'Written on the phone.',
+      action: 'autosave',
+      basedOn: null,
+    });
+    const held = phone.json<Reflection>();
+
+    const laptop = await saveReflection(learner.cookie, {
+      response: 'Written on the laptop, offline.',
+      basedOn: null,
+    });
+    expect(laptop.statusCode).toBe(409);
+    expect(laptop.json()).toEqual({
+      error: {
+        code: 'version_conflict',
+        message:
+          'This reflection was changed on another device after this text was written, so the newer text was kept.',
+        current: {
+          promptId: prompts[0],
+          response: 'Written on the phone.',
+          completed: false,
+          updatedAt: held.updatedAt,
+        },
+      },
+    });
+    const stale = await saveReflection(learner.cookie, {
+      response: 'Written on the laptop, on an old version.',
+      basedOn: new Date(Date.parse(held.updatedAt) - 60_000).toISOString(),
+    });
+    expect(stale.statusCode).toBe(409);
+
+    const read = await readReflections(learner.cookie);
+    expect(read.json<{ reflections: Reflection[] }>().reflections).toEqual([
+      expect.objectContaining({ response: 'Written on the phone.', updatedAt: held.updatedAt }),
+    ]);
+  });
+
+  it('stores a save sent twice once, answering both sends alike, and refuses an old save sent late', async () => {
+    const learner = await learnerWithAccess();
+    const save = { response: longText, basedOn: null, saveId: crypto.randomUUID() };
+    const first = await saveReflection(learner.cookie, save);
+    const again = await saveReflection(learner.cookie, save);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+
+    const rows = await testApp.db
+      .select()
+      .from(lessonReflections)
+      .where(eq(lessonReflections.userId, learner.id));
+    expect(rows).toHaveLength(1);
+
+    const next = await saveReflection(learner.cookie, {
+      response: 'A later text.',
+      basedOn: first.json<Reflection>().updatedAt,
+      saveId: crypto.randomUUID(),
+    });
+    expect(next.statusCode).toBe(200);
+    const late = await saveReflection(learner.cookie, save);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.current.response).toBe('A later text.');
+  });
+
+  it('stores two sends of one save made at once a single time', async () => {
+    const learner = await learnerWithAccess();
+    const save = { response: 'Sent twice at once.', basedOn: null, saveId: crypto.randomUUID() };
+    const answers = await Promise.all([
+      saveReflection(learner.cookie, save),
+      saveReflection(learner.cookie, save),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers[0]!.json<Reflection>().updatedAt).toBe(answers[1]!.json<Reflection>().updatedAt);
+    const rows = await testApp.db
+      .select()
+      .from(lessonReflections)
+      .where(eq(lessonReflections.userId, learner.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.saveId).toBe(save.saveId);
+  });
+
+  it('still judges the words of a checked save, and answers a repeat with the help again', async () => {
+    const learner = await learnerWithAccess();
+    const save = { response: crisisText, basedOn: null, saveId: crypto.randomUUID() };
+    const first = await saveReflection(learner.cookie, save);
+    expect(first.json()).toMatchObject({ isAtRisk: true, concern: 'suicide-self-harm' });
+    const again = await saveReflection(learner.cookie, save);
+    expect(again.json()).toMatchObject({ isAtRisk: true, concern: 'suicide-self-harm' });
+  });
+
+  it('refuses a version or save id that is not one with 400 and a clear message', async () => {
+    const learner = await learnerWithAccess();
+    const badVersion = await saveReflection(learner.cookie, { basedOn: 'yesterday' });
+    expect(badVersion.statusCode).toBe(400);
+    expect(badVersion.json().error.fields.basedOn).toBe(
+      'basedOn must be the updatedAt of the saved reflection, or null',
+    );
+    expect((await saveReflection(learner.cookie, { basedOn: 'x'.repeat(41) })).statusCode).toBe(
+      400,
+    );
+    const badId = await saveReflection(learner.cookie, { saveId: 'not-an-id' });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().error.fields.saveId).toBe('saveId must be a save id');
+  });
+
+  it("answers 401 without a session, 403 without access, and never another learner's text", async () => {
+    const checked = { basedOn: null, saveId: crypto.randomUUID() };
+    expect((await saveReflection(undefined, checked)).statusCode).toBe(401);
+    const stranger = await createUser(testApp.app);
+    expect((await saveReflection(stranger.cookie, checked)).statusCode).toBe(403);
+
+    const owner = await learnerWithAccess();
+    await saveReflection(owner.cookie, { response: 'Only mine.', basedOn: null });
+    const other = await learnerWithAccess();
+    const theirs = await saveReflection(other.cookie, { response: 'Mine.', ...checked });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json<Reflection>().response).toBe('Mine.');
+  });
+});
+
 describe('lesson completion', () => {
   it('refuses while a reflection is open, with the spec message', async () => {
     const learner = await learnerWithAccess();

@@ -104,8 +104,14 @@ export async function learningRoutes(app: FastifyInstance, events: LearningEvent
       const {
         crisis: detected,
         question,
+        replayed,
         ...saved
       } = await saveReflection(app, pendingSessionOf(request, reply), request.body);
+      // The same save sent again: answered as stored, its checks and reactions already made.
+      if (replayed) {
+        const concern = replayed.isAtRisk ? (detected.concern ?? 'suicide-self-harm') : null;
+        return { ...saved, isAtRisk: replayed.isAtRisk, concern };
+      }
       const crisis =
         (await events.checkReflectionSafety?.({
           userId: request.user.id,

@@ -97,12 +97,18 @@ function reflectionsOfLesson(
  * a concurrent save. A learner with an enrollment (or an admin) whose session this process has
  * seen before is saved in one statement, the session read included. The crisis detector's
  * reading is stored with it, so an answer at risk never reaches the AI vendor.
+ *
+ * A save that names the version it was written on (`basedOn`) is refused with the text the
+ * server holds when another save came in between; one whose `saveId` is the last stored is
+ * answered as it was, and changes nothing (`replayed`).
  */
 export async function saveReflection(
   app: FastifyInstance,
   session: PendingSession,
   input: SaveReflectionInput,
-): Promise<Reflection & { question: string; crisis: SafetyReading }> {
+): Promise<
+  Reflection & { question: string; crisis: SafetyReading; replayed?: { isAtRisk: boolean } }
+> {
   const { course, module, lesson } = findLesson(app.catalogue, input);
   const prompt = lesson.reflectionPrompts.find((candidate) => candidate.id === input.promptId);
   if (!prompt) throw new AppError('not_found', 'Reflection prompt not found');
@@ -127,6 +133,9 @@ export async function saveReflection(
   const rowOf = (userId: string) => ({
     ...reflectionValues(app, userId, target, input.response, now),
     isAtRisk: crisis.level === 'at-risk',
+    saveId: input.saveId ?? null,
+    checksVersion: input.basedOn !== undefined,
+    basedOn: input.basedOn ?? null,
   });
   const statements = upsertReflectionStatements(app.db);
   const userId = pacedUser?.id ?? session.userId ?? (await session.readUser()).id;
@@ -138,7 +147,7 @@ export async function saveReflection(
         now,
         paymentMode: app.config.paymentMode,
       });
-  let saved: SavedReflection;
+  let saved: SavedReflection | undefined;
   if (ifEnrolled) {
     await session.settle(ifEnrolled.session);
     saved = ifEnrolled;
@@ -149,13 +158,37 @@ export async function saveReflection(
     if (!lesson.isPreview) await requireCourseAccess(app, user, course.id);
     saved = await statements.always(rowOf(user.id));
   }
-  return {
-    promptId: prompt.id,
-    question: prompt.question,
-    response: input.response,
-    ...saved,
-    crisis,
+  const base = { promptId: prompt.id, question: prompt.question, crisis };
+  if (saved) return { ...base, response: input.response, ...saved };
+  const held = await getHeldReflection(app, userId, target);
+  if (held.saveId === null || held.saveId !== input.saveId) {
+    throw new AppError('version_conflict', reflectionMessages.changedElsewhere, undefined, {
+      promptId: prompt.id,
+      response: held.response,
+      completed: held.completed,
+      updatedAt: held.updatedAt,
+    } satisfies Reflection);
+  }
+  return { ...base, ...held, replayed: { isAtRisk: held.isAtRisk } };
+}
+
+/** What the server holds for the prompt, after a save that changed nothing. */
+async function getHeldReflection(app: FastifyInstance, userId: string, target: ReflectionTarget) {
+  const key = {
+    userId,
+    courseId: target.course.id,
+    moduleId: target.module.id,
+    lessonId: target.lesson.id,
+    promptId: target.prompt.id,
   };
+  const [row] = await app.db
+    .select()
+    .from(lessonReflections)
+    .where(and(reflectionsOfLesson(userId, key), eq(lessonReflections.promptId, key.promptId)));
+  // Stored between the two statements and gone again (the account deleted): nothing to show.
+  if (!row) throw new AppError('conflict', reflectionMessages.changedElsewhere);
+  const [reflection] = decryptReflections(app, [row]);
+  return { ...reflection!, saveId: row.saveId, isAtRisk: row.isAtRisk };
 }
 
 /** The companion's second signal found what the detector did not. */
@@ -199,10 +232,13 @@ function reflectionValues(
     completed: isReflectionCompleted({ wasCompleted: false, response, action }),
     createdAt: now,
     updatedAt: now,
+    saveId: null,
   };
 }
 
 type ReflectionValues = Omit<ReflectionRow, 'id'>;
+/** Whether the save must be written on the version the server holds, and which one. */
+type VersionCheck = { checksVersion: boolean; basedOn: string | null };
 type SavedReflection = Pick<Reflection, 'completed' | 'updatedAt'>;
 
 const reflectionColumns = Object.keys(getTableColumns(lessonReflections)).filter(
@@ -228,16 +264,23 @@ const upsertReflectionStatements = prepareOnce((db) => {
   const always = prepareUpsertReflection(db, 'save_reflection', { isAllowed: sql`true` });
   return {
     ifSignedInAndEnrolled: async (
-      values: ReflectionValues & { token: string; now: Date; paymentMode: PaymentMode },
+      values: ReflectionValues &
+        VersionCheck & { token: string; now: Date; paymentMode: PaymentMode },
     ) => {
       const row = await isSignedInAndEnrolled(values);
       return row && { ...toSavedReflection(row), session: sessionUserRead.decode(row.session) };
     },
-    always: async (values: ReflectionValues) => toSavedReflection((await always(values))!),
+    always: async (values: ReflectionValues & VersionCheck) => {
+      const row = await always(values);
+      return row && toSavedReflection(row);
+    },
   };
 });
 
-/** With `session` (sessionUserCte), the statement also answers with the session it read. */
+/**
+ * With `session` (sessionUserCte), the statement also answers with the session it read. It
+ * answers nothing when the row was saved since `basedOn`, or last saved by this `save_id`.
+ */
 function prepareUpsertReflection(
   db: Database,
   name: string,
@@ -268,7 +311,13 @@ function prepareUpsertReflection(
       response = excluded.response,
       completed = ${lessonReflections.completed} or excluded.completed,
       is_at_risk = excluded.is_at_risk,
-      updated_at = excluded.updated_at
+      updated_at = excluded.updated_at,
+      save_id = excluded.save_id
+    where (not ${sql.placeholder('checksVersion')}::boolean
+        -- The version went out as an ISO string, to the millisecond.
+        or date_trunc('milliseconds', ${lessonReflections.updatedAt})
+          is not distinct from ${sql.placeholder('basedOn')}::timestamptz)
+      and (excluded.save_id is null or ${lessonReflections.saveId} is distinct from excluded.save_id)
     returning ${lessonReflections.completed}, ${lessonReflections.updatedAt}${session ? sql`, ${sessionUserRead.sql} as session` : sql``}`,
   );
   return async (values: Record<string, unknown>) => (await statement.execute(values)).rows[0];

@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'second_factor_needed'
   | 'not_found'
   | 'conflict'
+  /** A save written on a version the server no longer holds: `current` is what it holds now. */
+  | 'version_conflict'
   | 'payload_too_large'
   | 'rate_limited'
   | 'unavailable'
@@ -23,6 +25,8 @@ export interface ApiErrorBody {
     code: ErrorCode;
     message: string;
     fields?: Record<string, string>;
+    /** With `version_conflict`: what the server holds now, kept instead of what was sent. */
+    current?: unknown;
   };
 }
 

@@ -97,11 +97,29 @@ const responseText = z
   .max(2 * REFLECTION_MAX_LENGTH, { message: reflectionMessages.tooLong, abort: true })
   .refine((text) => Array.from(text).length <= REFLECTION_MAX_LENGTH, reflectionMessages.tooLong);
 
+/**
+ * The version the text was written on: the `updatedAt` of the reflection as the writer last saw
+ * it, null when they saw none. Omitted, the save is not checked and the last write wins.
+ */
+const basedOn = z
+  .string()
+  .max(40, { message: reflectionMessages.badVersion, abort: true })
+  .pipe(z.iso.datetime({ offset: true, message: reflectionMessages.badVersion }))
+  .nullable()
+  .optional();
+
 export const saveReflectionSchema = lessonParamsSchema
   .extend({
     promptId: id,
     response: responseText,
     action: z.enum(reflectionActions).default('save'),
+    basedOn,
+    /** The browser's id for this save: sent again (a lost answer, an outbox), it is stored once. */
+    saveId: z
+      .string()
+      .max(36, { message: reflectionMessages.badSaveId, abort: true })
+      .pipe(z.uuid({ message: reflectionMessages.badSaveId }))
+      .optional(),
   })
   .superRefine((input, context) => {
     if (isBlank(input.response)) {

@@ -4,3 +4,9 @@
  * page (decision 041). The shell and the hashed assets hold nothing personal and stay.
  */
 export const signedInCacheNames = ['session', 'current-lesson'] as const;
+
+/**
+ * The IndexedDB database of reflections written offline and not sent yet (the outbox). Sign-out
+ * and account deletion delete it with the caches above.
+ */
+export const reflectionOutboxDatabase = 'reflection-outbox';

@@ -14,6 +14,11 @@ export const reflectionMessages = {
   submitted: 'Reflection submitted successfully!',
   incompleteLesson: 'Please complete all reflections before marking the lesson as complete.',
   lessonCompleted: 'Lesson completed!',
+  badVersion: 'basedOn must be the updatedAt of the saved reflection, or null',
+  badSaveId: 'saveId must be a save id',
+  /** A 409: another device saved this reflection after the text sent was written (decision 041). */
+  changedElsewhere:
+    'This reflection was changed on another device after this text was written, so the newer text was kept.',
 } as const;
 
 /** Characters as a reader counts them: code points, without surrounding white space. */

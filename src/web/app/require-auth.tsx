@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from '../lib/router/router.tsx';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.ts';
+import { useSendReflectionOutbox } from './send-reflection-outbox.ts';
 
 /**
  * Renders nothing (or the page's own loading text) while the session loads; a signed-out visitor
@@ -18,6 +19,7 @@ export function RequireAuth({
 }) {
   const session = useSession();
   const location = useLocation();
+  useSendReflectionOutbox(session.data?.id);
   if (session.isPending) return pending;
   if (!session.data) {
     if (signedOut) return signedOut;

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: ApiErrorCode,
     readonly fields?: Record<string, string>,
+    /** With `version_conflict`: what the server holds instead (its contract says the shape). */
+    readonly current?: unknown,
   ) {
     super(message);
   }
@@ -93,7 +95,13 @@ export async function fetchOrApiError(path: string, init: RequestInit): Promise<
 export async function errorOf(response: Response): Promise<ApiError> {
   const data = parseJson(await readOrApiError(response));
   return isApiErrorBody(data)
-    ? new ApiError(response.status, data.error.message, data.error.code, data.error.fields)
+    ? new ApiError(
+        response.status,
+        data.error.message,
+        data.error.code,
+        data.error.fields,
+        data.error.current,
+      )
     : new ApiError(response.status, clientErrorMessages.unexpectedAnswer, 'unknown');
 }
 

@@ -34,7 +34,10 @@ export const lessonReflections = pgTable(
     /** Judged at risk when saved: never sent to the AI vendor, for grounding or patterns. */
     isAtRisk: boolean('is_at_risk').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The reflection's version: a save names the one its text was written on (decision 041). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's id for the last save stored: the same save sent again changes nothing. */
+    saveId: uuid('save_id'),
   },
   (table) => [
     unique('lesson_reflections_user_prompt_key').on(

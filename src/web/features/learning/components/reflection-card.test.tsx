@@ -51,14 +51,27 @@ function fakeServer() {
   return { save, settle };
 }
 
+/** The outbox, as the card sees it: it takes a save and gives it an id. */
+const queue = vi.fn(async () => ({ saveId: crypto.randomUUID() }));
+
 function renderCard(save: ReturnType<typeof fakeServer>['save'], saved?: Reflection) {
   return render(
     <>
-      <ReflectionCard prompt={prompt} saved={saved} draftKey={DRAFT_KEY} save={save} />
+      <ReflectionCard
+        prompt={prompt}
+        saved={saved}
+        draftKey={DRAFT_KEY}
+        save={save}
+        queue={queue}
+      />
       <Toaster />
     </>,
   );
 }
+
+/** A save as the card sends it: the text and action, with its version and id. */
+const sent = (response: string, action: ReflectionAction) =>
+  expect.objectContaining({ response, action, saveId: expect.any(String) });
 
 const textbox = () => screen.getByPlaceholderText('Share your reflection here...');
 const type = (value: string) => fireEvent.change(textbox(), { target: { value } });
@@ -68,6 +81,7 @@ const status = () => within(screen.getByRole('article')).getByRole('status');
 beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
+  queue.mockClear();
 });
 afterEach(() => {
   toast.remove();
@@ -95,10 +109,7 @@ describe('ReflectionCard', () => {
     await wait(999);
     expect(server.save).not.toHaveBeenCalled();
     await wait(1);
-    expect(server.save).toHaveBeenCalledExactlyOnceWith({
-      response: 'The river at dawn',
-      action: 'autosave',
-    });
+    expect(server.save).toHaveBeenCalledExactlyOnceWith(sent('The river at dawn', 'autosave'));
     expect(status()).toHaveTextContent('Saving...');
     await server.settle();
     expect(status()).toHaveTextContent('Saved');
@@ -131,11 +142,11 @@ describe('ReflectionCard', () => {
     renderCard(server.save);
     type(long(150));
     await wait(1000);
-    expect(server.save).toHaveBeenLastCalledWith({ response: long(150), action: 'autosave' });
+    expect(server.save).toHaveBeenLastCalledWith(sent(long(150), 'autosave'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(server.save).toHaveBeenCalledOnce();
     await server.settle();
-    expect(server.save).toHaveBeenLastCalledWith({ response: long(150), action: 'save' });
+    expect(server.save).toHaveBeenLastCalledWith(sent(long(150), 'save'));
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     await server.settle();
     expect(screen.getByText('Reflection completed')).toBeInTheDocument();
@@ -149,7 +160,7 @@ describe('ReflectionCard', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     type(long(120));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(server.save).toHaveBeenCalledWith({ response: long(120), action: 'submit' });
+    expect(server.save).toHaveBeenCalledWith(sent(long(120), 'submit'));
     await server.settle();
     expect(screen.getByText('Reflection completed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
@@ -162,14 +173,14 @@ describe('ReflectionCard', () => {
     renderCard(server.save);
     type(long(150));
     await wait(1000);
-    expect(server.save).toHaveBeenLastCalledWith({ response: long(150), action: 'autosave' });
+    expect(server.save).toHaveBeenLastCalledWith(sent(long(150), 'autosave'));
     await server.settle();
     expect(status()).toHaveTextContent('Saved');
     expect(screen.queryByText('Reflection completed')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
     type(long(160));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(server.save).toHaveBeenLastCalledWith({ response: long(160), action: 'save' });
+    expect(server.save).toHaveBeenLastCalledWith(sent(long(160), 'save'));
     await server.settle();
     expect(screen.getByText('Reflection completed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
@@ -211,46 +222,105 @@ describe('ReflectionCard', () => {
     expect(readDraft(DRAFT_KEY)).toBeNull();
   });
 
-  it('offline, says the text is kept on this device, waits for the network, then sends it once', async () => {
+  it('offline, keeps each save in the outbox without trying the network, and says so', async () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const server = fakeServer();
     renderCard(server.save);
     type('Written on the train.');
     await wait(1000);
-    await server.settle({ reject: new TypeError('Failed to fetch') });
-    expect(status()).toHaveTextContent("You're offline. Kept on this device, not sent yet");
-    type('Written on the train, with no signal.');
-    await wait(30_000);
-    expect(server.save).toHaveBeenCalledTimes(1);
-    expect(readDraft(DRAFT_KEY)?.text).toBe('Written on the train, with no signal.');
-
-    onLine.mockReturnValue(true);
-    act(() => void window.dispatchEvent(new Event('online')));
-    expect(server.save).toHaveBeenCalledTimes(2);
-    expect(server.save).toHaveBeenLastCalledWith({
-      response: 'Written on the train, with no signal.',
+    expect(queue).toHaveBeenCalledExactlyOnceWith({
+      response: 'Written on the train.',
       action: 'autosave',
+      basedOn: null,
     });
-    await server.settle();
-    expect(status()).toHaveTextContent('Saved');
-    await wait(5000);
-    expect(server.save).toHaveBeenCalledTimes(2);
+    expect(status()).toHaveTextContent(
+      "You're offline. Kept on this device, not sent yet: it will be sent when you're back online with this site open.",
+    );
+    type('Written on the train, with no signal.');
+    await wait(1000);
+    expect(queue).toHaveBeenLastCalledWith(
+      expect.objectContaining({ response: 'Written on the train, with no signal.' }),
+    );
+    await wait(30_000);
+    expect(queue).toHaveBeenCalledTimes(2);
+    expect(server.save).not.toHaveBeenCalled();
+    expect(readDraft(DRAFT_KEY)?.text).toBe('Written on the train, with no signal.');
     onLine.mockRestore();
   });
 
-  it('sends a Submit pressed offline as a Submit once back online', async () => {
-    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  it('queues a save whose network failed as the browser went offline, and a Submit as a Submit', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     const server = fakeServer();
     renderCard(server.save);
     type(long(120));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await server.settle({ reject: new TypeError('Failed to fetch') });
-    onLine.mockReturnValue(true);
-    act(() => void window.dispatchEvent(new Event('online')));
-    expect(server.save).toHaveBeenLastCalledWith({ response: long(120), action: 'submit' });
-    await server.settle();
-    expect(screen.getByText('Reflection completed')).toBeInTheDocument();
+    onLine.mockReturnValue(false);
+    await server.settle({ reject: new ApiError(0, 'offline', 'network') });
+    expect(queue).toHaveBeenCalledExactlyOnceWith({
+      response: long(120),
+      action: 'submit',
+      basedOn: null,
+    });
+    expect(status()).toHaveTextContent("You're offline.");
     onLine.mockRestore();
+  });
+
+  it("keeps a newer text from another device, shows it, and offers this device's back", async () => {
+    const server = fakeServer();
+    const before = '2026-11-28T09:00:00.000Z';
+    renderCard(server.save, {
+      promptId: prompt.id,
+      response: 'Written here first.',
+      completed: false,
+      updatedAt: before,
+    });
+    type('Written here, later.');
+    await wait(1000);
+    expect(server.save).toHaveBeenLastCalledWith(
+      expect.objectContaining({ response: 'Written here, later.', basedOn: before }),
+    );
+    const theirs = {
+      promptId: prompt.id,
+      response: 'Written on the phone.',
+      completed: true,
+      updatedAt: '2026-11-28T10:00:00.000Z',
+    };
+    await server.settle({
+      reject: new ApiError(409, 'changed', 'version_conflict', undefined, theirs),
+    });
+    const notice = screen.getByRole('region', { name: 'Changed on another device' });
+    expect(notice).toHaveTextContent('This reflection was changed on another device on');
+    expect(notice).toHaveTextContent('That newer text was kept and is in the box below.');
+    expect(notice).toHaveTextContent('Written here, later.');
+    expect(textbox()).toHaveValue('Written on the phone.');
+    expect(screen.getByText('Reflection completed')).toBeInTheDocument();
+    expect(readDraft(DRAFT_KEY)?.text).toBe('Written here, later.');
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Use my text instead' }));
+    expect(notice).not.toBeInTheDocument();
+    expect(textbox()).toHaveValue('Written here, later.');
+    await wait(1000);
+    expect(server.save).toHaveBeenLastCalledWith(
+      expect.objectContaining({ response: 'Written here, later.', basedOn: theirs.updatedAt }),
+    );
+  });
+
+  it('takes a refusal that holds the very text sent as saved (its first answer was lost)', async () => {
+    const server = fakeServer();
+    renderCard(server.save);
+    type('Sent once, answered twice.');
+    await wait(1000);
+    const held = {
+      promptId: prompt.id,
+      response: 'Sent once, answered twice.',
+      completed: false,
+      updatedAt: '2026-11-28T10:00:00.000Z',
+    };
+    await server.settle({
+      reject: new ApiError(409, 'changed', 'version_conflict', undefined, held),
+    });
+    expect(status()).toHaveTextContent('Saved');
+    expect(screen.queryByRole('region', { name: 'Changed on another device' })).toBeNull();
   });
 
   it("shows the server's reason for a refused save and does not retry it by itself", async () => {
@@ -291,10 +361,9 @@ describe('ReflectionCard', () => {
     expect(textbox()).toHaveValue('What I typed before the tab closed.');
     expect(screen.queryByRole('region', { name: 'Unsaved draft' })).not.toBeInTheDocument();
     await wait(1000);
-    expect(server.save).toHaveBeenCalledWith({
-      response: 'What I typed before the tab closed.',
-      action: 'autosave',
-    });
+    expect(server.save).toHaveBeenCalledWith(
+      sent('What I typed before the tab closed.', 'autosave'),
+    );
   });
 
   it('lets the learner discard an offered draft', () => {
@@ -322,6 +391,7 @@ describe('ReflectionCard', () => {
         saved={undefined}
         draftKey={DRAFT_KEY}
         save={save}
+        queue={queue}
         renderSafetyHelp={() => <div role="alert">Help is available</div>}
       />,
     );

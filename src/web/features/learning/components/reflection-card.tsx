@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   useReflectionAutosave,
+  type ChangedElsewhere,
   type ReflectionAutosaveOptions,
   type SaveStatus,
 } from '../hooks/use-reflection-autosave.ts';
@@ -54,6 +55,8 @@ export function ReflectionCard({
   saved,
   draftKey,
   save,
+  queue,
+  onHeld,
   renderAssist,
   renderSafetyHelp,
 }: ReflectionCardProps) {
@@ -73,7 +76,10 @@ export function ReflectionCard({
     offeredDraft,
     restoreDraft,
     discardDraft,
-  } = useReflectionAutosave({ saved, draftKey, save });
+    changedElsewhere,
+    chooseMine,
+    chooseNewer,
+  } = useReflectionAutosave({ saved, draftKey, save, queue, onHeld });
   const help = useRef<HTMLDivElement>(null);
   // Help before the autosave: the card's help shows as the words are typed, where it is shown.
   // Typing on keeps the caret in view, which on a phone can push the help below the fold: each
@@ -157,6 +163,14 @@ export function ReflectionCard({
         </div>
       )}
 
+      {changedElsewhere && (
+        <ChangedElsewhereNotice
+          changed={changedElsewhere}
+          onChooseMine={chooseMine}
+          onChooseNewer={chooseNewer}
+        />
+      )}
+
       <textarea
         ref={textarea}
         value={text}
@@ -236,6 +250,60 @@ export function ReflectionCard({
   );
 }
 
+/**
+ * Another device saved this reflection after this device's text was written: the server kept the
+ * newer text, now in the box, and this device's is offered to copy or to use instead (decision 041).
+ */
+function ChangedElsewhereNotice({
+  changed,
+  onChooseMine,
+  onChooseNewer,
+}: {
+  changed: ChangedElsewhere;
+  onChooseMine: () => void;
+  onChooseNewer: () => void;
+}) {
+  const mineId = useId();
+  async function copyMine() {
+    try {
+      await navigator.clipboard.writeText(changed.mine);
+      notify.site.success('Your text is copied.');
+    } catch {
+      notify.site.error('Could not copy: select your text above and copy it.');
+    }
+  }
+  return (
+    <div
+      role="region"
+      aria-label="Changed on another device"
+      className="mt-3 rounded-lg border border-flame-500/40 bg-flame-50 p-3 text-sm text-ink-800"
+    >
+      <p>
+        This reflection was changed on another device on{' '}
+        {formatDateTime(changed.theirs.updatedAt)}. That newer text was kept and is in the box
+        below. What you wrote on this device was not saved:
+      </p>
+      <blockquote
+        id={mineId}
+        className="mt-2 max-h-40 overflow-y-auto whitespace-pre-wrap rounded border border-ink-600/20 bg-white p-2 text-ink-900"
+      >
+        {changed.mine}
+      </blockquote>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button variant="secondary" aria-describedby={mineId} onClick={() => void copyMine()}>
+          Copy my text
+        </Button>
+        <Button variant="secondary" aria-describedby={mineId} onClick={onChooseMine}>
+          Use my text instead
+        </Button>
+        <Button variant="ghost" onClick={onChooseNewer}>
+          Keep the newer text
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** The companion's part of the card, called as a component so it renders with its own hooks. */
 function AssistSlot({
   render,
@@ -251,9 +319,9 @@ function AssistSlot({
   return render(text, append, markAtRisk);
 }
 
-/** Kept in this browser's storage: true, and no promise beyond it (decision 041). */
+/** Kept in this browser's outbox, sent from any page of the site once online (decision 041). */
 const offlineStatus =
-  "You're offline. Kept on this device, not sent yet: keep this page open and it will be sent when you're back online.";
+  "You're offline. Kept on this device, not sent yet: it will be sent when you're back online with this site open.";
 
 function statusText(status: SaveStatus): string {
   switch (status.kind) {

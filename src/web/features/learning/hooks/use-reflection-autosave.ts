@@ -10,6 +10,12 @@ import {
 import type { SafetyConcern } from '../../../../shared/rules/companion.ts';
 import { ApiError, isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
 import {
+  heldInstead,
+  listQueuedReflections,
+  watchReflectionOutbox,
+  type OutboxOutcome,
+} from '../api/reflection-outbox.ts';
+import {
   clearDraft,
   readDraft,
   writeDraft,
@@ -21,25 +27,52 @@ export type SaveStatus =
   | { kind: 'saving'; action: ReflectionAction }
   | { kind: 'saved' }
   | { kind: 'error'; message: string; isRetryable: boolean }
-  /** Not sent for want of a network: kept in this browser, sent once it is back online. */
+  /** Not sent for want of a network: kept in this browser's outbox, sent once back online. */
   | { kind: 'offline' };
+
+/** Another device saved this reflection first: the server kept theirs, this device had `mine`. */
+export interface ChangedElsewhere {
+  mine: string;
+  theirs: Reflection;
+}
+
+export interface ReflectionSaveInput {
+  response: string;
+  action: ReflectionAction;
+  /** The version the text was written on: the server refuses it if another save came since. */
+  basedOn: string | null;
+  /** This save's id: sent twice, it is stored once. */
+  saveId: string;
+}
 
 const MAX_RETRY_DELAY_MS = 30_000;
 
 export interface ReflectionAutosaveOptions {
   /** What the server holds for this prompt. */
   saved: Reflection | undefined;
-  /** Where this browser keeps unsaved text (reflection-drafts.ts). */
+  /** Where this browser keeps unsaved text (reflection-drafts.ts); the outbox's key too. */
   draftKey: string;
   /** Saves; `isAtRisk` when the server judged the words at risk. */
-  save: (input: { response: string; action: ReflectionAction }) => Promise<SavedReflection>;
+  save: (input: ReflectionSaveInput) => Promise<SavedReflection>;
+  /** Keeps a save made offline in the outbox (reflection-outbox.ts), sent in order later. */
+  queue: (input: Omit<ReflectionSaveInput, 'saveId'>) => Promise<{ saveId: string }>;
+  /** What the server now holds, learnt outside `save` (the outbox sent it, another device). */
+  onHeld?: (reflection: Reflection) => void;
 }
 
 /**
  * A reflection's text and its saves: a draft kept in the browser, an autosave 1 s after typing
  * stops (later and later after a failure that may pass), and Save or Submit in turn after it.
+ * Offline, saves go to the outbox; each names the version it was written on, and a newer text
+ * from another device is kept and shown, with this device's text offered back.
  */
-export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutosaveOptions) {
+export function useReflectionAutosave({
+  saved,
+  draftKey,
+  save,
+  queue,
+  onHeld,
+}: ReflectionAutosaveOptions) {
   const initialText = saved?.response ?? '';
   const [text, setText] = useState(initialText);
   const [savedText, setSavedText] = useState(initialText);
@@ -53,11 +86,15 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
     const draft = readDraft(draftKey);
     return draft && draft.text !== initialText ? draft : null;
   });
+  const [changedElsewhere, setChangedElsewhere] = useState<ChangedElsewhere | null>(null);
   const textRef = useRef(text);
-  // The latest save function, so a parent's re-render does not restart the autosave timer.
-  const saveRef = useRef(save);
+  const version = useRef(saved?.updatedAt ?? null);
+  // The last save put in the outbox: until it is sent, later saves queue behind it.
+  const lastQueued = useRef<string | null>(null);
+  // The latest functions, so a parent's re-render does not restart the autosave timer.
+  const callbacks = useRef({ save, queue, onHeld });
   useEffect(() => {
-    saveRef.current = save;
+    callbacks.current = { save, queue, onHeld };
   });
 
   const isTooLong = Array.from(text).length > REFLECTION_MAX_LENGTH;
@@ -66,34 +103,100 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
   // A click on Save or Submit while an autosave is in flight waits for it instead of being lost.
   const isKeeping = isSaving && status.action !== 'autosave';
   const saveInFlight = useRef<Promise<unknown> | null>(null);
-  const pendingAction = useRef<ReflectionAction>('autosave');
+
+  const showText = useCallback((value: string) => {
+    textRef.current = value;
+    setText(value);
+  }, []);
+
+  /** The server holds `response` as `result`: the card says so, and the draft goes. */
+  const accept = useCallback(
+    (response: string, result: SavedReflection) => {
+      version.current = result.updatedAt;
+      const isCurrent = textRef.current === response;
+      if (isCurrent) clearDraft(draftKey);
+      setSavedText(response);
+      if (result.isAtRisk) setConcern(result.concern ?? 'suicide-self-harm');
+      setIsCompleted((was) => was || result.completed);
+      setFailures(0);
+      setStatus(isCurrent ? { kind: 'saved' } : { kind: 'idle' });
+    },
+    [draftKey],
+  );
+
+  /** Another device's text was kept: shown in the card, this device's offered back. */
+  const keepTheirs = useCallback(
+    (theirs: Reflection) => {
+      const mine = textRef.current;
+      version.current = theirs.updatedAt;
+      lastQueued.current = null;
+      callbacks.current.onHeld?.(theirs);
+      showText(theirs.response);
+      setSavedText(theirs.response);
+      setIsCompleted(theirs.completed);
+      setFailures(0);
+      setStatus({ kind: 'saved' });
+      setOfferedDraft(null);
+      if (mine === theirs.response) return clearDraft(draftKey);
+      // Kept as a draft too: a reload before the learner chooses still offers it back.
+      writeDraft(draftKey, mine);
+      setChangedElsewhere({ mine, theirs });
+    },
+    [draftKey, showText],
+  );
+
+  const queueNow = useCallback(
+    async (action: ReflectionAction, response: string): Promise<null> => {
+      try {
+        const entry = await callbacks.current.queue({
+          response,
+          action,
+          basedOn: version.current,
+        });
+        lastQueued.current = entry.saveId;
+        setSavedText(response);
+        setStatus({ kind: 'offline' });
+      } catch {
+        // No IndexedDB here: the draft stays in this browser and the save is tried again.
+        setFailures((count) => count + 1);
+        setStatus({ kind: 'error', message: reflectionMessages.saveFailed, isRetryable: true });
+      }
+      return null;
+    },
+    [],
+  );
 
   const saveNow = useCallback(
     async (action: ReflectionAction): Promise<Reflection | null> => {
       const response = textRef.current;
+      if (lastQueued.current || !navigator.onLine) return queueNow(action, response);
       setStatus({ kind: 'saving', action });
       try {
-        const result = await saveRef.current({ response, action });
-        const isCurrent = textRef.current === response;
-        if (isCurrent) clearDraft(draftKey);
-        setSavedText(response);
-        if (result.isAtRisk) setConcern(result.concern ?? 'suicide-self-harm');
-        setIsCompleted((was) => was || result.completed);
-        setFailures(0);
-        setStatus(isCurrent ? { kind: 'saved' } : { kind: 'idle' });
+        const result = await callbacks.current.save({
+          response,
+          action,
+          basedOn: version.current,
+          saveId: crypto.randomUUID(),
+        });
+        accept(response, result);
         return result;
       } catch (error) {
-        setFailures((count) => count + 1);
-        const failure = describeFailure(error);
-        const isOffline = failure.isRetryable && !navigator.onLine;
-        // A Save or Submit made offline is made again on reconnecting, not turned into a draft.
-        if (isOffline && action !== 'autosave')
-          pendingAction.current = strongest(pendingAction.current, action);
-        setStatus(isOffline ? { kind: 'offline' } : { kind: 'error', ...failure });
+        const theirs = heldInstead(error);
+        if (theirs && theirs.response === response) {
+          // This very text, stored before its answer was lost.
+          accept(response, { ...theirs, isAtRisk: false, concern: null });
+        } else if (theirs) {
+          keepTheirs(theirs);
+        } else {
+          const failure = describeFailure(error);
+          if (failure.isRetryable && !navigator.onLine) return queueNow(action, response);
+          setFailures((count) => count + 1);
+          setStatus({ kind: 'error', ...failure });
+        }
         return null;
       }
     },
-    [draftKey],
+    [accept, keepTheirs, queueNow],
   );
 
   /** Saves run one after another, each with the text of the moment it starts. */
@@ -110,9 +213,43 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
     [saveNow],
   );
 
+  // What the outbox did with this reflection's queued saves, and those a reload left waiting.
+  useEffect(() => {
+    const onOutcome = (outcome: OutboxOutcome) => {
+      const isLast = outcome.entry.saveId === lastQueued.current;
+      if (isLast) lastQueued.current = null;
+      if (outcome.kind === 'changed-elsewhere') return keepTheirs(outcome.current);
+      if (outcome.kind === 'refused') {
+        lastQueued.current = null;
+        return setStatus({ kind: 'error', message: outcome.message, isRetryable: false });
+      }
+      callbacks.current.onHeld?.(outcome.saved);
+      if (isLast) accept(outcome.entry.response, outcome.saved);
+      else version.current = outcome.saved.updatedAt;
+    };
+    const stopWatching = watchReflectionOutbox(draftKey, onOutcome);
+    let isWatching = true;
+    void listQueuedReflections(draftKey)
+      .catch(() => [])
+      .then((waiting) => {
+        const latest = waiting.at(-1);
+        if (!isWatching || !latest || lastQueued.current) return;
+        lastQueued.current = latest.saveId;
+        if (textRef.current === initialText) showText(latest.response);
+        setSavedText(latest.response);
+        setStatus({ kind: 'offline' });
+        setOfferedDraft((draft) => (draft?.text === latest.response ? null : draft));
+      });
+    return () => {
+      isWatching = false;
+      stopWatching();
+    };
+    // Once per card: the saved text it started from is not a reason to look again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draftKey, accept, keepTheirs, showText]);
+
   // Autosave 1 s after typing stops; after a failure that may pass, try again later and later.
-  // Offline, the next try waits for the browser to be back online (below), not for a timer.
-  const canRetry = status.kind === 'error' ? status.isRetryable : status.kind !== 'offline';
+  const canRetry = status.kind === 'error' ? status.isRetryable : true;
   useEffect(() => {
     if (isSaving || !isDirty || !canRetry || isBlank(text) || isTooLong) return;
     const delay = status.kind === 'error' ? retryDelay(failures) : REFLECTION_AUTOSAVE_DELAY_MS;
@@ -120,22 +257,8 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
     return () => clearTimeout(timer);
   }, [text, isDirty, isSaving, canRetry, isTooLong, status.kind, failures, runSave]);
 
-  const isWaitingForNetwork =
-    status.kind === 'offline' || (status.kind === 'error' && status.isRetryable);
-  useEffect(() => {
-    if (!isWaitingForNetwork) return;
-    const retryNow = () => {
-      const action = pendingAction.current;
-      pendingAction.current = 'autosave';
-      void runSave(action);
-    };
-    window.addEventListener('online', retryNow);
-    return () => window.removeEventListener('online', retryNow);
-  }, [isWaitingForNetwork, runSave]);
-
   function edit(value: string) {
-    textRef.current = value;
-    setText(value);
+    showText(value);
     if (value === savedText) clearDraft(draftKey);
     else writeDraft(draftKey, value);
     setStatus((current) => {
@@ -163,6 +286,18 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
     clearDraft(draftKey);
   }
 
+  /** The learner chose their own text over the other device's: it is saved on top of it. */
+  function chooseMine() {
+    if (!changedElsewhere) return;
+    setChangedElsewhere(null);
+    edit(changedElsewhere.mine);
+  }
+
+  function chooseNewer() {
+    setChangedElsewhere(null);
+    if (textRef.current === savedText) clearDraft(draftKey);
+  }
+
   return {
     text,
     edit,
@@ -179,6 +314,9 @@ export function useReflectionAutosave({ saved, draftKey, save }: ReflectionAutos
     offeredDraft,
     restoreDraft,
     discardDraft,
+    changedElsewhere,
+    chooseMine,
+    chooseNewer,
   };
 }
 
@@ -196,10 +334,4 @@ function describeFailure(error: unknown): { message: string; isRetryable: boolea
 
 function retryDelay(failures: number): number {
   return Math.min(MAX_RETRY_DELAY_MS, 2000 * 2 ** Math.max(0, failures - 1));
-}
-
-const actionStrength: Record<ReflectionAction, number> = { autosave: 0, save: 1, submit: 2 };
-
-function strongest(a: ReflectionAction, b: ReflectionAction): ReflectionAction {
-  return actionStrength[a] >= actionStrength[b] ? a : b;
 }

@@ -9,7 +9,8 @@ import { lessonPath } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCompleteLesson } from '../api/complete-lesson.ts';
 import { useLessonPage } from '../api/get-lesson-page.ts';
-import { useSaveReflection } from '../api/save-reflection.ts';
+import { queueReflection } from '../api/reflection-outbox.ts';
+import { useKeepReflection, useSaveReflection } from '../api/save-reflection.ts';
 import { useVideoProgressCalls } from '../api/save-video-progress.ts';
 import { CourseContents } from '../components/course-contents.tsx';
 import { LessonContent } from '../components/lesson-content.tsx';
@@ -87,6 +88,7 @@ function LessonView({
     }
   });
   const saveReflection = useSaveReflection(params);
+  const keepReflection = useKeepReflection(params);
   const [isCompanionOpen, setCompanionOpen] = useState(initialCompanionOpen);
   const openOrCloseCompanion = (isOpen: boolean) => {
     setCompanionOpen(isOpen);
@@ -186,39 +188,52 @@ function LessonView({
             <h2 id="reflections-heading" className="font-display text-2xl font-bold">
               Reflections
             </h2>
-            {lesson.reflectionPrompts.map((prompt) => (
-              <ReflectionCard
-                key={prompt.id}
-                prompt={prompt}
-                saved={page.reflections.find((entry) => entry.promptId === prompt.id)}
-                draftKey={reflectionDraftKey({
-                  userId: user?.id ?? '',
-                  ...params,
-                  promptId: prompt.id,
-                })}
-                save={async (input) => {
-                  const saved = await saveReflection({ promptId: prompt.id, ...input });
-                  // An autosave at risk brings the safety reply into the chat too.
-                  if (input.action !== 'autosave' || saved.isAtRisk) noteLearningEvent();
-                  return saved;
-                }}
-                renderSafetyHelp={
-                  companion && ((concern) => <companion.SafetyHelp isAlert concern={concern} />)
-                }
-                renderAssist={
-                  companion &&
-                  ((text, append, markAtRisk) => (
-                    <companion.ReflectionAssist
-                      {...params}
-                      promptId={prompt.id}
-                      text={text}
-                      onAppend={append}
-                      onAtRisk={markAtRisk}
-                    />
-                  ))
-                }
-              />
-            ))}
+            {lesson.reflectionPrompts.map((prompt) => {
+              const draftKey = reflectionDraftKey({
+                userId: user?.id ?? '',
+                ...params,
+                promptId: prompt.id,
+              });
+              return (
+                <ReflectionCard
+                  key={prompt.id}
+                  prompt={prompt}
+                  saved={page.reflections.find((entry) => entry.promptId === prompt.id)}
+                  draftKey={draftKey}
+                  queue={(input) =>
+                    queueReflection({
+                      ...input,
+                      ...params,
+                      key: draftKey,
+                      userId: user?.id ?? '',
+                      promptId: prompt.id,
+                    })
+                  }
+                  onHeld={keepReflection}
+                  save={async (input) => {
+                    const saved = await saveReflection({ promptId: prompt.id, ...input });
+                    // An autosave at risk brings the safety reply into the chat too.
+                    if (input.action !== 'autosave' || saved.isAtRisk) noteLearningEvent();
+                    return saved;
+                  }}
+                  renderSafetyHelp={
+                    companion && ((concern) => <companion.SafetyHelp isAlert concern={concern} />)
+                  }
+                  renderAssist={
+                    companion &&
+                    ((text, append, markAtRisk) => (
+                      <companion.ReflectionAssist
+                        {...params}
+                        promptId={prompt.id}
+                        text={text}
+                        onAppend={append}
+                        onAtRisk={markAtRisk}
+                      />
+                    ))
+                  }
+                />
+              );
+            })}
           </section>
           <LessonNavigation
             onPrevious={goTo(openLessons[index - 1])}

@@ -1,0 +1,1 @@
+ALTER TABLE "lesson_reflections" ADD COLUMN "save_id" uuid;

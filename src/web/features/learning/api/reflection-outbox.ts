@@ -1,0 +1,230 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Reflection, SavedReflection } from '../../../../shared/api/learning.ts';
+import { reflectionOutboxDatabase } from '../../../../shared/rules/offline.ts';
+import { reflectionMessages, type ReflectionAction } from '../../../../shared/rules/reflection.ts';
+import { ApiError, apiRequest, isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
+
+/** One save written offline, waiting in this browser until the server has it (decision 041). */
+export interface QueuedReflection {
+  /** Sent as `saveId`: the server stores a save sent twice once. */
+  saveId: string;
+  userId: string;
+  /** The card's draft key (reflection-drafts.ts): whose reflection, on which prompt. */
+  key: string;
+  courseId: string;
+  moduleId: string;
+  lessonId: string;
+  promptId: string;
+  response: string;
+  action: ReflectionAction;
+  /** The version the text was written on (the server's `updatedAt`), null for none. */
+  basedOn: string | null;
+}
+
+export type NewQueuedReflection = Omit<QueuedReflection, 'saveId'>;
+
+/** What became of a queued save, told to the card that wrote it. */
+export type OutboxOutcome =
+  | { kind: 'sent'; entry: QueuedReflection; saved: SavedReflection }
+  /** Another device saved first: the server kept `current`; `entry` is this device's latest. */
+  | { kind: 'changed-elsewhere'; entry: QueuedReflection; current: Reflection }
+  /** Refused for good (no access any more, a prompt removed): the draft stays in the browser. */
+  | { kind: 'refused'; entry: QueuedReflection; message: string };
+
+interface StoredReflection extends QueuedReflection {
+  /** Auto-incremented: the order the saves were written in, and are sent in. */
+  order?: number;
+}
+
+interface OutboxSchema extends DBSchema {
+  saves: { key: number; value: StoredReflection; indexes: { byKey: string } };
+}
+
+const STORE = 'saves';
+let opened: Promise<IDBPDatabase<OutboxSchema>> | null = null;
+
+function openOutbox(): Promise<IDBPDatabase<OutboxSchema>> {
+  opened ??= openDB<OutboxSchema>(reflectionOutboxDatabase, 1, {
+    upgrade(db) {
+      const store = db.createObjectStore(STORE, { keyPath: 'order', autoIncrement: true });
+      store.createIndex('byKey', 'key');
+    },
+    // Sign-out deletes the database (browser-storage.ts): this page's connection must not hold it.
+    blocking() {
+      void opened?.then((db) => db.close());
+      opened = null;
+    },
+    terminated() {
+      opened = null;
+    },
+  });
+  const attempt = opened;
+  attempt.catch(() => {
+    if (opened === attempt) opened = null;
+  });
+  return attempt;
+}
+
+const hasIndexedDb = () => typeof indexedDB !== 'undefined';
+
+/**
+ * Keeps a save for later. A save that follows others of the same reflection still waiting is
+ * written on what they will store, so it takes their version: each is moved on as they are sent.
+ */
+export async function queueReflection(save: NewQueuedReflection): Promise<QueuedReflection> {
+  const db = await openOutbox();
+  const transaction = db.transaction(STORE, 'readwrite');
+  const earlier = await transaction.store.index('byKey').getAll(save.key);
+  const entry: QueuedReflection = {
+    ...save,
+    basedOn: earlier.length > 0 ? earlier.at(-1)!.basedOn : save.basedOn,
+    saveId: crypto.randomUUID(),
+  };
+  await transaction.store.add(entry);
+  await transaction.done;
+  if (navigator.onLine) void sendReflectionOutbox(save.userId);
+  return entry;
+}
+
+/** The saves waiting, oldest first: of one reflection (`key`), or all. */
+export async function listQueuedReflections(key?: string): Promise<QueuedReflection[]> {
+  if (!hasIndexedDb()) return [];
+  const db = await openOutbox();
+  const rows = key ? await db.getAllFromIndex(STORE, 'byKey', key) : await db.getAll(STORE);
+  return rows.sort((a, b) => a.order! - b.order!).map(withoutOrder);
+}
+
+function withoutOrder({ order: _order, ...entry }: StoredReflection): QueuedReflection {
+  return entry;
+}
+
+/** A save the server has: gone, and the next ones of its reflection written on its version. */
+async function settleSent(entry: QueuedReflection, version: string): Promise<void> {
+  const db = await openOutbox();
+  const transaction = db.transaction(STORE, 'readwrite');
+  for (const row of await transaction.store.index('byKey').getAll(entry.key)) {
+    if (row.saveId === entry.saveId) await transaction.store.delete(row.order!);
+    else if (row.basedOn === entry.basedOn)
+      await transaction.store.put({ ...row, basedOn: version });
+  }
+  await transaction.done;
+}
+
+/** Drops a save and the later ones of its reflection; answers the latest of them. */
+async function dropFrom(entry: QueuedReflection): Promise<QueuedReflection> {
+  const db = await openOutbox();
+  const transaction = db.transaction(STORE, 'readwrite');
+  const rows = await transaction.store.index('byKey').getAll(entry.key);
+  const from = rows.find((row) => row.saveId === entry.saveId)?.order ?? 0;
+  const dropped = rows.filter((row) => row.order! >= from).sort((a, b) => a.order! - b.order!);
+  await Promise.all(dropped.map((row) => transaction.store.delete(row.order!)));
+  await transaction.done;
+  return dropped.length > 0 ? withoutOrder(dropped.at(-1)!) : entry;
+}
+
+const outcomes = new EventTarget();
+
+/** Tells `listener` what becomes of the queued saves of one reflection; answers the unsubscribe. */
+export function watchReflectionOutbox(
+  key: string,
+  listener: (outcome: OutboxOutcome) => void,
+): () => void {
+  const onOutcome = (event: Event) => {
+    const outcome = (event as CustomEvent<OutboxOutcome>).detail;
+    if (outcome.entry.key === key) listener(outcome);
+  };
+  outcomes.addEventListener('outcome', onOutcome);
+  return () => outcomes.removeEventListener('outcome', onOutcome);
+}
+
+function announce(outcome: OutboxOutcome): void {
+  outcomes.dispatchEvent(new CustomEvent('outcome', { detail: outcome }));
+}
+
+/** The server's text when it refused a save written on an older version. */
+export function heldInstead(error: unknown): Reflection | null {
+  if (!(error instanceof ApiError) || error.code !== 'version_conflict') return null;
+  const current = error.current as Partial<Reflection> | undefined;
+  return typeof current?.response === 'string' && typeof current.updatedAt === 'string'
+    ? (current as Reflection)
+    : null;
+}
+
+let sending: Promise<void> | null = null;
+let isAskedAgain = false;
+
+/**
+ * Sends the learner's queued saves, oldest first, one at a time, and stops at the first that the
+ * network or the server fails (the next page load or `online` event tries again). One tab sends
+ * at a time (Web Locks), so that no save is sent twice at once.
+ */
+export function sendReflectionOutbox(userId: string): Promise<void> {
+  if (!hasIndexedDb()) return Promise.resolve();
+  if (sending) {
+    isAskedAgain = true;
+    return sending;
+  }
+  const run = async () => {
+    do {
+      isAskedAgain = false;
+      await withOutboxLock(() => sendAll(userId));
+    } while (isAskedAgain);
+  };
+  sending = run().finally(() => {
+    sending = null;
+  });
+  return sending;
+}
+
+function withOutboxLock(work: () => Promise<void>): Promise<void> {
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? locks.request('reflection-outbox', work) : work();
+}
+
+async function sendAll(userId: string): Promise<void> {
+  for (;;) {
+    // Another person's saves, left when their session ended without a sign-out, wait for them.
+    const entry = (await listQueuedReflections()).find((queued) => queued.userId === userId);
+    if (!entry) return;
+    if (!(await sendOne(entry))) return;
+  }
+}
+
+/** Sends one save; false when the rest must wait (no network, the server failing, signed out). */
+async function sendOne(entry: QueuedReflection): Promise<boolean> {
+  const { key: _key, userId: _userId, ...body } = entry;
+  try {
+    const saved = await apiRequest<SavedReflection>('/api/learning/reflections', {
+      method: 'PUT',
+      body,
+    });
+    await settleSent(entry, saved.updatedAt);
+    announce({ kind: 'sent', entry, saved });
+    return true;
+  } catch (error) {
+    const current = heldInstead(error);
+    // The same text: this very save, stored before its answer was lost.
+    if (current && current.response === entry.response) {
+      await settleSent(entry, current.updatedAt);
+      announce({ kind: 'sent', entry, saved: { ...current, isAtRisk: false, concern: null } });
+      return true;
+    }
+    if (current) {
+      announce({ kind: 'changed-elsewhere', entry: await dropFrom(entry), current });
+      return true;
+    }
+    if (isWorthRetrying(error) || !(error instanceof ApiError) || isWaiting(error)) return false;
+    const latest = await dropFrom(entry);
+    announce({
+      kind: 'refused',
+      entry: latest,
+      message: messageOf(error, reflectionMessages.saveFailed),
+    });
+    return true;
+  }
+}
+
+/** Worth another try later: timed out, too many requests, or the session gone (sign in again). */
+function isWaiting(error: ApiError): boolean {
+  return error.status === 401 || error.status === 408 || error.status === 429;
+}
