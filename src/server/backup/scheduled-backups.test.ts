@@ -62,7 +62,7 @@ describe('scheduled backups', () => {
     expect(backups.lastFailure).toBeNull();
   });
 
-  it('records a failure with its cause, for the overview and the metrics', async () => {
+  it('records a failure with its cause, for the overview, the metrics and the failed jobs', async () => {
     rmSync(backupDir, { recursive: true, force: true });
     writeFileSync(backupDir, 'a file where the folder should be');
     try {
@@ -76,6 +76,15 @@ describe('scheduled backups', () => {
       error: expect.stringMatching(/EEXIST|ENOTDIR/),
     });
     expect(backups.lastSuccess?.at).toBe('2026-11-27T15:00:00.000Z');
+    // Taken in a process of its own, whose exit code fails the job.
+    expect(await test.app.jobs.listFailed()).toContainEqual(
+      expect.objectContaining({
+        queue: BACKUP_QUEUE,
+        error: expect.stringMatching(
+          /^The backup process ended with exit code 1: (EEXIST|ENOTDIR)/,
+        ),
+      }),
+    );
     const metrics = await test.app.inject({
       method: 'GET',
       url: '/api/metrics',
