@@ -169,12 +169,3 @@ export async function countNewAssessments(db: Database): Promise<number> {
   return row?.total ?? 0;
 }
 
-export async function countAssessments(
-  db: Database,
-): Promise<{ total: number; unanswered: number }> {
-  const [[all], [waiting]] = await Promise.all([
-    db.select({ total: count() }).from(assessments),
-    db.select({ total: count() }).from(assessments).where(isNull(assessments.answeredAt)),
-  ]);
-  return { total: all?.total ?? 0, unanswered: waiting?.total ?? 0 };
-}
