@@ -168,4 +168,3 @@ export async function countNewAssessments(db: Database): Promise<number> {
   const [row] = await db.select({ total: count() }).from(assessments).where(inStateOf.new);
   return row?.total ?? 0;
 }
-
