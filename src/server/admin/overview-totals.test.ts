@@ -189,8 +189,8 @@ describe('the overview totals', () => {
       fc.asyncProperty(fc.array(fc.oneof(...writes), { maxLength: 25 }), async (batch) => {
         // Each run from no rows, so that a shrunk counterexample shows every write it needs.
         await query(
-          `truncate users, checkout_sessions, assessments, newsletter_subscriptions,
-                    overview_totals cascade`,
+          `delete from checkout_sessions; delete from users; delete from assessments;
+           delete from newsletter_subscriptions; delete from overview_totals`,
         );
         for (const write of batch) await apply(write);
         const fresh = await freshCount();
@@ -216,7 +216,7 @@ describe('the overview totals', () => {
           client.release();
         }
       }),
-      { numRuns: 30 },
+      { numRuns: 25 },
     );
   });
 });

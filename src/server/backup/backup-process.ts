@@ -14,7 +14,7 @@ process.once('message', async (request: BackupRequest) => {
   try {
     await runBackup(database.db, request.backup, new Date(request.dueAt), request.encryptedColumns);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
+    process.stderr.write(`${oneLine(error as Error)}\n`);
     exitCode = 1;
   } finally {
     await database.close();
@@ -22,3 +22,9 @@ process.once('message', async (request: BackupRequest) => {
   // The IPC channel would keep the process waiting for another request.
   process.exit(exitCode);
 });
+
+/** The job shows the last line: a failed query's message spans lines, and its cause is apart. */
+function oneLine({ message, cause }: Error): string {
+  const reason = cause instanceof Error ? `${message}: ${cause.message}` : message;
+  return reason.replaceAll('\n', ' ');
+}

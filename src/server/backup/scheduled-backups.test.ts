@@ -37,7 +37,9 @@ async function tickAndWork(at: Date): Promise<number> {
 const overviewBackups = async () =>
   (await test.as(admin).get('/api/admin/overview')).json<Overview>().backups;
 
-describe('scheduled backups', () => {
+// Each backup starts a Node process of its own, here with the TypeScript loader: seconds each
+// on a busy machine.
+describe('scheduled backups', { timeout: 120_000 }, () => {
   it('takes one every BACKUP_EVERY, keeps the newest BACKUP_KEEP, and the overview shows the last', async () => {
     expect(await overviewBackups()).toEqual({
       everyHours: 6,
