@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Overview } from '../../shared/api/admin.ts';
 import { readBackupStatus } from '../backup/scheduled-backups.ts';
-import { countAssessments } from '../marketing/assessments.ts';
-import { countSubscribers } from '../marketing/newsletter.ts';
 import { getGoLiveChecklist } from './get-go-live-checklist.ts';
 import { countNewInboxItems } from './get-inbox.ts';
-import { summarisePurchases, summarisePurchasesByWeek } from '../payments/summarise-purchases.ts';
-import { countSignUpsByWeek, countUsers } from '../users/find-users.ts';
+import { readOverviewTotals, readOverviewWeeks } from './overview-totals.ts';
 
 export const OVERVIEW_WEEKS = 12;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,24 +11,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The programme at a glance: totals, and sign-ups, purchases and revenue per week. */
 export async function getOverview(app: FastifyInstance, now = new Date()): Promise<Overview> {
   const weekStarts = lastWeekStarts(now, OVERVIEW_WEEKS);
-  const since = new Date(`${weekStarts[0]}T00:00:00.000Z`);
-  const [
-    users,
-    purchases,
-    assessments,
-    subscribers,
-    signUpWeeks,
-    purchaseWeeks,
-    goLive,
-    backups,
-    newInboxItems,
-  ] = await Promise.all([
-    countUsers(app.db),
-    summarisePurchases(app.db),
-    countAssessments(app.db),
-    countSubscribers(app.db),
-    countSignUpsByWeek(app.db, since),
-    summarisePurchasesByWeek(app.db, since),
+  const [totals, weeks, goLive, backups, newInboxItems] = await Promise.all([
+    readOverviewTotals(app.db),
+    readOverviewWeeks(app.db, weekStarts[0]!),
     getGoLiveChecklist(app),
     readBackupStatus(app.db),
     countNewInboxItems(app),
@@ -51,23 +33,23 @@ export async function getOverview(app: FastifyInstance, now = new Date()): Promi
       },
     },
     counts: {
-      users,
-      purchases: purchases.purchases,
-      revenueCents: purchases.revenueCents,
-      assessments: assessments.total,
-      unansweredAssessments: assessments.unanswered,
+      users: totals.signUps,
+      purchases: totals.purchases,
+      revenueCents: totals.revenueCents,
+      assessments: totals.assessments,
+      unansweredAssessments: totals.unansweredAssessments,
       newInboxItems,
-      subscribers,
+      subscribers: totals.subscribers,
     },
-    weeks: weekStarts.map((weekStart) => {
-      const bought = purchaseWeeks.find((week) => week.weekStart === weekStart);
-      return {
-        weekStart,
-        signUps: signUpWeeks.find((week) => week.weekStart === weekStart)?.count ?? 0,
-        purchases: bought?.purchases ?? 0,
-        revenueCents: bought?.revenueCents ?? 0,
-      };
-    }),
+    weeks: weekStarts.map(
+      (weekStart) =>
+        weeks.find((week) => week.weekStart === weekStart) ?? {
+          weekStart,
+          signUps: 0,
+          purchases: 0,
+          revenueCents: 0,
+        },
+    ),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type BackupHeader,
   type BackupLine,
 } from './backup-file.ts';
-import { quoteName } from './database-tables.ts';
+import { DERIVED_TABLES, quoteName } from './database-tables.ts';
 
 export class RestoreRefusedError extends Error {
   override name = 'RestoreRefusedError';
@@ -115,7 +115,7 @@ async function requireEmptyDatabase(pool: pg.Pool): Promise<void> {
   );
   const holding: string[] = [];
   for (const { name } of tables) {
-    if (FILLED_BY_MIGRATIONS.includes(name)) continue;
+    if (FILLED_BY_MIGRATIONS.includes(name) || DERIVED_TABLES.includes(name)) continue;
     const { rowCount } = await pool.query(`select 1 from ${quoteName(name)} limit 1`);
     if (rowCount) holding.push(name);
   }

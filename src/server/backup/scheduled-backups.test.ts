@@ -37,7 +37,9 @@ async function tickAndWork(at: Date): Promise<number> {
 const overviewBackups = async () =>
   (await test.as(admin).get('/api/admin/overview')).json<Overview>().backups;
 
-describe('scheduled backups', () => {
+// Each backup starts a Node process of its own, here with the TypeScript loader: seconds each
+// on a busy machine.
+describe('scheduled backups', { timeout: 120_000 }, () => {
   it('takes one every BACKUP_EVERY, keeps the newest BACKUP_KEEP, and the overview shows the last', async () => {
     expect(await overviewBackups()).toEqual({
       everyHours: 6,
@@ -62,7 +64,7 @@ describe('scheduled backups', () => {
     expect(backups.lastFailure).toBeNull();
   });
 
-  it('records a failure with its cause, for the overview and the metrics', async () => {
+  it('records a failure with its cause, for the overview, the metrics and the failed jobs', async () => {
     rmSync(backupDir, { recursive: true, force: true });
     writeFileSync(backupDir, 'a file where the folder should be');
     try {
@@ -76,6 +78,15 @@ describe('scheduled backups', () => {
       error: expect.stringMatching(/EEXIST|ENOTDIR/),
     });
     expect(backups.lastSuccess?.at).toBe('2026-11-27T15:00:00.000Z');
+    // Taken in a process of its own, whose exit code fails the job.
+    expect(await test.app.jobs.listFailed()).toContainEqual(
+      expect.objectContaining({
+        queue: BACKUP_QUEUE,
+        error: expect.stringMatching(
+          /^The backup process ended with exit code 1: (EEXIST|ENOTDIR)/,
+        ),
+      }),
+    );
     const metrics = await test.app.inject({
       method: 'GET',
       url: '/api/metrics',

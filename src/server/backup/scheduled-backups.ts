@@ -1,14 +1,17 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { backupRuns } from '../db/schema/backup.ts';
 import type { BackupHeader } from './backup-file.ts';
+import { runBackupProcess } from './run-backup-process.ts';
 import { takeBackup } from './take-backup.ts';
 
 export const BACKUP_QUEUE = 'backup';
+/** A backup still running after this long is stopped and recorded failed; the queue's expiry is later. */
+const BACKUP_TIME_LIMIT_SECONDS = 6 * 60 * 60;
 
 const FILE_PATTERN = /^sovereign-flame-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.backup$/;
 
@@ -73,18 +76,31 @@ async function removeOldBackups({ dir, keep }: BackupConfig): Promise<void> {
 /**
  * Every BACKUP_EVERY hours, on one process of however many: the clock queues a backup once the
  * last one started that long ago; the backup runs as a job of its own, which may take longer
- * than a tick.
+ * than a tick, and the job takes it in a process of its own (backup-process.ts).
  */
 export function scheduleBackups(
   app: FastifyInstance,
   encryptedColumns: readonly { table: string; column: string }[],
 ): void {
   const { backup } = app.config;
+  const databaseUrl = app.db.$client.options.connectionString!;
   app.jobs.define<{ dueAt: string }>(
     BACKUP_QUEUE,
-    { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 6 * 60 * 60 },
+    { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: BACKUP_TIME_LIMIT_SECONDS + 60 },
     async ({ data }) => {
-      await runBackup(app.db, backup, new Date(data.dueAt), encryptedColumns);
+      const request = {
+        databaseUrl,
+        backup,
+        dueAt: data.dueAt,
+        encryptedColumns: encryptedColumns.map(({ table, column }) => ({ table, column })),
+      };
+      try {
+        await runBackupProcess(request, { timeLimitMs: BACKUP_TIME_LIMIT_SECONDS * 1000 });
+      } catch (error) {
+        // A process stopped or killed (out of memory) could not say so itself.
+        await failUnfinishedRun(app.db, backupFileName(new Date(data.dueAt)), error as Error);
+        throw error;
+      }
     },
   );
   const everyHours = backup.everyHours;
@@ -98,6 +114,13 @@ export function scheduleBackups(
     if (last && now.getTime() - last.startedAt.getTime() < everyHours * 60 * 60 * 1000) return;
     await app.jobs.send(BACKUP_QUEUE, { dueAt: now.toISOString() }, { key: 'scheduled' });
   });
+}
+
+function failUnfinishedRun(db: Database, file: string, error: Error) {
+  return db
+    .update(backupRuns)
+    .set({ status: 'failed', error: error.message, finishedAt: sql`now()` })
+    .where(and(eq(backupRuns.file, file), eq(backupRuns.status, 'running')));
 }
 
 export interface BackupStatus {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import * as accessTables from './schema/access.ts';
+import * as adminTables from './schema/admin.ts';
 import * as authTables from './schema/auth.ts';
 import * as backupTables from './schema/backup.ts';
 import * as betaTables from './schema/beta.ts';
@@ -23,6 +24,7 @@ import * as settingsTables from './schema/settings.ts';
 
 const schema = {
   ...accessTables,
+  ...adminTables,
   ...authTables,
   ...backupTables,
   ...betaTables,

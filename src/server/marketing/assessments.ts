@@ -168,13 +168,3 @@ export async function countNewAssessments(db: Database): Promise<number> {
   const [row] = await db.select({ total: count() }).from(assessments).where(inStateOf.new);
   return row?.total ?? 0;
 }
-
-export async function countAssessments(
-  db: Database,
-): Promise<{ total: number; unanswered: number }> {
-  const [[all], [waiting]] = await Promise.all([
-    db.select({ total: count() }).from(assessments),
-    db.select({ total: count() }).from(assessments).where(isNull(assessments.answeredAt)),
-  ]);
-  return { total: all?.total ?? 0, unanswered: waiting?.total ?? 0 };
-}

@@ -111,11 +111,6 @@ function csvField(value: string): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-export async function countSubscribers(db: Database): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(newsletterSubscriptions);
-  return row?.total ?? 0;
-}
-
 /** Every subscribed address: the creator's broadcast to the newsletter. */
 export async function listSubscriberEmails(db: Database): Promise<string[]> {
   const rows = await db

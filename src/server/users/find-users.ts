@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { escapeLikePattern } from '../../shared/rules/admin.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { users } from '../db/schema/auth.ts';
@@ -163,24 +163,6 @@ export async function findConfirmedEmail(db: Executor, userId: string): Promise<
 export async function countUsers(db: Database): Promise<number> {
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users);
   return row?.total ?? 0;
-}
-
-/** Sign-ups per week (weeks start on Monday, UTC) from `since`. */
-export async function countSignUpsByWeek(
-  db: Database,
-  since: Date,
-): Promise<{ weekStart: string; count: number }[]> {
-  // Grouped by the week itself, and only each week's start written out: formatting every row's
-  // date cost more than the count at 100,000 sign-ups (docs/benchmarks.md, bench:scale).
-  const week = sql`date_trunc('week', ${users.createdAt} at time zone 'UTC')`;
-  return db
-    .select({
-      weekStart: sql<string>`to_char(${week}, 'YYYY-MM-DD')`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(users)
-    .where(gte(users.createdAt, since))
-    .groupBy(week);
 }
 
 /** Whether an account has confirmed this address (opened the link mailed to it). */
