@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LessonPage, LessonParams } from '../../../../shared/api/learning.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -6,8 +6,8 @@ export const lessonPageQueryKey = ({ courseId, moduleId, lessonId }: LessonParam
   ['lesson-page', courseId, moduleId, lessonId] as const;
 
 /** The whole lesson viewer in one request: outline, lesson, the learner's reflections and progress. */
-export function useLessonPage(params: LessonParams) {
-  return useQuery({
+export function lessonPageQueryOptions(params: LessonParams) {
+  return queryOptions({
     queryKey: lessonPageQueryKey(params),
     queryFn: ({ signal }) =>
       apiRequest<LessonPage>(
@@ -17,4 +17,8 @@ export function useLessonPage(params: LessonParams) {
     // The reflection cards own their text once shown; a background refetch must not reset them.
     refetchOnWindowFocus: false,
   });
+}
+
+export function useLessonPage(params: LessonParams) {
+  return useQuery(lessonPageQueryOptions(params));
 }
