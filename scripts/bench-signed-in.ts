@@ -59,7 +59,9 @@ async function call<T = unknown>(
 ): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
+    // Better Auth asks a browser's writes where they come from.
     headers: {
+      origin: baseUrl,
       ...(cookie ? { cookie } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },

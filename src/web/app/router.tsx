@@ -7,12 +7,11 @@ import {
   type Params,
   type RouteObject,
 } from '../lib/router/router.tsx';
-import { dashboardQueryOptions } from '../features/dashboard/api/get-dashboard.ts';
-import { lessonPageQueryOptions } from '../features/learning/api/get-lesson-page.ts';
 import { useIsHydrated } from '../lib/client-value.ts';
 import { lazyComponent, type LazyComponent } from '../lib/lazy-component.ts';
 import { paths } from '../lib/paths.ts';
 import { sessionQueryOptions } from '../lib/session.ts';
+import { dashboardQueryOptions, lessonPageQueryOptions } from '../lib/signed-in-pages.ts';
 import { settingsQueryOptions } from '../lib/theme.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { NotFoundRoute } from './not-found-route.tsx';
