@@ -161,7 +161,6 @@ export function ReflectionCard({
         ref={textarea}
         value={text}
         onChange={(event) => edit(event.target.value)}
-        onFocus={renderSafetyHelp ? crisisReading.prepare : undefined}
         placeholder="Share your reflection here..."
         aria-labelledby={questionId}
         aria-describedby={isTooLong ? `${countId} ${limitId}` : countId}
