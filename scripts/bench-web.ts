@@ -140,13 +140,8 @@ async function measureSignedIn(
   for (const page of ['/', ...learner.pages]) {
     const url = `${baseUrl}${page}`;
     if (page !== '/') {
-      const downloads = await measureDownloads(browser, url, learner.cookie);
-      console.log(`JavaScript of ${page}, signed in: ${kib(scripts(downloads))} gzipped`);
-      const fromHome = new Set(homeDownloads.map((file) => file.url));
-      for (const file of downloads.filter((file) => file.type === 'script')) {
-        if (!fromHome.has(file.url))
-          console.log(`  ${kib(file.gzipBytes).padStart(10)}  ${file.url}`);
-      }
+      const javascript = scripts(await measureDownloads(browser, url, learner.cookie));
+      console.log(`JavaScript of ${page}, signed in: ${kib(javascript)} gzipped`);
     }
     const cookie = page === '/' ? undefined : learner.cookie;
     const depth = await waterfallDepth(browser, url, cookie);

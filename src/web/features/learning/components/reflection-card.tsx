@@ -95,7 +95,7 @@ export function ReflectionCard({
     },
     [markAtRisk],
   );
-  const crisisReading = useCrisisReadingAsTyped(renderSafetyHelp ? text : '', showHelpAsTyped);
+  useCrisisReadingAsTyped(renderSafetyHelp ? text : '', showHelpAsTyped);
   // On a phone the card can end below the fold: the help comes into view, clear of the help bar.
   useEffect(() => {
     if (isAtRisk) help.current?.scrollIntoView?.({ block: 'nearest' });

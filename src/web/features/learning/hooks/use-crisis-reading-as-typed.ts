@@ -26,21 +26,14 @@ function loadDetector() {
   return detector;
 }
 
-function prepareDetector() {
-  void loadDetector().catch(() => undefined);
-}
-
 /**
  * Reads the text in the browser as the learner types, so the help shows before the autosave and
- * its round trip; the server still reads, records and answers every save as before. The detector
- * (125 KiB of script) loads when the learner comes to write, with the answer's `prepare` on the
- * field's focus, or at the first text: loaded with the page, compiling it held the phone's main
- * thread while the lesson appeared (decision 044).
+ * its round trip; the server still reads, records and answers every save as before.
  */
 export function useCrisisReadingAsTyped(
   text: string,
   onAtRisk: (concern: SafetyConcern) => void,
-): { prepare: () => void } {
+): void {
   const latest = useRef({ text, onAtRisk });
   const scheduled = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
@@ -48,6 +41,7 @@ export function useCrisisReadingAsTyped(
   });
 
   useEffect(() => {
+    void loadDetector().catch(() => undefined);
     return () => {
       if (scheduled.current) clearTimeout(scheduled.current);
     };
@@ -66,5 +60,4 @@ export function useCrisisReadingAsTyped(
         .catch(() => undefined);
     }, READING_INTERVAL_MS);
   }, [text]);
-  return { prepare: prepareDetector };
 }
