@@ -140,12 +140,17 @@ async function measureSignedIn(
   for (const page of ['/', ...learner.pages]) {
     const url = `${baseUrl}${page}`;
     if (page !== '/') {
-      const javascript = scripts(await measureDownloads(browser, url, learner.cookie));
-      console.log(`JavaScript of ${page}, signed in: ${kib(javascript)} gzipped`);
+      const downloads = await measureDownloads(browser, url, learner.cookie);
+      console.log(`JavaScript of ${page}, signed in: ${kib(scripts(downloads))} gzipped`);
+      const fromHome = new Set(homeDownloads.map((file) => file.url));
+      for (const file of downloads.filter((file) => file.type === 'script')) {
+        if (!fromHome.has(file.url))
+          console.log(`  ${kib(file.gzipBytes).padStart(10)}  ${file.url}`);
+      }
     }
     const cookie = page === '/' ? undefined : learner.cookie;
     const depth = await waterfallDepth(browser, url, cookie);
-    console.log(`${page}: ${depth} round trips one after the other before its largest paint`);
+    console.log(`${page}: ${depth} round trip(s) one after the other before its largest paint`);
     recordFigure({ bench: 'web', measure: `${page}: round trips before LCP`, figure: `${depth}` });
     const runs = [];
     for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
