@@ -90,8 +90,24 @@ export interface LighthouseRun {
   loadAverage: number;
 }
 
-/** One Lighthouse run of `url` (its default: a phone on a slow 4G network, CPU 4x slower). */
-export async function lighthouse(url: string, cookie?: string): Promise<LighthouseRun> {
+/**
+ * One Lighthouse run of `url` (its default: a phone on a slow 4G network, CPU 4x slower). On a
+ * busy machine Lighthouse at times fails to record the page's trace: such a run is made again.
+ */
+export async function lighthouse(
+  url: string,
+  cookie?: string,
+  attempts = 3,
+): Promise<LighthouseRun> {
+  try {
+    return await lighthouseOnce(url, cookie);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    return lighthouse(url, cookie, attempts - 1);
+  }
+}
+
+async function lighthouseOnce(url: string, cookie?: string): Promise<LighthouseRun> {
   const loadAverage = loadavg()[0]!;
   const { stdout } = await run(
     'npx',
