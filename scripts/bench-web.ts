@@ -1,9 +1,10 @@
 /**
  * The landing page's weight and speed: builds the app, starts it on a free port with a
  * throwaway database, loads `/` in headless Chromium and prints the JavaScript and CSS the page
- * downloads (gzipped, as any compressing proxy or CDN would serve them), then the largest
- * contentful paint and total blocking time of each page rendered at build time. Fails when the
- * JavaScript is over budget.
+ * downloads (gzipped, as any compressing proxy or CDN would serve them); then, signed in, the
+ * dashboard's and a lesson's JavaScript, round trips and Lighthouse figures beside `/`'s; then the
+ * largest contentful paint and total blocking time of each page rendered at build time. Fails
+ * when the JavaScript is over budget.
  */
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { execFileSync, spawn } from 'node:child_process';
@@ -19,9 +20,12 @@ import {
   recordDownloads,
   type Download,
 } from '../tests/support/page-weight.ts';
+import { startSmtpInbox } from '../src/server/testing/smtp-inbox.ts';
 import { freePort, median, recordFigure, waitUntilAnswering } from './bench-support.ts';
+import { lighthouse, signedInLearner, waterfallDepth, type Learner } from './bench-signed-in.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 /** The pages rendered ahead: the fixed ones, and each published course's page. */
 async function pagesToPaint(baseUrl: string): Promise<string[]> {
@@ -40,12 +44,15 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sf-bench-'));
+  // The signed-in learner's confirmation mail arrives here.
+  const inbox = await startSmtpInbox();
   const server = spawn('node', ['dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
       APP_URL: baseUrl,
       DATA_DIR: dataDir,
+      SMTP_URL: inbox.url,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -59,6 +66,7 @@ async function main() {
     });
     const downloads = await measureDownloads(browser, baseUrl);
     printDownloads(downloads);
+    await measureSignedIn(browser, baseUrl, await signedInLearner(baseUrl, inbox), downloads);
     for (const page of await pagesToPaint(baseUrl)) {
       for (const profile of profiles) {
         const runs: PageSpeed[] = [];
@@ -90,6 +98,7 @@ async function main() {
     await browser?.close();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await inbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -115,12 +124,66 @@ function recordPageSpeed(page: string, profile: string, paint: number, blocking:
   });
 }
 
-/** Every script and stylesheet a first visit to `/` downloads, with nothing cached. */
-async function measureDownloads(browser: Browser, baseUrl: string): Promise<Download[]> {
-  const context = await browser.newContext();
+/**
+ * The signed-in pages (decision 044): the JavaScript each downloads beside `/`'s, the round trips
+ * each waits for in turn before its largest paint, and Lighthouse's mobile figures, each with the
+ * load average of the shared machine as it began.
+ */
+async function measureSignedIn(
+  browser: Browser,
+  baseUrl: string,
+  learner: Learner,
+  homeDownloads: Download[],
+) {
+  const scripts = (files: Download[]) => sum(files.filter((file) => file.type === 'script'));
+  console.log(`JavaScript of /, signed out: ${kib(scripts(homeDownloads))} gzipped`);
+  for (const page of ['/', ...learner.pages]) {
+    const url = `${baseUrl}${page}`;
+    if (page !== '/') {
+      const downloads = await measureDownloads(browser, url, learner.cookie);
+      console.log(`JavaScript of ${page}, signed in: ${kib(scripts(downloads))} gzipped`);
+      const fromHome = new Set(homeDownloads.map((file) => file.url));
+      for (const file of downloads.filter((file) => file.type === 'script')) {
+        if (!fromHome.has(file.url))
+          console.log(`  ${kib(file.gzipBytes).padStart(10)}  ${file.url}`);
+      }
+    }
+    const cookie = page === '/' ? undefined : learner.cookie;
+    const depth = await waterfallDepth(browser, url, cookie);
+    console.log(`${page}: ${depth} round trip(s) one after the other before its largest paint`);
+    recordFigure({ bench: 'web', measure: `${page}: round trips before LCP`, figure: `${depth}` });
+    const runs = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+      const result = await lighthouse(url, cookie);
+      console.log(
+        `${page}, Lighthouse mobile: score ${result.score}, largest contentful paint ${Math.round(result.largestContentfulPaintMs)} ms, total blocking time ${Math.round(result.totalBlockingTimeMs)} ms (load average ${result.loadAverage.toFixed(1)})`,
+      );
+      runs.push(result);
+    }
+    const score = median(runs.map((result) => result.score));
+    recordFigure({
+      bench: 'web',
+      measure: `${page}, Lighthouse mobile score (median of ${runs.length}; load averages ${runs.map((result) => result.loadAverage.toFixed(1)).join(', ')})`,
+      figure: `${score}`,
+      goal: '≥ 95',
+      met: score >= 95,
+    });
+  }
+}
+
+/** Every script and stylesheet a first visit to `url` downloads, with nothing cached. */
+async function measureDownloads(
+  browser: Browser,
+  url: string,
+  cookie?: string,
+): Promise<Download[]> {
+  const context = await browser.newContext({ extraHTTPHeaders: cookie ? { cookie } : {} });
   const page = await context.newPage();
   const downloads = recordDownloads(page);
-  await loadUntilHydrated(page, baseUrl);
+  await loadUntilHydrated(page, url);
+  // A lesson goes on loading code (the crisis detector) as it renders: what has come is counted,
+  // and nothing arriving as the browser closes is read.
+  page.removeAllListeners('response');
   const recorded = await downloads();
   await context.close();
   return recorded;

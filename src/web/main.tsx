@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router/router.tsx';
 import { adoptPageData, PAGE_DATA_ELEMENT_ID } from './app/page-data.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
-import { AppRoutes, preloadPages } from './app/router.tsx';
+import { AppRoutes, startPage } from './app/router.tsx';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
 import './styles.css';
 
@@ -31,11 +31,17 @@ const app = (
 // React takes over their HTML once the page's code is here, so that it hydrates in one pass. Not in
 // a transition: a tap on a link while a transition hydrated the page was lost (the landing page's
 // Buy Now did nothing when pressed in the page's first moments).
+//
+// A page rendered here waits for nothing: what it needs is asked for at once (startPage), and its
+// parts show as their answers arrive.
 const root = document.getElementById('root')!;
+const pageCode = startPage(queryClient, window.location.pathname);
 if (root.hasChildNodes()) {
-  await preloadPages(window.location.pathname);
+  await pageCode;
   hydrateRoot(root, app);
 } else {
+  // A page whose code failed to load asks for it again as it renders.
+  pageCode.catch(() => undefined);
   createRoot(root).render(app);
 }
 

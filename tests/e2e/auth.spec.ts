@@ -10,6 +10,7 @@ import {
   register,
   signIn,
   signOut,
+  signUp,
   test,
   uniqueEmail,
 } from '../support/fixtures.ts';
@@ -33,6 +34,25 @@ test('a new learner registers, signs out, and signs back in to the page they ask
 
   await page.goto('/login');
   await expect(page).toHaveURL('/dashboard');
+});
+
+test('after sign-out, Back or a reload never shows the learner their signed-in page again', async ({
+  page,
+}) => {
+  await signUp(page, { firstName: 'Orla' });
+  await page.goto('/dashboard');
+  const welcome = page.getByRole('heading', { name: 'Welcome, Orla' });
+  await expect(welcome).toBeVisible();
+
+  await signOut(page);
+  await page.goBack();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await expect(page.getByText('Orla')).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await expect(page.getByText('Orla')).toHaveCount(0);
 });
 
 test('a learner who lost the confirmation mail has it sent again and confirms the address', async ({

@@ -105,11 +105,11 @@ describe('the built web app', () => {
     '/shop',
     '/login?next=%2Fdashboard',
     '/reset-password?token=abc',
-  ])('answers the client route %s with index.html, never cached stale', async (url) => {
+  ])('answers the client route %s with index.html, never stored', async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body).toBe(INDEX_HTML);
   });
 

@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorBody } from './errors.ts';
@@ -51,8 +51,17 @@ export async function serveWebApp(
         .status(404)
         .send(errorBody('not_found', `Not found: ${request.method} ${request.url}`));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendShell(reply);
   });
+}
+
+/**
+ * The app's shell, for the pages rendered in the browser: the signed-in ones among them. Never
+ * stored, so that after sign-out neither the HTTP cache nor the back/forward cache can bring a
+ * learner's page back (decision 044); the service worker keeps its own copy for offline use.
+ */
+function sendShell(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-store').sendFile('index.html');
 }
 
 /**
@@ -68,8 +77,8 @@ function servePages(
   const showsCatalogue = new Set<string>(cataloguePageUrls);
   for (const [url, file] of renderedPages) {
     app.get(url, (request, reply) => {
+      if (request.url !== url) return sendShell(reply);
       reply.header('cache-control', 'no-cache');
-      if (request.url !== url) return reply.sendFile('index.html');
       // Rendered again since the build, into DATA_DIR (content/render-public-pages.ts).
       if (showsCatalogue.has(url)) return reply.sendFile(path.basename(file), cataloguePages.root);
       return reply.sendFile(file);
@@ -83,14 +92,14 @@ function servePages(
  */
 function serveCoursePages(app: FastifyInstance, cataloguePages: CataloguePagesPlace) {
   app.get<{ Params: { courseId: string } }>('/courses/:courseId', (request, reply) => {
-    reply.header('cache-control', 'no-cache');
     const { courseId } = request.params;
     const file = coursePageFile(courseId);
     const isRendered =
       !request.url.includes('?') &&
       contentIdSchema.safeParse(courseId).success &&
       existsSync(path.join(cataloguePages.root, file));
-    return isRendered ? reply.sendFile(file, cataloguePages.root) : reply.sendFile('index.html');
+    if (!isRendered) return sendShell(reply);
+    return reply.header('cache-control', 'no-cache').sendFile(file, cataloguePages.root);
   });
 }
 

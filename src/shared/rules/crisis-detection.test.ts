@@ -110,8 +110,8 @@ describe('a neutral sentence before or after', () => {
     .filter((text) => /^[^.!?\n]+[.!?]$/.test(text))
     .filter((text) => {
       const [sentence] = normaliseForCrisisCheck(text).split(' . ');
-      const scores = crisisModel.score([sentence!]);
-      return scores.every((score, head) => score <= crisisModel.bias[head]!);
+      const scores = crisisModel().score([sentence!]);
+      return scores.every((score, head) => score <= crisisModel().bias[head]!);
     });
   const ended = (text: string) => (/[.!?]\s*$/.test(text) ? text : `${text}.`);
   const around = fc.record({
@@ -215,7 +215,7 @@ describe('what the detector decides', () => {
   });
 
   it('reads each sentence on its own, and neighbouring ones together only when each leans that way', () => {
-    expect([...headsAtRisk(crisisModel, ['the weather was grey'])]).toEqual([]);
+    expect([...headsAtRisk(crisisModel(), ['the weather was grey'])]).toEqual([]);
   });
 });
 

@@ -498,8 +498,16 @@ function isWishToBeDead(sentence: string): boolean {
 const minor =
   /\bi am (?:[0-9]|1[0-7]|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)(?: years old)?\b|\bsince i (?:am|was) (?:[0-9]|1[0-7])\b|\b(?:my teacher|at school|after school|the school|my homework|homework|babysits?|babysitter|in year [0-9]+|in (?:[0-9]+th|ninth|tenth) grade|my (?:mum|mom|mother)s? boyfriend|my step ?(?:dad|father|brother))\b/;
 
-/** The learnt layer, as `npm run crisis:train` left it. */
-export const crisisModel: CrisisModel = modelFromWeights(unpackWeights(weights));
+let learntModel: CrisisModel | undefined;
+
+/**
+ * The learnt layer, as `npm run crisis:train` left it. Built at its first use, not as the module
+ * loads: the lesson page loads the detector with the page, and unpacking the weights then held a
+ * phone's main thread while the lesson appeared (decision 044).
+ */
+export function crisisModel(): CrisisModel {
+  return (learntModel ??= modelFromWeights(unpackWeights(weights)));
+}
 
 /** What each head of the learnt model names. */
 const kindsOfHead: Record<ModelHead, CrisisKind[]> = {
@@ -516,7 +524,7 @@ const kindsOfHead: Record<ModelHead, CrisisKind[]> = {
  * before or after another never changes how that one reads. `model` is the learnt layer; the
  * tests give one learnt without an author.
  */
-export function assessCrisis(text: string, model: CrisisModel = crisisModel): CrisisAssessment {
+export function assessCrisis(text: string, model: CrisisModel = crisisModel()): CrisisAssessment {
   const reading = readSentences(normaliseForCrisisCheck(text));
   const kinds = new Set<CrisisKind>();
   let isPast = false;

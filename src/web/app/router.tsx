@@ -1,8 +1,18 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from '../lib/router/router.tsx';
+import type { QueryClient } from '@tanstack/react-query';
+import { Suspense, type ComponentType } from 'react';
+import {
+  matchRoutes,
+  useLocation,
+  useRoutes,
+  type Params,
+  type RouteObject,
+} from '../lib/router/router.tsx';
 import { useIsHydrated } from '../lib/client-value.ts';
-import { lazyComponent } from '../lib/lazy-component.ts';
+import { lazyComponent, type LazyComponent } from '../lib/lazy-component.ts';
 import { paths } from '../lib/paths.ts';
+import { sessionQueryOptions } from '../lib/session.ts';
+import { dashboardQueryOptions, lessonPageQueryOptions } from '../lib/signed-in-pages.ts';
+import { settingsQueryOptions } from '../lib/theme.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { NotFoundRoute } from './not-found-route.tsx';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
@@ -211,13 +221,13 @@ const routes: RouteObject[] = [
   { path: paths.confirmEmail, element: <ConfirmEmailRoute /> },
   { path: paths.terms, element: <LegalPageRoute key="terms" page="terms" /> },
   { path: paths.privacy, element: <LegalPageRoute key="privacy" page="privacy" /> },
-  { path: paths.dashboard, element: signedIn(<DashboardPage />) },
-  { path: paths.profile, element: signedIn(<ProfileRoute />) },
-  { path: paths.settings, element: signedIn(<SettingsRoute />) },
-  { path: paths.safetyPlan, element: signedIn(<SafetyPlanRoute />) },
-  { path: paths.testCheckout, element: signedIn(<TestCheckoutRoute />) },
-  { path: paths.testBilling, element: signedIn(<TestBillingRoute />) },
-  { path: paths.updateCard, element: signedIn(<UpdateCardRoute />) },
+  { path: paths.dashboard, element: signedIn(DashboardPage) },
+  { path: paths.profile, element: signedIn(ProfileRoute) },
+  { path: paths.settings, element: signedIn(SettingsRoute) },
+  { path: paths.safetyPlan, element: signedIn(SafetyPlanRoute) },
+  { path: paths.testCheckout, element: signedIn(TestCheckoutRoute) },
+  { path: paths.testBilling, element: signedIn(TestBillingRoute) },
+  { path: paths.updateCard, element: signedIn(UpdateCardRoute) },
   { path: paths.lesson, element: <LessonPage /> },
   { path: paths.admin, element: <AdminPage /> },
   { path: paths.dbTest, element: <DbTestPage /> },
@@ -233,9 +243,9 @@ const routes: RouteObject[] = [
       { path: paths.course, element: <CourseRoute /> },
       { path: paths.shop, element: <PurchasePage /> },
       { path: paths.buyNow, element: <PurchasePage /> },
-      { path: paths.bookSession, element: signedIn(<BookSessionRoute />) },
-      { path: paths.sessions, element: signedIn(<SessionsRoute />) },
-      { path: paths.session, element: signedIn(<SessionRoute />) },
+      { path: paths.bookSession, element: signedIn(BookSessionRoute) },
+      { path: paths.sessions, element: signedIn(SessionsRoute) },
+      { path: paths.session, element: signedIn(SessionRoute) },
       // An unknown address keeps the site's header and footer: a way back besides "Return home".
       { path: '*', element: <NotFoundRoute /> },
     ],
@@ -261,9 +271,30 @@ export function AppRoutes() {
   );
 }
 
-/** Loads the code of the pages that `pathname` shows, so that they render without waiting. */
-export async function preloadPages(pathname: string): Promise<void> {
+/**
+ * What a signed-in page shows first, asked for at boot beside the session and the page's code
+ * rather than after them (decision 044): each is a round trip the page would otherwise wait for.
+ */
+const firstRequests: Partial<Record<string, (client: QueryClient, params: Params) => unknown>> = {
+  [paths.dashboard]: (client) => client.prefetchQuery(dashboardQueryOptions),
+  [paths.lesson]: (client, { courseId = '', moduleId = '', lessonId = '' }) =>
+    client.prefetchQuery(lessonPageQueryOptions({ courseId, moduleId, lessonId })),
+};
+
+/**
+ * Starts at once what the page at `pathname` needs: its code, and for a signed-in page the
+ * session, the account's settings and the page's own data, all in parallel. Resolves once the
+ * code is here.
+ */
+export async function startPage(client: QueryClient, pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
+  const page = matches.at(-1);
+  const requestData = page?.route.path ? firstRequests[page.route.path] : undefined;
+  if (page && requestData) {
+    void client.prefetchQuery(sessionQueryOptions);
+    void client.prefetchQuery(settingsQueryOptions);
+    requestData(client, page.params);
+  }
   await Promise.all(
     matches.map(({ route }) => {
       const type: unknown = (route.element as { type?: unknown } | undefined)?.type;
@@ -274,11 +305,20 @@ export async function preloadPages(pathname: string): Promise<void> {
   );
 }
 
-/** The page loads once the session says who is there: a boundary waits for its code. */
-function signedIn(element: ReactNode) {
-  return (
-    <RequireAuth>
-      <Suspense>{element}</Suspense>
-    </RequireAuth>
+/**
+ * A page shown once the session says who is there; its code may load before (`startPage`), and
+ * a boundary waits for it when it has not.
+ */
+function signedIn(Page: LazyComponent) {
+  const SignedInPage = Object.assign(
+    () => (
+      <RequireAuth>
+        <Suspense>
+          <Page />
+        </Suspense>
+      </RequireAuth>
+    ),
+    { preload: Page.preload },
   );
+  return <SignedInPage />;
 }

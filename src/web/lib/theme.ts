@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Settings } from '../../shared/api/account.ts';
 import type { ThemePreference } from '../../shared/rules/account.ts';
@@ -11,6 +11,13 @@ export const settingsQueryKey = ['account', 'settings'] as const;
 export function fetchSettings(signal?: AbortSignal) {
   return apiRequest<Settings>('/api/account/settings', { signal });
 }
+
+/** The learner's saved settings: read once a session, then kept as the settings page saves them. */
+export const settingsQueryOptions = queryOptions({
+  queryKey: settingsQueryKey,
+  queryFn: ({ signal }) => fetchSettings(signal),
+  staleTime: Infinity,
+});
 
 /** Switches the whole site: the `dark` class on <html> swaps the colour palette (styles.css). */
 export function applyTheme(preference: ThemePreference): void {
@@ -28,12 +35,7 @@ export function applyTheme(preference: ThemePreference): void {
 /** Keeps the site on the signed-in learner's saved theme, and follows the system when asked. */
 export function useAccountTheme(): void {
   const { data: user } = useSession();
-  const settings = useQuery({
-    queryKey: settingsQueryKey,
-    queryFn: ({ signal }) => fetchSettings(signal),
-    enabled: Boolean(user),
-    staleTime: Infinity,
-  });
+  const settings = useQuery({ ...settingsQueryOptions, enabled: Boolean(user) });
   const preference = settings.data?.themePreference;
   useEffect(() => {
     if (!preference) return;

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmCheckoutResponse } from '../../../../shared/api/payments.ts';
 import { myAccessQueryKey } from '../../../lib/access.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { dashboardQueryKey } from './get-dashboard.ts';
+import { dashboardQueryKey } from '../../../lib/signed-in-pages.ts';
 
 const PROCESSING_POLL_MS = 5000;
 

@@ -1,13 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Dashboard } from '../../../../shared/api/dashboard.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { dashboardQueryOptions } from '../../../lib/signed-in-pages.ts';
 
-export const dashboardQueryKey = ['dashboard'] as const;
-
-/** Every course with the learner's access and progress, their recent videos and achievements. */
 export function useDashboard() {
-  return useQuery({
-    queryKey: dashboardQueryKey,
-    queryFn: ({ signal }) => apiRequest<Dashboard>('/api/dashboard', { signal }),
-  });
+  return useQuery(dashboardQueryOptions);
 }

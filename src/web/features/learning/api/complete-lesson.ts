@@ -5,7 +5,7 @@ import type {
   LessonParams,
 } from '../../../../shared/api/learning.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lessonPageQueryKey } from './get-lesson-page.ts';
+import { lessonPageQueryKey } from '../../../lib/signed-in-pages.ts';
 
 export function useCompleteLesson(params: LessonParams) {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import type {
 } from '../../../../shared/api/learning.ts';
 import type { ReflectionAction } from '../../../../shared/rules/reflection.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lessonPageQueryKey } from './get-lesson-page.ts';
+import { lessonPageQueryKey } from '../../../lib/signed-in-pages.ts';
 
 export interface ReflectionSave {
   promptId: string;

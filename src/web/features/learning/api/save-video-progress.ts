@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LessonPage, LessonParams, VideoProgress } from '../../../../shared/api/learning.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { lessonPageQueryKey } from './get-lesson-page.ts';
+import { lessonPageQueryKey } from '../../../lib/signed-in-pages.ts';
 
 /** Records the first play and the watch position; a watched video shows at once in the list. */
 export function useVideoProgressCalls(params: LessonParams) {
