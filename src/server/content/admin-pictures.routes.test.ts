@@ -5,7 +5,13 @@ import type { UploadedPicture } from '../../shared/api/content.ts';
 import { PICTURE_MAX_BYTES, pictureMessages } from '../../shared/rules/picture-file.ts';
 import { contentPictures } from '../db/schema/content.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
-import { createAdmin, createUser, type TestAdmin, type TestUser } from '../testing/users.ts';
+import {
+  createAdmin,
+  createUser,
+  TEST_PASSWORD,
+  type TestAdmin,
+  type TestUser,
+} from '../testing/users.ts';
 
 let testApp: TestApp;
 let admin: TestAdmin;
@@ -122,5 +128,26 @@ describe('an uploaded picture, served to anyone', () => {
       const response = await read(url);
       expect(response.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('an admin who uploaded a picture and deletes their account', () => {
+  it('leaves the picture served, and its upload on record unnamed', async () => {
+    const departing = await createAdmin(testApp.app, testApp.db);
+    const webp = readFileSync('tests/support/media/course-picture.webp');
+    const { path } = (await upload(departing, webp, 'image/webp')).json<UploadedPicture>();
+    const deleted = await testApp
+      .as(departing)
+      .post('/api/account/delete', { password: TEST_PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const rows = await testApp.db
+      .select({ uploadedBy: contentPictures.uploadedBy })
+      .from(contentPictures)
+      .where(eq(contentPictures.uploadedBy, departing.email));
+    expect(rows).toEqual([]);
+    const served = await read(path);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
   });
 });
