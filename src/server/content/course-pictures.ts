@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { PICTURES_PATH, type UploadedPicture } from '../../shared/api/content.ts';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  PICTURES_PATH,
+  type CourseDocument,
+  type UploadedPicture,
+} from '../../shared/api/content.ts';
 import { pictureKinds, readPicture, type PictureKind } from '../../shared/rules/picture-file.ts';
 import type { Database } from '../db/client.ts';
 import { contentPictures } from '../db/schema/content.ts';
@@ -35,7 +39,7 @@ export async function findPicture(
   db: Database,
   file: string,
 ): Promise<{ mediaType: string; bytes: Buffer } | null> {
-  const name = /^([0-9a-f]{64})\.(jpg|png|webp)$/.exec(file);
+  const name = pictureFileName.exec(file);
   if (!name) return null;
   const [row] = await db
     .select({ kind: contentPictures.kind, bytes: contentPictures.bytes })
@@ -44,6 +48,33 @@ export async function findPicture(
   if (!row || pictureKinds[row.kind].extension !== name[2]) return null;
   return { mediaType: pictureKinds[row.kind].mediaType, bytes: row.bytes };
 }
+
+/**
+ * The courses whose picture is an upload this database does not hold: a folder exported from
+ * another install names its pictures, which stayed in that install's database (decision 042).
+ */
+export async function listMissingPictures(
+  db: Database,
+  courses: readonly CourseDocument[],
+): Promise<{ courseId: string; path: string }[]> {
+  const uploaded = courses.flatMap(({ id, thumbnail }) => {
+    const name = thumbnail?.startsWith(`${PICTURES_PATH}/`)
+      ? pictureFileName.exec(thumbnail.slice(PICTURES_PATH.length + 1))
+      : null;
+    return name ? [{ courseId: id, path: thumbnail!, sha256: name[1]! }] : [];
+  });
+  if (uploaded.length === 0) return [];
+  const stored = await db
+    .select({ sha256: contentPictures.sha256 })
+    .from(contentPictures)
+    .where(inArray(contentPictures.sha256, uploaded.map((picture) => picture.sha256)));
+  const held = new Set(stored.map((row) => row.sha256));
+  return uploaded
+    .filter((picture) => !held.has(picture.sha256))
+    .map(({ courseId, path }) => ({ courseId, path }));
+}
+
+const pictureFileName = /^([0-9a-f]{64})\.(jpg|png|webp)$/;
 
 function picturePath(sha256: string, kind: PictureKind): string {
   return `${PICTURES_PATH}/${sha256}.${pictureKinds[kind].extension}`;
