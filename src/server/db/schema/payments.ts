@@ -285,7 +285,6 @@ export const invoices = pgTable(
   ],
 );
 
-
 /**
  * A purchase paid in monthly payments (docs/decisions/037): its Checkout session opens the
  * access at the first payment; this row follows the rest. The buyer is the checkout's.
