@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { exportContent, importContent } from '../src/server/content/content-folder.ts';
+import { listMissingPictures } from '../src/server/content/course-pictures.ts';
 import { openDatabase } from '../src/server/db/open-database.ts';
 import { findLearnerWork } from '../src/server/learning/learner-work.ts';
 
@@ -31,6 +32,13 @@ try {
         );
   const verb = command === 'export' ? 'Wrote' : 'Published';
   console.log(`${verb} ${documents.courses.length} courses and the products: ${dir}`);
+  // Uploaded pictures stay in the database they were uploaded to (docs/decisions/042).
+  const missing = await listMissingPictures(database.db, documents.courses);
+  for (const { courseId, path: picture } of missing) {
+    console.warn(
+      `${courseId}: its picture ${picture} is not in this database. Upload the same file in the course editor: it gets the same address.`,
+    );
+  }
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

@@ -33,6 +33,8 @@ import type { CatalogueStore } from './catalogue/catalogue.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { createCatalogueStore } from './content/catalogue-store.ts';
 import { adminContentRoutes } from './content/admin-content.routes.ts';
+import { adminPicturesRoutes } from './content/admin-pictures.routes.ts';
+import { picturesRoutes } from './content/pictures.routes.ts';
 import { publicPageRenderer } from './content/render-public-pages.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
@@ -356,6 +358,8 @@ export async function buildApp(
     // Lessons and prompts learners worked on are retired, never removed, by an edit.
     findLearnerWork: (courseId) => findLearnerWork(database.db, courseId),
   });
+  await app.register(adminPicturesRoutes);
+  await app.register(picturesRoutes);
 
   // Started once every feature has defined its jobs; stopped before the database closes.
   app.addHook('onReady', () => jobs.start());

@@ -10,6 +10,8 @@ const answer =
 const videoAddress = 'https://media.example/quiet-mornings/first-breath.webm';
 const videoTitle = 'One slow breath, guided';
 
+const pictureAlt = 'A sun rising over still water';
+
 const lessonsOf = (page: Page) => page.getByRole('list', { name: 'Lessons of Waking Gently' });
 
 test('an admin writes and publishes a new course with a video file; a learner buys it, watches the video and answers its prompt, without a restart', async ({
@@ -31,6 +33,16 @@ test('an admin writes and publishes a new course with a video file; a learner bu
 
   await page.getByLabel('Course description').fill('Ten quiet minutes to begin each day.');
   await page.getByLabel('Price (EUR)').fill('49');
+  // Its picture, uploaded from a file: the site serves it, and the alt text is asked for.
+  await page
+    .getByLabel(/^Or upload a picture/)
+    .setInputFiles('tests/support/media/course-picture.png');
+  await expect(page.getByText('Uploaded course-picture.png (320 × 180 pixels).')).toBeVisible();
+  await expect(page.getByLabel('Picture address')).toHaveValue(
+    /^\/media\/pictures\/[0-9a-f]{64}\.png$/,
+  );
+  await page.getByLabel('What the picture shows (alt text)').fill(pictureAlt);
+  await expect(page.getByRole('img', { name: pictureAlt })).toBeVisible();
   // A new course starts as coming soon; this one opens for sale when published.
   await page.getByLabel(/^Coming soon/).uncheck();
 
@@ -113,8 +125,19 @@ test('an admin writes and publishes a new course with a video file; a learner bu
     changes.getByRole('row', { name: /quiet-mornings created "Quiet Mornings"/ }),
   ).toBeVisible();
 
-  // A learner, in another browser, meets the course at once.
+  // A learner, in another browser, meets the course at once: its page shows the picture.
   const learner = await (await browser.newContext()).newPage();
+  await learner.goto('/courses/quiet-mornings');
+  const picture = learner.getByRole('img', { name: pictureAlt });
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(320);
+  await expectNoSeriousAxeViolations(learner);
+  await learner.setViewportSize({ width: 390, height: 844 });
+  await expect(picture).toBeVisible();
+  await expectNoSeriousAxeViolations(learner);
+  await learner.setViewportSize({ width: 1280, height: 720 });
   await learner.route(videoAddress, (route) =>
     route.fulfill({ path: 'tests/support/media/first-breath.webm', contentType: 'video/webm' }),
   );

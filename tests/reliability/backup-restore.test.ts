@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
@@ -8,6 +8,7 @@ import { restoreBackup } from '../../src/server/backup/restore-backup.ts';
 import { checkReflectionKey } from '../../src/server/keys/check-reflection-key.ts';
 import { takeBackup } from '../../src/server/backup/take-backup.ts';
 import { companionContext } from '../../src/server/companion/companion-cipher.ts';
+import { savePicture } from '../../src/server/content/course-pictures.ts';
 import {
   connectDatabase,
   migrateDatabase,
@@ -57,6 +58,9 @@ beforeAll(async () => {
     for (const promptId of prompts) await autosave(learner, promptId, `First words ${index} – é`);
     learners.push(learner);
   }
+  // An uploaded course picture: bytes the restore must bring back identical.
+  const picture = readFileSync('tests/support/media/course-picture.png');
+  await savePicture(source.db, { id: 'admin', email: 'admin@example.com' }, picture);
 });
 
 afterAll(async () => {

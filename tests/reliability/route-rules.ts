@@ -312,6 +312,7 @@ export const routeRules: Record<string, RouteRow> = {
     request: () => ({ params: { courseId: course, lessonId: lesson.lessonId } }),
   },
   'GET /api/admin/content/changes': { rule: 'admin' },
+  'POST /api/admin/pictures': { rule: 'admin' },
 
   'GET /api/dashboard': { rule: 'signed-in' },
 

@@ -128,6 +128,10 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
     exported: 'not exported: changes an admin made to the programme',
     deleted: 'as actor, anonymised (forgetContentActor)',
   },
+  content_pictures: {
+    exported: 'not exported: course pictures an admin uploaded',
+    deleted: 'as the admin who uploaded, anonymised (forgetContentActor); the picture stays',
+  },
   companion_system_prompts: {
     exported: "not exported: the companion's prompts an admin saved last",
     deleted: 'as the admin who saved last, anonymised (forgetPromptActor)',

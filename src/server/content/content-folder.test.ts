@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { findLearnerWork } from '../learning/learner-work.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createUser } from '../testing/users.ts';
 import { exportContent, importContent } from './content-folder.ts';
+import { listMissingPictures, savePicture } from './course-pictures.ts';
 
 let testApp: TestApp;
 let dir: string;
@@ -115,5 +117,30 @@ describe('content:export and content:import', () => {
       `The lesson ${lesson.id} has learners' answers or progress: retire it instead of removing it.`,
     );
     await rm(pruned, { recursive: true, force: true });
+  });
+
+  it('keeps an uploaded picture in the database: the folder names it, and an import elsewhere is told to upload it', async () => {
+    const png = readFileSync('tests/support/media/course-picture.png');
+    const courseFile = path.join(dir, 'courses', 'sovereign-flame', 'course.md');
+    const text = await readFile(courseFile, 'utf8');
+    const picture = `/media/pictures/${'a'.repeat(64)}.png`;
+    await writeFile(
+      courseFile,
+      text.replace(/^id: sovereign-flame$/m, `id: sovereign-flame\nthumbnail: ${picture}\nthumbnailAlt: A flame`),
+    );
+    const imported = await importFrom(dir);
+    expect(await listMissingPictures(testApp.db, imported.courses)).toEqual([
+      { courseId: 'sovereign-flame', path: picture },
+    ]);
+
+    const { picture: uploaded } = await savePicture(testApp.db, actor, png);
+    await writeFile(courseFile, (await readFile(courseFile, 'utf8')).replace(picture, uploaded.path));
+    const again = await importFrom(dir);
+    expect(await listMissingPictures(testApp.db, again.courses)).toEqual([]);
+    const exported = await mkdtemp(path.join(tmpdir(), 'sf-content-pictures-'));
+    await exportContent(testApp.db, exported);
+    const written = await readFile(path.join(exported, 'courses', 'sovereign-flame', 'course.md'), 'utf8');
+    expect(written).toContain(`thumbnail: ${uploaded.path}`);
+    await rm(exported, { recursive: true, force: true });
   });
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import {
   contentChanges,
+  contentPictures,
   contentProducts,
   courseDrafts,
   courseVersions,
@@ -30,4 +31,8 @@ export async function forgetContentActor(
     .update(contentProducts)
     .set({ updatedBy: DELETED_ADMIN })
     .where(eq(contentProducts.updatedBy, actor.email));
+  await tx
+    .update(contentPictures)
+    .set({ uploadedBy: DELETED_ADMIN })
+    .where(eq(contentPictures.uploadedBy, actor.email));
 }

@@ -289,3 +289,20 @@ export const contentMessages = {
   promptHasAnswers: (promptId: string) =>
     `The reflection prompt ${promptId} has learners' answers: retire it instead of removing it.`,
 } as const;
+
+// Course pictures (issue 36.1): uploaded as the file's bytes, served from the site itself.
+
+/** Where an uploaded picture is served: named by its SHA-256, so the address never changes. */
+export const PICTURES_PATH = '/media/pictures';
+/** Any name under the path: one that names no stored picture is not found (404), like any file. */
+export const pictureFileParamsSchema = z.object({
+  file: z.string().max(80, { message: 'expected a picture file name', abort: true }),
+});
+
+export const uploadedPictureSchema = z.object({
+  /** The picture's path on this site, for the course's `thumbnail`. */
+  path: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type UploadedPicture = z.infer<typeof uploadedPictureSchema>;

@@ -56,6 +56,7 @@ export function isRefusal(error: unknown): error is ApiError {
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a file (a `Blob`) is sent as its bytes. */
   body?: unknown;
   signal?: AbortSignal;
   /** Lets the request outlive the page (a last save as the tab closes). */
@@ -69,8 +70,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal,
     keepalive,
     credentials: 'same-origin',
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    ...requestBody(body),
   });
   if (!response.ok) throw await errorOf(response);
   const text = await readOrApiError(response);
@@ -80,6 +80,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch {
     throw new ApiError(response.status, clientErrorMessages.unexpectedAnswer, 'unknown');
   }
+}
+
+function requestBody(body: unknown): Pick<RequestInit, 'headers' | 'body'> {
+  if (body === undefined) return {};
+  if (body instanceof Blob) {
+    return { headers: { 'content-type': 'application/octet-stream' }, body };
+  }
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
 /** `fetch`, with no answer at all (offline, a dropped connection) as an `ApiError`. */

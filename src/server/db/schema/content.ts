@@ -12,6 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { CourseDocument, ProductsDocument } from '../../../shared/api/content.ts';
+import type { PictureKind } from '../../../shared/rules/picture-file.ts';
+import { bytea } from '../bytea-column.ts';
 
 /** The course an admin is editing (issue 24): one document, its version checked on every save. */
 export const courseDrafts = pgTable('course_drafts', {
@@ -68,3 +70,18 @@ export const contentChanges = pgTable(
   },
   (table) => [index('content_changes_created_at_idx').on(table.createdAt)],
 );
+
+/**
+ * The pictures admins uploaded for their courses (issue 36.1), kept here so that a backup and every
+ * process carry them; one row per distinct file, named by its SHA-256 (docs/decisions/042).
+ */
+export const contentPictures = pgTable('content_pictures', {
+  sha256: text('sha256').primaryKey(),
+  kind: text('kind').$type<PictureKind>().notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  /** The admin who uploaded it first, as their email then; kept as text so it outlives their account. */
+  uploadedBy: text('uploaded_by').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -20,6 +19,7 @@ import { invoiceKinds, vatTreatments } from '../../../shared/rules/invoices.ts';
 import { paymentPlanStatuses } from '../../../shared/rules/payment-plans.ts';
 import { checkoutStatuses, paymentStatuses } from '../../../shared/rules/purchase.ts';
 import type { SellerDetails } from '../../../shared/rules/settings.ts';
+import { bytea } from '../bytea-column.ts';
 import { users } from './auth.ts';
 
 const checkoutModes = ['stripe', 'test'] as const;
@@ -208,8 +208,6 @@ export const refundRequests = pgTable(
     index('refund_requests_created_at_idx').on(table.createdAt),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** The buyer as the invoice names them, from Stripe's customer details (or the order's form). */
 export interface InvoiceBuyer {

@@ -12,6 +12,7 @@ import { durationInHours } from '../../../../shared/rules/pricing.ts';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { PictureFields } from './picture-fields.tsx';
 
 interface CourseFieldsProps {
   course: CourseDocument;
@@ -92,24 +93,7 @@ export function CourseFields({ course, onChange }: CourseFieldsProps) {
           className="max-w-xs"
         />
       )}
-      <TextField
-        label="Picture address"
-        inputMode="url"
-        maxLength={2_000}
-        placeholder="https://… or /images/…"
-        hint="Shown on the course page and in shared links: an https address, or a path on this site."
-        value={course.thumbnail ?? ''}
-        onChange={(event) => set({ thumbnail: event.target.value || undefined })}
-      />
-      {course.thumbnail && (
-        <TextField
-          label="What the picture shows (alt text)"
-          required
-          maxLength={300}
-          value={course.thumbnailAlt ?? ''}
-          onChange={(event) => set({ thumbnailAlt: event.target.value || undefined })}
-        />
-      )}
+      <PictureFields course={course} onChange={set} />
       <TextAreaField
         label="Course overview (Markdown)"
         rows={6}

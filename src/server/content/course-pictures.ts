@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  PICTURES_PATH,
+  type CourseDocument,
+  type UploadedPicture,
+} from '../../shared/api/content.ts';
+import { pictureKinds, readPicture, type PictureKind } from '../../shared/rules/picture-file.ts';
+import type { Database } from '../db/client.ts';
+import { contentPictures } from '../db/schema/content.ts';
+import { AppError } from '../http/errors.ts';
+import type { ContentActor } from './published-content.ts';
+
+/**
+ * Keeps an uploaded picture, once per distinct file: the same bytes uploaded again are the same
+ * row and the same address. `isNew` says whether this upload stored it.
+ */
+export async function savePicture(
+  db: Database,
+  actor: ContentActor,
+  bytes: Buffer,
+): Promise<{ picture: UploadedPicture; isNew: boolean }> {
+  const facts = readPicture(bytes);
+  if ('error' in facts) throw new AppError('bad_request', facts.error, { body: facts.error });
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const stored = await db
+    .insert(contentPictures)
+    .values({ sha256, ...facts, bytes, uploadedBy: actor.email })
+    .onConflictDoNothing()
+    .returning({ sha256: contentPictures.sha256 });
+  return {
+    picture: { path: picturePath(sha256, facts.kind), width: facts.width, height: facts.height },
+    isNew: stored.length > 0,
+  };
+}
+
+/** A stored picture by its file name (`<sha256>.<extension>`), or null when there is none. */
+export async function findPicture(
+  db: Database,
+  file: string,
+): Promise<{ mediaType: string; bytes: Buffer } | null> {
+  const name = pictureFileName.exec(file);
+  if (!name) return null;
+  const [row] = await db
+    .select({ kind: contentPictures.kind, bytes: contentPictures.bytes })
+    .from(contentPictures)
+    .where(eq(contentPictures.sha256, name[1]!));
+  if (!row || pictureKinds[row.kind].extension !== name[2]) return null;
+  return { mediaType: pictureKinds[row.kind].mediaType, bytes: row.bytes };
+}
+
+/**
+ * The courses whose picture is an upload this database does not hold: a folder exported from
+ * another install names its pictures, which stayed in that install's database (decision 042).
+ */
+export async function listMissingPictures(
+  db: Database,
+  courses: readonly CourseDocument[],
+): Promise<{ courseId: string; path: string }[]> {
+  const uploaded = courses.flatMap(({ id, thumbnail }) => {
+    const name = thumbnail?.startsWith(`${PICTURES_PATH}/`)
+      ? pictureFileName.exec(thumbnail.slice(PICTURES_PATH.length + 1))
+      : null;
+    return name ? [{ courseId: id, path: thumbnail!, sha256: name[1]! }] : [];
+  });
+  if (uploaded.length === 0) return [];
+  const stored = await db
+    .select({ sha256: contentPictures.sha256 })
+    .from(contentPictures)
+    .where(inArray(contentPictures.sha256, uploaded.map((picture) => picture.sha256)));
+  const held = new Set(stored.map((row) => row.sha256));
+  return uploaded
+    .filter((picture) => !held.has(picture.sha256))
+    .map(({ courseId, path }) => ({ courseId, path }));
+}
+
+const pictureFileName = /^([0-9a-f]{64})\.(jpg|png|webp)$/;
+
+function picturePath(sha256: string, kind: PictureKind): string {
+  return `${PICTURES_PATH}/${sha256}.${pictureKinds[kind].extension}`;
+}
