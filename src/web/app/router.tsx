@@ -11,7 +11,6 @@ import { useIsHydrated } from '../lib/client-value.ts';
 import { lazyComponent, type LazyComponent } from '../lib/lazy-component.ts';
 import { paths } from '../lib/paths.ts';
 import { sessionQueryOptions } from '../lib/session.ts';
-import { dashboardQueryOptions, lessonPageQueryOptions } from '../lib/signed-in-pages.ts';
 import { settingsQueryOptions } from '../lib/theme.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { NotFoundRoute } from './not-found-route.tsx';
@@ -274,11 +273,16 @@ export function AppRoutes() {
 /**
  * What a signed-in page shows first, asked for at boot beside the session and the page's code
  * rather than after them (decision 044): each is a round trip the page would otherwise wait for.
+ * Their query options come in a chunk of their own, which the page's code shares: `/` loads none.
  */
+const signedInPages = () => import('../lib/signed-in-pages.ts');
 const firstRequests: Partial<Record<string, (client: QueryClient, params: Params) => unknown>> = {
-  [paths.dashboard]: (client) => client.prefetchQuery(dashboardQueryOptions),
-  [paths.lesson]: (client, { courseId = '', moduleId = '', lessonId = '' }) =>
-    client.prefetchQuery(lessonPageQueryOptions({ courseId, moduleId, lessonId })),
+  [paths.dashboard]: async (client) =>
+    client.prefetchQuery((await signedInPages()).dashboardQueryOptions),
+  [paths.lesson]: async (client, { courseId = '', moduleId = '', lessonId = '' }) =>
+    client.prefetchQuery(
+      (await signedInPages()).lessonPageQueryOptions({ courseId, moduleId, lessonId }),
+    ),
 };
 
 /**
@@ -293,7 +297,7 @@ export async function startPage(client: QueryClient, pathname: string): Promise<
   if (page && requestData) {
     void client.prefetchQuery(sessionQueryOptions);
     void client.prefetchQuery(settingsQueryOptions);
-    requestData(client, page.params);
+    void requestData(client, page.params);
   }
   await Promise.all(
     matches.map(({ route }) => {
