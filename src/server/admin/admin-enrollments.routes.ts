@@ -92,8 +92,7 @@ export async function adminEnrollmentRoutes(app: FastifyInstance) {
         response: { 200: withdrawEarlyOpeningResponseSchema },
       },
     },
-    async (request) =>
-      withdrawEarlyOpening(app, request.user, request.params.userId, request.body),
+    async (request) => withdrawEarlyOpening(app, request.user, request.params.userId, request.body),
   );
 
   routes.post(

@@ -19,7 +19,8 @@ export const openEarlyMessages = {
   unknownModule: 'moduleId: no such module in this course',
   notPaced: 'This module opens at once: there is nothing to open early.',
   alreadyOpen: 'This module is already open for this learner.',
-  nothingToWithdraw: 'This module was not opened early for this learner: there is nothing to withdraw.',
+  nothingToWithdraw:
+    'This module was not opened early for this learner: there is nothing to withdraw.',
 } as const;
 
 /**

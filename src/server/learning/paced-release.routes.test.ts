@@ -352,12 +352,10 @@ describe('the mail when a module opens', () => {
     expect(await mails(late.email.toLowerCase())).toHaveLength(1);
 
     const both = await learnerStarted(40);
-    const opened = await testApp
-      .as(admin)
-      .post(`/api/admin/users/${both.id}/module-openings`, {
-        courseId,
-        moduleId: 'living-sovereign',
-      });
+    const opened = await testApp.as(admin).post(`/api/admin/users/${both.id}/module-openings`, {
+      courseId,
+      moduleId: 'living-sovereign',
+    });
     expect(opened.statusCode, opened.body).toBe(200);
     await testApp.app.clock.tick(new Date(Date.now() + 60_000));
     await testApp.app.clock.tick(new Date(Date.now() + 120_000));
