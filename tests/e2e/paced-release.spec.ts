@@ -62,6 +62,8 @@ for (const { name, viewport } of sizes) {
   test.describe(`on a ${name}`, () => {
     test.use({ viewport });
 
+    // The outline with its locked module is checked with axe at both sizes (390 px included); the
+    // withdrawal at 1280 px.
     test('a learner sees a module locked with its date; the admin opens it early; the learner opens its lesson', async ({
       page,
     }) => {
@@ -129,6 +131,35 @@ for (const { name, viewport } of sizes) {
       await expect(
         page.getByRole('navigation', { name: 'Course contents' }).getByText(/^Opens on/),
       ).toHaveCount(0);
+      if (name !== 'desktop') return;
+
+      // The admin withdraws the early opening: the module follows its pacing again.
+      await page.context().clearCookies();
+      await useAdminSession(page.context());
+      await page.goto('/admin');
+      await page.getByLabel('Search user by email').fill(email);
+      await page.getByLabel('Search user by email').press('Enter');
+      await paced
+        .getByRole('button', {
+          name: `Withdraw the early opening of Boundaries as Devotion for ${email}`,
+        })
+        .click();
+      await page
+        .getByRole('dialog', { name: 'Confirm Action' })
+        .getByRole('button', { name: 'Confirm' })
+        .click();
+      await expect(
+        paced.getByRole('button', { name: `Open Boundaries as Devotion early for ${email}` }),
+      ).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await leaveAdminSession(page.context());
+
+      await signIn(page, email);
+      await expect(page).toHaveURL(/\/dashboard/);
+      await page.goto(
+        `/courses/${courseId}/modules/boundaries-as-devotion/lessons/clearing-what-is-not-yours`,
+      );
+      await expect(page.getByRole('heading', { name: 'Not open yet' })).toBeVisible();
     });
   });
 }

@@ -531,6 +531,13 @@ export const routeRules: Record<string, RouteRow> = {
       body: { courseId: 'phoenix-ascension', moduleId: 'no-such-module' },
     }),
   },
+  'DELETE /api/admin/users/:userId/module-openings': {
+    rule: 'admin',
+    request: ({ learnerId }) => ({
+      params: { userId: learnerId },
+      body: { courseId: 'phoenix-ascension', moduleId: 'no-such-module' },
+    }),
+  },
   'DELETE /api/admin/included-on-release': {
     rule: 'admin',
     request: ({ learnerId }) => ({ body: { userId: learnerId, courseId: 'dragons-clarity' } }),

@@ -75,7 +75,7 @@ export async function enrollInCoursesWithin(
 
   const granted: Enrollment[] = [];
   for (const courseId of request.courseIds) {
-    // A renewed or upgraded enrollment keeps the learner's progress.
+    // A renewed or upgraded enrollment keeps the learner's progress and first start (`startedAt`).
     const [row] = await tx
       .insert(courseEnrollments)
       .values({
@@ -83,6 +83,7 @@ export async function enrollInCoursesWithin(
         courseId,
         purchaseType: request.purchaseType,
         enrolledAt: now,
+        startedAt: firstStart(request.userId, courseId, now),
         expiresAt,
         isTestPayment,
       })
@@ -95,6 +96,13 @@ export async function enrollInCoursesWithin(
     await recordAccessEvent(tx, { ...request, courseId, action: 'grant' });
   }
   return granted;
+}
+
+/** The learner's first grant of the course, kept even if an enrollment was revoked in between. */
+function firstStart(userId: string, courseId: string, now: Date) {
+  return sql`(select least(min(${accessEvents.createdAt}), ${now.toISOString()}::timestamptz) from ${accessEvents}
+    where ${accessEvents.userId} = ${userId} and ${accessEvents.courseId} = ${courseId}
+      and ${accessEvents.action} = 'grant')`;
 }
 
 export async function revokeEnrollments(

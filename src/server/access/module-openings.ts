@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import { formatDate } from '../../shared/rules/dates.ts';
@@ -30,7 +30,7 @@ export interface PacingSubject {
 
 /** When each paced module of a course opens for one learner; a module absent opens at once. */
 export interface ModuleOpenings {
-  /** The learner's start: their enrollment's start, else their first grant of the course. */
+  /** The learner's first start in the course: kept across renewals and upgrades (`startedAt`). */
   start: Date;
   opensAt: ReadonlyMap<string, Date>;
   /** The modules an admin opened early for this learner, and when. */
@@ -54,6 +54,15 @@ export function openingDayOf(app: FastifyInstance, moment: Date): string {
     .toString();
 }
 
+/** The audit rows an early opening is read from: an opening, and its withdrawal. */
+const earlyActions = ['open-module', 'withdraw-opening'] as const;
+const earlyColumns = {
+  moduleId: accessEvents.reference,
+  action: accessEvents.action,
+  createdAt: accessEvents.createdAt,
+};
+type EarlyEvent = { moduleId: string | null; action: string; createdAt: Date };
+
 /** Reads the learner's start in the course and the admins' early openings for them. */
 export async function getModuleOpenings(
   app: FastifyInstance,
@@ -65,7 +74,7 @@ export async function getModuleOpenings(
     return { start: new Date(0), opensAt: new Map(), openedEarly: new Map() };
   const [[enrollment], [grant], early] = await Promise.all([
     db
-      .select({ enrolledAt: courseEnrollments.enrolledAt })
+      .select({ startedAt: courseEnrollments.startedAt })
       .from(courseEnrollments)
       .where(and(eq(courseEnrollments.userId, userId), eq(courseEnrollments.courseId, course.id))),
     db
@@ -81,19 +90,19 @@ export async function getModuleOpenings(
       .orderBy(asc(accessEvents.createdAt))
       .limit(1),
     db
-      .select({ moduleId: accessEvents.reference, createdAt: accessEvents.createdAt })
+      .select(earlyColumns)
       .from(accessEvents)
       .where(
         and(
           eq(accessEvents.userId, userId),
           eq(accessEvents.courseId, course.id),
-          eq(accessEvents.action, 'open-module'),
+          inArray(accessEvents.action, earlyActions),
         ),
       )
-      .orderBy(asc(accessEvents.createdAt)),
+      .orderBy(asc(accessEvents.createdAt), asc(accessEvents.id)),
   ]);
   // Access from elsewhere (a subscription) without a recorded grant counts from today.
-  const start = enrollment?.enrolledAt ?? grant?.createdAt ?? new Date();
+  const start = enrollment?.startedAt ?? grant?.createdAt ?? new Date();
   return openingsOf(app, course, start, early);
 }
 
@@ -102,12 +111,14 @@ export function openingsOf(
   app: FastifyInstance,
   course: Course,
   start: Date,
-  early: readonly { moduleId: string | null; createdAt: Date }[],
+  early: readonly EarlyEvent[],
 ): ModuleOpenings {
+  // Oldest first: the first opening counts until a withdrawal ends it.
   const openedEarly = new Map<string, Date>();
   for (const row of early) {
-    if (row.moduleId && !openedEarly.has(row.moduleId))
-      openedEarly.set(row.moduleId, row.createdAt);
+    if (!row.moduleId) continue;
+    if (row.action === 'withdraw-opening') openedEarly.delete(row.moduleId);
+    else if (!openedEarly.has(row.moduleId)) openedEarly.set(row.moduleId, row.createdAt);
   }
   const dayStart = dayStartIn(app.config.sessions.creatorTimeZone);
   const opensAt = new Map<string, Date>();
@@ -156,15 +167,21 @@ export async function requireModuleOpen(
   }
 }
 
-/** An admin opens a paced module early for one learner, recorded in the access audit trail. */
-export async function openModuleEarly(
+/** An admin opens a paced module early for one learner, or withdraws that, in the access audit trail. */
+export async function recordEarlyOpening(
   app: FastifyInstance,
-  request: { userId: string; course: Course; module: Module; actorId: string },
+  request: {
+    userId: string;
+    course: Course;
+    module: Module;
+    actorId: string;
+    action: (typeof earlyActions)[number];
+  },
 ): Promise<void> {
   await recordAccessEvent(app.db, {
     userId: request.userId,
     courseId: request.course.id,
-    action: 'open-module',
+    action: request.action,
     source: 'admin',
     reference: request.module.id,
     actorId: request.actorId,
@@ -178,19 +195,18 @@ export interface DueModuleOpening {
 }
 
 /**
- * The paced modules of a course that opened for a live learner in (`since`, `now`], and were not
- * open at their start: what the clock mails about. Read for the whole course at once.
+ * Every paced module of a course that has opened by `now` for a live learner and was not open at
+ * their first start, however long ago: the mail claims each once. Read for the whole course at once.
  */
 export async function listDueModuleOpenings(
   app: FastifyInstance,
   course: Course,
-  since: Date,
   now: Date,
 ): Promise<DueModuleOpening[]> {
   if (!course.modules.some(isPaced)) return [];
   const [enrollments, early] = await Promise.all([
     app.db
-      .select({ userId: courseEnrollments.userId, enrolledAt: courseEnrollments.enrolledAt })
+      .select({ userId: courseEnrollments.userId, startedAt: courseEnrollments.startedAt })
       .from(courseEnrollments)
       .where(
         and(
@@ -199,23 +215,17 @@ export async function listDueModuleOpenings(
         ),
       ),
     app.db
-      .select({
-        userId: accessEvents.userId,
-        moduleId: accessEvents.reference,
-        createdAt: accessEvents.createdAt,
-      })
+      .select({ userId: accessEvents.userId, ...earlyColumns })
       .from(accessEvents)
-      .where(and(eq(accessEvents.courseId, course.id), eq(accessEvents.action, 'open-module')))
-      .orderBy(asc(accessEvents.createdAt)),
+      .where(and(eq(accessEvents.courseId, course.id), inArray(accessEvents.action, earlyActions)))
+      .orderBy(asc(accessEvents.createdAt), asc(accessEvents.id)),
   ]);
   const due: DueModuleOpening[] = [];
-  for (const { userId, enrolledAt } of enrollments) {
+  for (const { userId, startedAt } of enrollments) {
     const mine = early.filter((row) => row.userId === userId);
-    const { opensAt } = openingsOf(app, course, enrolledAt, mine);
+    const { opensAt } = openingsOf(app, course, startedAt, mine);
     for (const [moduleId, moment] of opensAt) {
-      if (moment > since && moment <= now && moment > enrolledAt) {
-        due.push({ userId, moduleId, opensAt: moment });
-      }
+      if (moment <= now && moment > startedAt) due.push({ userId, moduleId, opensAt: moment });
     }
   }
   return due;

@@ -10,6 +10,7 @@ import {
   userParamsSchema,
   openModuleEarlyResponseSchema,
   openModuleEarlySchema,
+  withdrawEarlyOpeningResponseSchema,
   withdrawIncludedOnReleaseSchema,
 } from '../../shared/api/admin.ts';
 import { requireFreshSecondFactor } from '../users/fresh-second-factor.ts';
@@ -18,7 +19,7 @@ import { requireAdmin, requireUser } from '../http/guards.ts';
 import { clearEnrollments, requireAdminToClearAll } from './clear-enrollments.ts';
 import { grantBulkBetaAccess } from './grant-bulk-beta-access.ts';
 import { grantEnrollments, revokeEnrollment } from './grant-enrollments.ts';
-import { openModuleEarlyForLearner } from './open-module-early.ts';
+import { openModuleEarlyForLearner, withdrawEarlyOpening } from './open-module-early.ts';
 import { withdrawIncludedOnRelease } from './withdraw-included-on-release.ts';
 
 /**
@@ -79,6 +80,19 @@ export async function adminEnrollmentRoutes(app: FastifyInstance) {
     },
     async (request) =>
       openModuleEarlyForLearner(app, request.user, request.params.userId, request.body),
+  );
+
+  routes.delete(
+    '/api/admin/users/:userId/module-openings',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        params: userParamsSchema,
+        body: openModuleEarlySchema,
+        response: { 200: withdrawEarlyOpeningResponseSchema },
+      },
+    },
+    async (request) => withdrawEarlyOpening(app, request.user, request.params.userId, request.body),
   );
 
   routes.post(

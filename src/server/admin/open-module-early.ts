@@ -5,7 +5,13 @@ import type { SessionUser } from '../../shared/api/auth.ts';
 import { courseAccessType } from '../../shared/rules/access.ts';
 import { isModuleOpen } from '../../shared/rules/paced-release.ts';
 import type { UserAccessFacts } from '../access/course-access.ts';
-import { getModuleOpenings, isPaced, openModuleEarly } from '../access/module-openings.ts';
+import {
+  getModuleOpenings,
+  isPaced,
+  recordEarlyOpening,
+  type Course,
+  type Module,
+} from '../access/module-openings.ts';
 import { AppError } from '../http/errors.ts';
 import { requireUserRecord } from './require-user-record.ts';
 
@@ -13,6 +19,8 @@ export const openEarlyMessages = {
   unknownModule: 'moduleId: no such module in this course',
   notPaced: 'This module opens at once: there is nothing to open early.',
   alreadyOpen: 'This module is already open for this learner.',
+  nothingToWithdraw:
+    'This module was not opened early for this learner: there is nothing to withdraw.',
 } as const;
 
 /**
@@ -25,6 +33,52 @@ export async function openModuleEarlyForLearner(
   userId: string,
   input: z.output<typeof openModuleEarlySchema>,
 ): Promise<{ opened: boolean }> {
+  const { user, course, module } = await requirePacedModule(app, userId, input);
+  const { opensAt } = await getModuleOpenings(app, user.id, course);
+  if (isModuleOpen(opensAt.get(module.id) ?? null, new Date())) {
+    throw new AppError('conflict', openEarlyMessages.alreadyOpen);
+  }
+  await recordEarlyOpening(app, {
+    userId: user.id,
+    course,
+    module,
+    actorId: admin.id,
+    action: 'open-module',
+  });
+  return { opened: true };
+}
+
+/**
+ * An admin withdraws an early opening: the module follows its pacing again, recorded as
+ * 'withdraw-opening'. Lessons the learner completed stay completed; 409 when none is in effect.
+ */
+export async function withdrawEarlyOpening(
+  app: FastifyInstance,
+  admin: SessionUser,
+  userId: string,
+  input: z.output<typeof openModuleEarlySchema>,
+): Promise<{ withdrawn: boolean }> {
+  const { user, course, module } = await requirePacedModule(app, userId, input);
+  const { openedEarly } = await getModuleOpenings(app, user.id, course);
+  if (!openedEarly.has(module.id)) {
+    throw new AppError('conflict', openEarlyMessages.nothingToWithdraw);
+  }
+  await recordEarlyOpening(app, {
+    userId: user.id,
+    course,
+    module,
+    actorId: admin.id,
+    action: 'withdraw-opening',
+  });
+  return { withdrawn: true };
+}
+
+/** The learner (404), and the paced module of a course named in the body (400, or 409 unpaced). */
+async function requirePacedModule(
+  app: FastifyInstance,
+  userId: string,
+  input: z.output<typeof openModuleEarlySchema>,
+): Promise<{ user: { id: string }; course: Course; module: Module }> {
   const user = await requireUserRecord(app.db, userId);
   const course = app.catalogue.getCourse(input.courseId);
   if (!course)
@@ -36,12 +90,7 @@ export async function openModuleEarlyForLearner(
     });
   }
   if (!isPaced(module)) throw new AppError('conflict', openEarlyMessages.notPaced);
-  const { opensAt } = await getModuleOpenings(app, user.id, course);
-  if (isModuleOpen(opensAt.get(module.id) ?? null, new Date())) {
-    throw new AppError('conflict', openEarlyMessages.alreadyOpen);
-  }
-  await openModuleEarly(app, { userId: user.id, course, module, actorId: admin.id });
-  return { opened: true };
+  return { user, course, module };
 }
 
 /** The paced modules of the courses the learner can open, for the admin's user view. */

@@ -8,6 +8,7 @@ import { enrollInCourses } from '../access/enrollments.ts';
 import { insertPublishedVersion } from '../content/course-drafts.ts';
 import { readPublishedDocuments, SEED_ACTOR } from '../content/published-content.ts';
 import { courseEnrollments } from '../db/schema/access.ts';
+import { lessonCompletions } from '../db/schema/learning.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { createAdmin, createUser, type TestAdmin, type TestUser } from '../testing/users.ts';
@@ -55,7 +56,10 @@ async function learnerStarted(daysAgo: number): Promise<TestUser> {
   });
   await testApp.db
     .update(courseEnrollments)
-    .set({ enrolledAt: new Date(Date.now() - daysAgo * DAY_MS) })
+    .set({
+      enrolledAt: new Date(Date.now() - daysAgo * DAY_MS),
+      startedAt: new Date(Date.now() - daysAgo * DAY_MS),
+    })
     .where(and(eq(courseEnrollments.userId, learner.id), eq(courseEnrollments.courseId, courseId)));
   return learner;
 }
@@ -126,6 +130,78 @@ describe('a paced module for a learner', () => {
     ]);
     expect(course.nextLesson.moduleId).toBe('reclaiming-your-field');
   });
+
+  it('counts progress over the whole course: every open lesson done is not 100 % nor completed', async () => {
+    const learner = await learnerStarted(0);
+    const course = testApp.app.catalogue.getCourse(courseId)!;
+    const open = course.modules[0]!;
+    await testApp.db.insert(lessonCompletions).values(
+      open.lessons.map((lesson) => ({
+        userId: learner.id,
+        courseId,
+        moduleId: open.id,
+        lessonId: lesson.id,
+      })),
+    );
+    const dashboard = (await testApp.as(learner).get('/api/dashboard')).json<Dashboard>();
+    const card = dashboard.courses.find((entry) => entry.id === courseId)!;
+    expect(card.completedLessons).toBe(open.lessons.length);
+    expect(card.progress).toBe(Math.round((100 * open.lessons.length) / course.lessonCount));
+    expect(card.progress).toBeLessThan(100);
+    expect(card.lockedModules.map((entry) => entry.opensOn)).toHaveLength(2);
+  });
+});
+
+describe('the first start is kept across renewals and upgrades', () => {
+  const enrollmentOf = async (userId: string) =>
+    (
+      await testApp.db
+        .select()
+        .from(courseEnrollments)
+        .where(and(eq(courseEnrollments.userId, userId), eq(courseEnrollments.courseId, courseId)))
+    )[0]!;
+
+  it('a renewal 40 days after the start leaves the module that opened on day 7 open', async () => {
+    const learner = await learnerStarted(40);
+    const started = (await enrollmentOf(learner.id)).startedAt;
+    await testApp.db
+      .update(courseEnrollments)
+      .set({ expiresAt: new Date(Date.now() - DAY_MS) })
+      .where(eq(courseEnrollments.userId, learner.id));
+    await enrollInCourses(testApp.db, {
+      userId: learner.id,
+      courseIds: [courseId],
+      purchaseType: 'individual',
+      source: 'purchase',
+    });
+    const renewed = await enrollmentOf(learner.id);
+    expect(renewed.enrolledAt.getTime()).toBeGreaterThan(Date.now() - DAY_MS);
+    expect(renewed.startedAt).toEqual(started);
+    const lesson = await testApp.as(learner).get(lessonUrl(opening.moduleId, opening.lessonId));
+    expect(lesson.statusCode).toBe(200);
+  });
+
+  it('an upgrade from beta 40 days after the start keeps the first start', async () => {
+    const learner = await createUser(testApp.app);
+    await enrollInCourses(testApp.db, {
+      userId: learner.id,
+      courseIds: [courseId],
+      purchaseType: 'beta',
+      source: 'beta',
+      now: new Date(Date.now() - 40 * DAY_MS),
+    });
+    const started = (await enrollmentOf(learner.id)).startedAt;
+    expect(started.getTime()).toBeLessThan(Date.now() - 39 * DAY_MS);
+    await enrollInCourses(testApp.db, {
+      userId: learner.id,
+      courseIds: [courseId],
+      purchaseType: 'individual',
+      source: 'purchase',
+    });
+    expect((await enrollmentOf(learner.id)).startedAt).toEqual(started);
+    const lesson = await testApp.as(learner).get(lessonUrl(opening.moduleId, opening.lessonId));
+    expect(lesson.statusCode).toBe(200);
+  });
 });
 
 describe('POST /api/admin/users/:userId/module-openings', () => {
@@ -185,6 +261,61 @@ describe('POST /api/admin/users/:userId/module-openings', () => {
   });
 });
 
+describe('DELETE /api/admin/users/:userId/module-openings', () => {
+  const url = (userId: string) => `/api/admin/users/${userId}/module-openings`;
+  const body = { courseId, moduleId: opening.moduleId };
+
+  it('withdraws an early opening, audited; the module locks again and completed lessons stay completed', async () => {
+    const learner = await learnerStarted(0);
+    expect((await testApp.as(admin).post(url(learner.id), body)).statusCode).toBe(200);
+    await testApp.db.insert(lessonCompletions).values({ userId: learner.id, courseId, ...opening });
+    const response = await testApp.as(admin).delete(url(learner.id), body);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ withdrawn: true });
+    const lesson = await testApp.as(learner).get(lessonUrl(opening.moduleId, opening.lessonId));
+    expect(lesson.statusCode).toBe(403);
+    const dashboard = (await testApp.as(learner).get('/api/dashboard')).json<Dashboard>();
+    expect(dashboard.courses.find((entry) => entry.id === courseId)!.completedLessons).toBe(1);
+    const detail = (
+      await testApp.as(admin).get(`/api/admin/users/${learner.id}`)
+    ).json<AdminUserDetail>();
+    expect(detail.accessEvents[0]).toMatchObject({
+      action: 'withdraw-opening',
+      source: 'admin',
+      reference: opening.moduleId,
+      actorEmail: admin.email,
+    });
+    expect(detail.pacedModules.find((entry) => entry.moduleId === opening.moduleId)).toMatchObject({
+      isOpen: false,
+      openedEarlyAt: null,
+    });
+    expect((await testApp.as(admin).delete(url(learner.id), body)).statusCode).toBe(409);
+  });
+
+  it('answers 409 with nothing to withdraw, 400 naming the field, 404 for no such learner', async () => {
+    const learner = await learnerStarted(0);
+    const nothing = await testApp.as(admin).delete(url(learner.id), body);
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().error.message).toMatch(/nothing to withdraw/);
+    const unknown = await testApp
+      .as(admin)
+      .delete(url(learner.id), { courseId, moduleId: 'no-such-module' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toMatch(/moduleId/);
+    const tooLong = await testApp
+      .as(admin)
+      .delete(url(learner.id), { courseId, moduleId: 'x'.repeat(101) });
+    expect(tooLong.statusCode).toBe(400);
+    expect((await testApp.as(admin).delete(url('no-such-account'), body)).statusCode).toBe(404);
+  });
+
+  it('answers 401 without a session and 403 to a learner', async () => {
+    const learner = await learnerStarted(0);
+    expect((await testApp.as(undefined).delete(url(learner.id), body)).statusCode).toBe(401);
+    expect((await testApp.as(learner).delete(url(learner.id), body)).statusCode).toBe(403);
+  });
+});
+
 describe('the mail when a module opens', () => {
   const mails = (email: string) =>
     testApp.db
@@ -212,6 +343,32 @@ describe('the mail when a module opens', () => {
     const sent = await mails(email);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain(`/courses/${courseId}/modules/boundaries-as-devotion/lessons/`);
+  });
+
+  it('mails an opening found late once, and several together in one mail', async () => {
+    const late = await learnerStarted(40);
+    await testApp.app.clock.tick(new Date(Date.now() + 60_000));
+    await testApp.app.clock.tick(new Date(Date.now() + 120_000));
+    expect(await mails(late.email.toLowerCase())).toHaveLength(1);
+
+    const both = await learnerStarted(40);
+    const opened = await testApp.as(admin).post(`/api/admin/users/${both.id}/module-openings`, {
+      courseId,
+      moduleId: 'living-sovereign',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    await testApp.app.clock.tick(new Date(Date.now() + 60_000));
+    await testApp.app.clock.tick(new Date(Date.now() + 120_000));
+    const sent = await testApp.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, both.email.toLowerCase()));
+    const openings = sent.filter((mail) => mail.subject.endsWith('open in Paced Sovereignty'));
+    expect(openings.map((mail) => mail.subject)).toEqual([
+      '2 modules are open in Paced Sovereignty',
+    ]);
+    expect(openings[0]!.text).toContain('Boundaries as Devotion');
+    expect(openings[0]!.text).toContain('Living Sovereign');
   });
 
   it('sends none to a learner who turned Course Updates off', async () => {

@@ -90,7 +90,7 @@ export const accessEventSchema = z.object({
   id: z.number().int(),
   courseId: z.string(),
   courseTitle: z.string(),
-  action: z.enum(['grant', 'revoke', 'extend', 'open-module']),
+  action: z.enum(['grant', 'revoke', 'extend', 'open-module', 'withdraw-opening']),
   source: z.string(),
   reference: z.string().nullable(),
   actorEmail: z.string().nullable(),
@@ -194,6 +194,7 @@ export const openModuleEarlySchema = z.object({
     .min(1, 'moduleId is required'),
 });
 export const openModuleEarlyResponseSchema = z.object({ opened: z.boolean() });
+export const withdrawEarlyOpeningResponseSchema = z.object({ withdrawn: z.boolean() });
 
 /** Takes a coming-soon course out of the user's bundle, so it does not open on release. */
 export const withdrawIncludedOnReleaseSchema = z.object({ userId, courseId });

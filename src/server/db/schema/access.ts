@@ -24,6 +24,11 @@ export const courseEnrollments = pgTable(
     courseId: text('course_id').notNull(),
     purchaseType: text('purchase_type', { enum: purchaseTypes }).notNull(),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Paced release (decision 040): the learner's first start in the course. A renewal, upgrade,
+     * bundle credit or plan payment moves `enrolledAt` but never this, so no module opened locks again.
+     */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     /** null means never. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     completed: boolean('completed').notNull().default(false),
@@ -60,7 +65,13 @@ export const accessSources = [
 ] as const;
 export type AccessSource = (typeof accessSources)[number];
 
-export const accessActions = ['grant', 'revoke', 'extend', 'open-module'] as const;
+export const accessActions = [
+  'grant',
+  'revoke',
+  'extend',
+  'open-module',
+  'withdraw-opening',
+] as const;
 export type AccessAction = (typeof accessActions)[number];
 
 /** Every grant and revoke of course access, and where it came from. */

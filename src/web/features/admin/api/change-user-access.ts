@@ -60,3 +60,12 @@ export function useOpenModuleEarly() {
     ),
   );
 }
+
+export function useWithdrawEarlyOpening() {
+  return useUserAccessChange((input: { userId: string; courseId: string; moduleId: string }) =>
+    apiRequest<{ withdrawn: boolean }>(
+      `/api/admin/users/${encodeURIComponent(input.userId)}/module-openings`,
+      { method: 'DELETE', body: { courseId: input.courseId, moduleId: input.moduleId } },
+    ),
+  );
+}

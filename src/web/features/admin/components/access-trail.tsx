@@ -10,6 +10,12 @@ const accountActionText: Record<AccountEvent['action'], string> = {
   'outbox-mail-revealed': 'a sign-in link in the Outbox revealed',
 };
 
+/** Paced release's actions read as words; grant, revoke and extend read as themselves. */
+const actionWords: Partial<Record<AccessEvent['action'], string>> = {
+  'open-module': 'opened a module early in',
+  'withdraw-opening': 'withdrew the early opening of a module in',
+};
+
 /**
  * Every grant, revoke and extension of this user's access, and what admins did to the account
  * itself (sessions ended, disabled, enabled), newest first.
@@ -25,7 +31,7 @@ export function AccessTrail({
     ...events.map((event) => ({
       key: `access-${event.id}`,
       createdAt: event.createdAt,
-      text: `${event.action === 'open-module' ? 'opened a module early in' : event.action} ${event.courseTitle} (${event.source}${event.actorEmail ? `, by ${event.actorEmail}` : ''}${event.reference ? `, ${event.reference}` : ''})`,
+      text: `${actionWords[event.action] ?? event.action} ${event.courseTitle} (${event.source}${event.actorEmail ? `, by ${event.actorEmail}` : ''}${event.reference ? `, ${event.reference}` : ''})`,
     })),
     ...accountEvents.map((event, index) => ({
       key: `account-${index}`,

@@ -3,9 +3,12 @@ import { formatAdminDate } from '../../../../shared/rules/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { PendingAction } from '../../../components/ui/confirm-dialog.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { useOpenModuleEarly } from '../api/change-user-access.ts';
+import { useOpenModuleEarly, useWithdrawEarlyOpening } from '../api/change-user-access.ts';
 
-/** Paced release: the learner's paced modules, when each opens, and "Open early" for one. */
+/**
+ * Paced release: the learner's paced modules, when each opens, "Open early" for one, and
+ * "Withdraw early opening" for one opened early.
+ */
 export function PacedModules({
   user,
   modules,
@@ -16,6 +19,7 @@ export function PacedModules({
   onConfirm: (action: PendingAction) => void;
 }) {
   const openEarly = useOpenModuleEarly();
+  const withdraw = useWithdrawEarlyOpening();
   if (modules.length === 0) return null;
   return (
     <section aria-labelledby="user-paced-modules">
@@ -58,6 +62,32 @@ export function PacedModules({
                 }
               >
                 Open early
+              </Button>
+            )}
+            {module.openedEarlyAt && (
+              <Button
+                variant="secondary"
+                className="px-3 py-1.5 text-sm"
+                aria-label={`Withdraw the early opening of ${module.moduleTitle} for ${user.email}`}
+                onClick={() =>
+                  onConfirm({
+                    description: `Withdraw the early opening of ${module.moduleTitle} of ${module.courseTitle} for ${user.email}? It opens on its own date again; completed lessons stay completed. It is recorded in the access history.`,
+                    run: () =>
+                      withdraw.mutate(
+                        { userId: user.id, courseId: module.courseId, moduleId: module.moduleId },
+                        {
+                          onSuccess: () =>
+                            notify.area.success(
+                              `The early opening of ${module.moduleTitle} is withdrawn for ${user.email}.`,
+                            ),
+                          onError: (error) =>
+                            notify.area.failure('The early opening could not be withdrawn.', error),
+                        },
+                      ),
+                  })
+                }
+              >
+                Withdraw early opening
               </Button>
             )}
           </li>
