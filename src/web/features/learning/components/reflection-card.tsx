@@ -279,9 +279,9 @@ function ChangedElsewhereNotice({
       className="mt-3 rounded-lg border border-flame-500/40 bg-flame-50 p-3 text-sm text-ink-800"
     >
       <p>
-        This reflection was changed on another device on{' '}
-        {formatDateTime(changed.theirs.updatedAt)}. That newer text was kept and is in the box
-        below. What you wrote on this device was not saved:
+        This reflection was changed on another device on {formatDateTime(changed.theirs.updatedAt)}.
+        That newer text was kept and is in the box below. What you wrote on this device was not
+        saved:
       </p>
       <blockquote
         id={mineId}
