@@ -62,6 +62,15 @@ const accessTo = async (testApp: TestApp, user: TestUser, courseId: string) => {
     ?.accessType;
 };
 
+/** Stripe posts a signed event to the Stripe-mode app. */
+const deliver = (event: ReturnType<FakeStripe['signedEvent']>) =>
+  stripeApp.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: event.headers,
+    payload: event.payload,
+  });
+
 const daysAfter = (date: Date | string, days: number) =>
   new Date(new Date(date).getTime() + days * 24 * 60 * 60 * 1000);
 
@@ -238,14 +247,6 @@ describe('a payment plan in payment test mode', () => {
 });
 
 describe('a payment plan through Stripe', () => {
-  const deliver = (event: ReturnType<FakeStripe['signedEvent']>) =>
-    stripeApp.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: event.headers,
-      payload: event.payload,
-    });
-
   it('is a monthly subscription whose first invoice opens the access, each later one counted once, ending after the last', async () => {
     const buyer = await createUser(stripeApp.app);
     const started = await startPlan(stripeApp, buyer, ['complete-bundle']);
@@ -404,13 +405,6 @@ describe('a payment plan refunded from the Inbox', () => {
       id: string;
     }>();
     const session = fakeStripe.completeCheckout(id);
-    const deliver = (event: ReturnType<FakeStripe['signedEvent']>) =>
-      stripeApp.app.inject({
-        method: 'POST',
-        url: '/api/stripe/webhook',
-        headers: event.headers,
-        payload: event.payload,
-      });
     await deliver(fakeStripe.signedEvent('checkout.session.completed', session));
     const subscriptionId = String(session.subscription);
     const second = fakeStripe.payNextInvoice(subscriptionId);
