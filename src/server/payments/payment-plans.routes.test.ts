@@ -71,6 +71,19 @@ const deliver = (event: ReturnType<FakeStripe['signedEvent']>) =>
     payload: event.payload,
   });
 
+/**
+ * A course plan started through Stripe, its Checkout completed and its second instalment paid:
+ * two payments made. Returns the checkout and its subscription.
+ */
+async function startPlanWithTwoPayments(buyer: TestUser) {
+  const { id } = (await startPlan(stripeApp, buyer, ['energy-sovereignty'])).json<{ id: string }>();
+  const session = fakeStripe.completeCheckout(id);
+  await deliver(fakeStripe.signedEvent('checkout.session.completed', session));
+  const subscriptionId = String(session.subscription);
+  await deliver(fakeStripe.signedEvent('invoice.paid', fakeStripe.payNextInvoice(subscriptionId)));
+  return { id, subscriptionId };
+}
+
 const daysAfter = (date: Date | string, days: number) =>
   new Date(new Date(date).getTime() + days * 24 * 60 * 60 * 1000);
 
@@ -306,15 +319,7 @@ describe('a payment plan through Stripe', () => {
 
   it('cancels a course plan at Stripe when the bundle is bought, crediting what the plan took', async () => {
     const buyer = await createUser(stripeApp.app);
-    const { id } = (await startPlan(stripeApp, buyer, ['energy-sovereignty'])).json<{
-      id: string;
-    }>();
-    const session = fakeStripe.completeCheckout(id);
-    await deliver(fakeStripe.signedEvent('checkout.session.completed', session));
-    const subscriptionId = String(session.subscription);
-    await deliver(
-      fakeStripe.signedEvent('invoice.paid', fakeStripe.payNextInvoice(subscriptionId)),
-    );
+    const { id, subscriptionId } = await startPlanWithTwoPayments(buyer);
     expect((await billingOf(stripeApp, buyer)).paymentPlans[0]!.paidCount).toBe(2);
 
     const bundle = await request(stripeApp, 'POST', '/api/create-checkout-session', buyer, {
@@ -401,14 +406,7 @@ describe('a payment plan refunded from the Inbox', () => {
 
   it('through Stripe: the subscription is cancelled and each payment it took is refunded once', async () => {
     const buyer = await createUser(stripeApp.app);
-    const { id } = (await startPlan(stripeApp, buyer, ['energy-sovereignty'])).json<{
-      id: string;
-    }>();
-    const session = fakeStripe.completeCheckout(id);
-    await deliver(fakeStripe.signedEvent('checkout.session.completed', session));
-    const subscriptionId = String(session.subscription);
-    const second = fakeStripe.payNextInvoice(subscriptionId);
-    await deliver(fakeStripe.signedEvent('invoice.paid', second));
+    const { id, subscriptionId } = await startPlanWithTwoPayments(buyer);
     const refundsBefore = fakeStripe.refunds.length;
 
     await refundFromInbox(stripeApp, buyer, id);
