@@ -32,7 +32,7 @@ try {
         );
   const verb = command === 'export' ? 'Wrote' : 'Published';
   console.log(`${verb} ${documents.courses.length} courses and the products: ${dir}`);
-  // Uploaded pictures stay in the database they were uploaded to (docs/decisions/042).
+  // A folder without `pictures/` names uploads only another install holds (docs/decisions/042).
   const missing = await listMissingPictures(database.db, documents.courses);
   for (const { courseId, path: picture } of missing) {
     console.warn(

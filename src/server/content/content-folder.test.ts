@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContentFolder } from '../catalogue/load-catalogue.ts';
+import { contentPictures } from '../db/schema/content.ts';
 import { lessonCompletions } from '../db/schema/learning.ts';
 import { findLearnerWork } from '../learning/learner-work.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
@@ -137,10 +138,42 @@ describe('content:export and content:import', () => {
     await writeFile(courseFile, (await readFile(courseFile, 'utf8')).replace(picture, uploaded.path));
     const again = await importFrom(dir);
     expect(await listMissingPictures(testApp.db, again.courses)).toEqual([]);
+  });
+
+  it('exports an uploaded picture as a file, which an import into another database stores', async () => {
+    const png = readFileSync('tests/support/media/course-picture.png');
+    const { picture } = await savePicture(testApp.db, actor, png);
+    const courseFile = path.join(dir, 'courses', 'sovereign-flame', 'course.md');
+    const text = (await readFile(courseFile, 'utf8')).replace(/^thumbnail: .*$/m, '');
+    await writeFile(
+      courseFile,
+      text.replace(/^id: sovereign-flame$/m, `id: sovereign-flame\nthumbnail: ${picture.path}`),
+    );
+    await importFrom(dir);
+
     const exported = await mkdtemp(path.join(tmpdir(), 'sf-content-pictures-'));
     await exportContent(testApp.db, exported);
+    const file = path.join(exported, 'pictures', path.basename(picture.path));
+    expect(await readFile(file)).toEqual(png);
     const written = await readFile(path.join(exported, 'courses', 'sovereign-flame', 'course.md'), 'utf8');
-    expect(written).toContain(`thumbnail: ${uploaded.path}`);
+    expect(written).toContain(`thumbnail: ${picture.path}`);
+
+    // Another install's database: it has never seen the picture.
+    await testApp.db.delete(contentPictures);
+    const imported = await importFrom(exported);
+    expect(await listMissingPictures(testApp.db, imported.courses)).toEqual([]);
+    const served = await testApp.app.inject({
+      method: 'GET',
+      url: picture.path,
+      headers: { host: 'localhost:3000' },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload).toEqual(png);
+
+    await writeFile(path.join(exported, 'pictures', `${'b'.repeat(64)}.png`), png);
+    await expect(importFrom(exported)).rejects.toThrow(
+      "not an uploaded picture: its name must be its content's sha256",
+    );
     await rm(exported, { recursive: true, force: true });
   });
 });

@@ -1,7 +1,11 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import type { CourseDocument, LessonDocument } from '../../shared/api/content.ts';
+import {
+  PICTURES_PATH,
+  type CourseDocument,
+  type LessonDocument,
+} from '../../shared/api/content.ts';
 import {
   courseFileOf,
   readContentFolder,
@@ -9,12 +13,16 @@ import {
 } from '../catalogue/load-catalogue.ts';
 import type { Database } from '../db/client.ts';
 import { publishContentDocuments } from './catalogue-store.ts';
+import { findPicture, picturePathOf, savePicture, uploadedPicturesOf } from './course-pictures.ts';
 import { requireLearnerWorkKept, type FindLearnerWork } from './learner-work.ts';
 import {
   notifyContentPublished,
   readPublishedDocuments,
   type ContentActor,
 } from './published-content.ts';
+
+/** Beside `courses/` and `products.yaml`: the uploaded pictures the courses show. */
+const PICTURES_FOLDER = 'pictures';
 
 /**
  * `npm run content:export`: the published programme written in content/'s format, which
@@ -26,7 +34,38 @@ export async function exportContent(db: Database, dir: string): Promise<ContentD
   await rm(path.join(dir, 'courses'), { recursive: true, force: true });
   for (const course of documents.courses) await writeCourse(dir, course);
   await writeFile(path.join(dir, 'products.yaml'), productsYaml(documents));
+  await writePictures(db, dir, documents);
   return documents;
+}
+
+/** The uploaded pictures the courses show, as `pictures/<sha256>.<extension>` files. */
+async function writePictures(db: Database, dir: string, documents: ContentDocuments) {
+  const picturesDir = path.join(dir, PICTURES_FOLDER);
+  await rm(picturesDir, { recursive: true, force: true });
+  for (const { file } of uploadedPicturesOf(documents.courses)) {
+    const picture = await findPicture(db, file);
+    if (!picture) continue;
+    await mkdir(picturesDir, { recursive: true });
+    await writeFile(path.join(picturesDir, file), picture.bytes);
+  }
+}
+
+/**
+ * Stores each file of `pictures/`, before the courses that show them are published. A file is
+ * checked as an upload is, and its name must be its content's address, or the folder is refused.
+ */
+async function readPictures(db: Database, dir: string, actor: ContentActor) {
+  const picturesDir = path.join(dir, PICTURES_FOLDER);
+  const files = await readdir(picturesDir).catch(() => [] as string[]);
+  for (const file of files) {
+    const bytes = await readFile(path.join(picturesDir, file));
+    if (picturePathOf(bytes) !== `${PICTURES_PATH}/${file}`) {
+      throw new Error(
+        `${path.join(picturesDir, file)}: not an uploaded picture: its name must be its content's sha256 and its kind (jpg, png or webp).`,
+      );
+    }
+    await savePicture(db, actor, bytes);
+  }
 }
 
 /**
@@ -41,6 +80,7 @@ export async function importContent(
 ): Promise<ContentDocuments> {
   const documents = await readContentFolder(dir);
   for (const course of documents.courses) await requireLearnerWorkKept(findLearnerWork, course);
+  await readPictures(db, dir, actor);
   await db.transaction(async (tx) => {
     await publishContentDocuments(tx, actor, documents);
     await notifyContentPublished(tx);

@@ -34,6 +34,13 @@ export async function savePicture(
   };
 }
 
+/** The address an upload of these bytes has, whether or not it is stored. */
+export function picturePathOf(bytes: Buffer): string | null {
+  const facts = readPicture(bytes);
+  if ('error' in facts) return null;
+  return picturePath(createHash('sha256').update(bytes).digest('hex'), facts.kind);
+}
+
 /** A stored picture by its file name (`<sha256>.<extension>`), or null when there is none. */
 export async function findPicture(
   db: Database,
@@ -49,20 +56,26 @@ export async function findPicture(
   return { mediaType: pictureKinds[row.kind].mediaType, bytes: row.bytes };
 }
 
+/** The courses whose picture is an upload (a path under PICTURES_PATH), with its file name. */
+export function uploadedPicturesOf(courses: readonly CourseDocument[]) {
+  return courses.flatMap(({ id, thumbnail }) => {
+    const file = thumbnail?.startsWith(`${PICTURES_PATH}/`)
+      ? thumbnail.slice(PICTURES_PATH.length + 1)
+      : '';
+    const name = pictureFileName.exec(file);
+    return name ? [{ courseId: id, path: thumbnail!, file, sha256: name[1]! }] : [];
+  });
+}
+
 /**
- * The courses whose picture is an upload this database does not hold: a folder exported from
- * another install names its pictures, which stayed in that install's database (decision 042).
+ * The courses whose picture is an upload this database does not hold: a folder whose
+ * `pictures/` lacks the file names a picture only another install's database holds.
  */
 export async function listMissingPictures(
   db: Database,
   courses: readonly CourseDocument[],
 ): Promise<{ courseId: string; path: string }[]> {
-  const uploaded = courses.flatMap(({ id, thumbnail }) => {
-    const name = thumbnail?.startsWith(`${PICTURES_PATH}/`)
-      ? pictureFileName.exec(thumbnail.slice(PICTURES_PATH.length + 1))
-      : null;
-    return name ? [{ courseId: id, path: thumbnail!, sha256: name[1]! }] : [];
-  });
+  const uploaded = uploadedPicturesOf(courses);
   if (uploaded.length === 0) return [];
   const stored = await db
     .select({ sha256: contentPictures.sha256 })
