@@ -206,7 +206,7 @@ export async function buildApp(
     pool: database.pool,
     log: app.log,
     contentDir: config.contentDir,
-    onReload: publicPageRenderer(config.webDir, config.dataDir, cataloguePages, app.log),
+    onReload: publicPageRenderer(config, cataloguePages, app.log),
   });
   app.decorate('catalogue', catalogue.store);
   app.addHook('onClose', catalogue.close);

@@ -21,6 +21,8 @@ export interface PublicData {
   /** Each published course's outline, as its page shows it. */
   courses: CourseOutline[];
   legalPages: Record<LegalPage, string>;
+  /** The site's address (APP_URL), known when the running app renders, not at build time. */
+  siteUrl?: string;
 }
 
 /**
@@ -67,5 +69,5 @@ export async function renderPage(url: string, data: PublicData): Promise<Rendere
     `<div id="root">${html}</div>` +
     `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageData}</script>`;
   const course = data.courses.find((candidate) => url === `/courses/${candidate.id}`);
-  return course ? { body, ...courseHead(course) } : { body };
+  return course ? { body, ...courseHead(course, data.siteUrl) } : { body };
 }

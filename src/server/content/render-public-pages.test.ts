@@ -36,7 +36,7 @@ beforeAll(async () => {
     path.join(distDir, 'prerender/prerender.js'),
     `export async function renderPage(url, data) {
        const course = data.courses.find((outline) => url === '/courses/' + outline.id);
-       if (course) return { body: url + ': ' + course.title, title: course.title };
+       if (course) return { body: url + ': ' + course.title + ' at ' + data.siteUrl, title: course.title };
        return { body: url + ': ' + data.catalogue.courses.map((course) => course.title).join(', ') };
      }`,
   );
@@ -63,7 +63,7 @@ describe('the public pages on a publish', () => {
     expect(await page('/shop')).toMatch(/^<main>\/shop: .*The Dragon's Sight.*<\/main>$/);
     expect(await page('/')).toContain('/: ');
     expect(await page('/courses/dragons-clarity')).toBe(
-      "<main>/courses/dragons-clarity: The Dragon's Sight</main>",
+      "<main>/courses/dragons-clarity: The Dragon's Sight at http://localhost</main>",
     );
     expect(await buildFiles()).toEqual(build);
     const dataDir = testApp.app.config.dataDir;

@@ -21,7 +21,7 @@ import type { RenderedPage } from '../../shared/rendered-page.ts';
 interface PageRenderer {
   renderPage: (
     url: string,
-    data: PublishedData & { legalPages: Record<string, string> },
+    data: PublishedData & { legalPages: Record<string, string>; siteUrl: string },
   ) => Promise<RenderedPage>;
 }
 
@@ -41,8 +41,7 @@ export const RENDERED_PAGES_DIR = 'public-pages';
  * renders at most once. Without a build (API tests, `npm run dev`) there is no renderer.
  */
 export function publicPageRenderer(
-  webDir: string,
-  dataDir: string,
+  { webDir, dataDir, appUrl }: { webDir: string; dataDir: string; appUrl: string },
   place: CataloguePagesPlace,
   log: RenderLog,
 ) {
@@ -54,15 +53,16 @@ export function publicPageRenderer(
   const outDir = path.join(dataDir, RENDERED_PAGES_DIR);
   const render = async (catalogue: Catalogue) => {
     const published = toPublishedData(catalogue);
-    const data = { ...published, legalPages: {} };
+    const data = { ...published, legalPages: {}, siteUrl: appUrl };
     const stamp = catalogueStamp(published);
     if ((await readStamp(buildPages)) === stamp) {
       place.root = buildPages;
       return;
     }
     const shell = await readFile(path.join(bundleDir, RENDER_SHELL_FILE), 'utf8');
-    // Pages of another build name other assets: the build is part of the digest.
-    const wanted = `${stamp} ${createHash('sha256').update(shell).digest('hex')}`;
+    // Pages of another build name other assets, and of another address other pictures: both
+    // are part of the digest.
+    const wanted = `${stamp} ${createHash('sha256').update(`${shell}\n${appUrl}`).digest('hex')}`;
     if ((await readStamp(outDir)) !== wanted) {
       const { renderPage } = (await import(pathToFileURL(bundle).href)) as PageRenderer;
       await mkdir(outDir, { recursive: true });

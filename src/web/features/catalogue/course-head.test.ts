@@ -53,4 +53,15 @@ describe('courseHead', () => {
     expect(head).not.toContain('og:image');
     expect(head).not.toContain('"offers"');
   });
+
+  it('gives an uploaded picture its full address once the site’s address is known', () => {
+    const upload = `/media/pictures/${'a'.repeat(64)}.png`;
+    const { head } = courseHead({ ...course, thumbnail: upload }, 'https://courses.example.com');
+    expect(head).toContain(
+      `<meta property="og:image" content="https://courses.example.com${upload}">`,
+    );
+    expect(
+      courseHead({ ...course, thumbnail: '//elsewhere.example/x.png' }, 'https://a.example').head,
+    ).not.toContain('og:image');
+  });
 });

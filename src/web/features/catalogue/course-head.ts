@@ -8,12 +8,17 @@ export function courseTitle(course: Pick<CourseOutline, 'title'>): string {
 
 /**
  * What a course's rendered page adds to its head: Open Graph tags for a shared link's preview,
- * and schema.org `Course` data for search engines. Text, never markup, from the course.
+ * and schema.org `Course` data for search engines. Text, never markup, from the course. A
+ * picture at a path of this site (an upload) needs the site's address, which only the running
+ * app knows: the build renders it without one.
  */
-export function courseHead(course: CourseOutline): { title: string; head: string } {
+export function courseHead(
+  course: CourseOutline,
+  siteUrl?: string,
+): { title: string; head: string } {
   const meta = (property: string, content: string) =>
     `<meta property="${property}" content="${escapeAttribute(content)}">`;
-  const image = course.thumbnail?.startsWith('https://') ? course.thumbnail : undefined;
+  const image = absolutePicture(course.thumbnail, siteUrl);
   const tags = [
     meta('og:type', 'website'),
     meta('og:site_name', SITE_NAME),
@@ -51,6 +56,14 @@ export function courseStructuredData(course: CourseOutline, image?: string) {
       courseWorkload: `PT${Math.max(1, Math.round(course.durationSeconds / 60))}M`,
     },
   };
+}
+
+function absolutePicture(thumbnail: string | undefined, siteUrl: string | undefined) {
+  if (thumbnail?.startsWith('https://')) return thumbnail;
+  if (thumbnail?.startsWith('/') && !thumbnail.startsWith('//') && siteUrl) {
+    return `${siteUrl}${thumbnail}`;
+  }
+  return undefined;
 }
 
 function escapeText(text: string): string {
