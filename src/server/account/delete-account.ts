@@ -4,7 +4,7 @@ import type { DeleteAccountInput } from '../../shared/api/account.ts';
 import type { SessionUser } from '../../shared/api/auth.ts';
 import { accountMessages } from '../../shared/rules/account.ts';
 import { forgetAccessActor } from '../access/learner-data.ts';
-import { forgetPromptActor } from '../companion/update-system-prompt.ts';
+import { promptAdminTraces } from '../companion/update-system-prompt.ts';
 import { deleteUserRecords } from '../auth/delete-user.ts';
 import { deleteBetaOffersTo } from '../beta/learner-data.ts';
 import { deleteOutboxMailAbout } from '../mail/outbox.ts';
@@ -13,10 +13,11 @@ import { anonymisePurchases } from '../payments/buyer-data.ts';
 import { listUserSubscriptions } from '../payments/subscriptions.ts';
 import { AppError } from '../http/errors.ts';
 import { forgetUserRateLimits } from '../http/rate-limit.ts';
-import { forgetContentActor } from '../content/forget-content-actor.ts';
-import { forgetSettingsActor } from '../settings/update-settings.ts';
-import { forgetAccountActor } from '../users/account-controls.ts';
-import { forgetAdminReader } from '../users/admin-reads.ts';
+import { contentAdminTraces } from '../content/admin-traces.ts';
+import { forgetAdmin } from '../db/forget-admin.ts';
+import { settingsAdminTraces } from '../settings/update-settings.ts';
+import { accountEventAdminTraces } from '../users/account-controls.ts';
+import { adminReadTraces } from '../users/admin-reads.ts';
 import { asWrongPassword, type AuthCall } from './auth-session.ts';
 
 const renewingStatuses = new Set(['active', 'trialing', 'past_due', 'unpaid']);
@@ -44,11 +45,14 @@ export async function deleteAccount(
   await app.db.transaction(async (tx) => {
     await anonymisePurchases(tx, user.id);
     await forgetAccessActor(tx, user.id);
-    await forgetAdminReader(tx, user.id);
-    await forgetAccountActor(tx, user.id);
-    await forgetSettingsActor(tx, user);
-    await forgetContentActor(tx, user);
-    await forgetPromptActor(tx, user);
+    // What an admin did stays on record, unnamed: each feature names the columns that name them.
+    await forgetAdmin(tx, user, [
+      adminReadTraces,
+      accountEventAdminTraces,
+      settingsAdminTraces,
+      contentAdminTraces,
+      promptAdminTraces,
+    ]);
     await forgetUserRateLimits(tx, user.id);
     // What was sent with an address belongs to its owner: an unconfirmed account is not proof.
     if (user.emailVerified) {

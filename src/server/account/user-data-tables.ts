@@ -51,7 +51,7 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
   },
   reflection_reads: {
     exported: 'adminReads (who read which private text, when)',
-    deleted: 'cascades with the account; as reader, anonymised (forgetAdminReader)',
+    deleted: 'cascades with the account; as reader, anonymised (forgetAdmin: adminReadTraces)',
   },
   companion_safety_events: {
     exported: 'companion.safetyEvents (when and where the safety response was shown; no text)',
@@ -59,7 +59,8 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
   },
   account_events: {
     exported: 'accountEvents (sessions ended, disabled, enabled: by whom, when)',
-    deleted: 'cascades with the account; as actor, anonymised (forgetAccountActor)',
+    deleted:
+      'cascades with the account; as actor, anonymised (forgetAdmin: accountEventAdminTraces)',
   },
   beta_codes: { exported: 'not exported: codes an admin made', deleted: 'creator set null' },
   beta_grants: {
@@ -106,39 +107,40 @@ export const userDataTables: Record<string, { exported: string; deleted: string 
   },
   platform_settings: {
     exported: 'not exported: the site settings an admin saved last',
-    deleted: 'as the admin who saved last, anonymised (forgetSettingsActor)',
+    deleted: 'as the admin who saved last, anonymised (forgetAdmin: settingsAdminTraces)',
   },
   settings_changes: {
     exported: 'not exported: changes an admin made to the site settings',
-    deleted: 'as actor, anonymised (forgetSettingsActor)',
+    deleted: 'as actor, anonymised (forgetAdmin: settingsAdminTraces)',
   },
   course_drafts: {
     exported: 'not exported: course drafts an admin saved',
-    deleted: 'as the admin who saved last, anonymised (forgetContentActor)',
+    deleted: 'as the admin who saved last, anonymised (forgetAdmin: contentAdminTraces)',
   },
   course_versions: {
     exported: 'not exported: courses an admin published',
-    deleted: 'as publisher, anonymised (forgetContentActor)',
+    deleted: 'as publisher, anonymised (forgetAdmin: contentAdminTraces)',
   },
   content_products: {
     exported: 'not exported: the products an import saved',
-    deleted: 'as the admin who saved last, anonymised (forgetContentActor)',
+    deleted: 'as the admin who saved last, anonymised (forgetAdmin: contentAdminTraces)',
   },
   content_changes: {
     exported: 'not exported: changes an admin made to the programme',
-    deleted: 'as actor, anonymised (forgetContentActor)',
+    deleted: 'as actor, anonymised (forgetAdmin: contentAdminTraces)',
   },
   content_pictures: {
     exported: 'not exported: course pictures an admin uploaded',
-    deleted: 'as the admin who uploaded, anonymised (forgetContentActor); the picture stays',
+    deleted:
+      'as the admin who uploaded, anonymised (forgetAdmin: contentAdminTraces); the picture stays',
   },
   companion_system_prompts: {
     exported: "not exported: the companion's prompts an admin saved last",
-    deleted: 'as the admin who saved last, anonymised (forgetPromptActor)',
+    deleted: 'as the admin who saved last, anonymised (forgetAdmin: promptAdminTraces)',
   },
   companion_prompt_changes: {
     exported: "not exported: changes an admin made to the companion's prompts",
-    deleted: 'as actor, anonymised (forgetPromptActor)',
+    deleted: 'as actor, anonymised (forgetAdmin: promptAdminTraces)',
   },
   mail_outbox: {
     exported: 'not exported: copies of mail we sent',

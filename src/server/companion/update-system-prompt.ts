@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { AdminSystemPrompts, SystemPromptKind } from '../../shared/api/companion.ts';
 import { formatDateTime } from '../../shared/rules/dates.ts';
 import type { Database, Executor } from '../db/client.ts';
+import type { AdminTraces } from '../db/forget-admin.ts';
 import { companionPromptChanges, companionSystemPrompts } from '../db/schema/companion.ts';
 import { AppError } from '../http/errors.ts';
 import { PROMPTS_CHANNEL, type SystemPromptStore } from './system-prompts.ts';
@@ -84,16 +85,14 @@ export async function listPromptChanges(db: Executor): Promise<AdminSystemPrompt
   }));
 }
 
-const DELETED_ADMIN = 'a deleted admin account';
-
-/** Before an admin's account is deleted: the prompt changes they made stay on record, unnamed. */
-export async function forgetPromptActor(tx: Executor, actor: Actor): Promise<void> {
-  await tx
-    .update(companionPromptChanges)
-    .set({ actorId: 'deleted account', actorEmail: DELETED_ADMIN })
-    .where(eq(companionPromptChanges.actorId, actor.id));
-  await tx
-    .update(companionSystemPrompts)
-    .set({ updatedBy: DELETED_ADMIN })
-    .where(eq(companionSystemPrompts.updatedBy, actor.email));
-}
+/** Where the prompts name the admins who changed them, forgotten with a deleted account. */
+export const promptAdminTraces: AdminTraces = {
+  logs: [
+    {
+      table: companionPromptChanges,
+      id: companionPromptChanges.actorId,
+      email: companionPromptChanges.actorEmail,
+    },
+  ],
+  signatures: [{ table: companionSystemPrompts, email: companionSystemPrompts.updatedBy }],
+};

@@ -6,6 +6,7 @@ import {
   settingsMessages,
 } from '../../shared/rules/settings.ts';
 import type { Executor } from '../db/client.ts';
+import type { AdminTraces } from '../db/forget-admin.ts';
 import { platformSettings, settingsChanges } from '../db/schema/settings.ts';
 import { formatDateTime } from '../../shared/rules/dates.ts';
 import { AppError } from '../http/errors.ts';
@@ -87,16 +88,10 @@ export async function listSettingsChanges(db: Executor): Promise<SettingsChange[
   }));
 }
 
-const DELETED_ADMIN = 'a deleted admin account';
-
-/** Before an admin's account is deleted: the changes they made stay on record, unnamed. */
-export async function forgetSettingsActor(tx: Executor, actor: Actor): Promise<void> {
-  await tx
-    .update(settingsChanges)
-    .set({ actorId: 'deleted account', actorEmail: DELETED_ADMIN })
-    .where(eq(settingsChanges.actorId, actor.id));
-  await tx
-    .update(platformSettings)
-    .set({ updatedBy: DELETED_ADMIN })
-    .where(eq(platformSettings.updatedBy, actor.email));
-}
+/** Where the settings name the admins who changed them, forgotten with a deleted account. */
+export const settingsAdminTraces: AdminTraces = {
+  logs: [
+    { table: settingsChanges, id: settingsChanges.actorId, email: settingsChanges.actorEmail },
+  ],
+  signatures: [{ table: platformSettings, email: platformSettings.updatedBy }],
+};

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { AccountAction } from '../../shared/rules/admin.ts';
 import type { Database, Executor } from '../db/client.ts';
+import type { AdminTraces } from '../db/forget-admin.ts';
 import { sessions } from '../db/schema/auth.ts';
 import { accountEvents, profiles } from '../db/schema/users.ts';
 
@@ -64,13 +65,10 @@ export async function listAccountEvents(db: Database, userId: string) {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** Before an admin's account is deleted: what it did stays on the users' record, unnamed. */
-export async function forgetAccountActor(tx: Executor, actorId: string): Promise<void> {
-  await tx
-    .update(accountEvents)
-    .set({ actorId: 'deleted account', actorEmail: 'a deleted admin account' })
-    .where(eq(accountEvents.actorId, actorId));
-}
+/** What an admin did to accounts stays on the users' record, unnamed once the admin is deleted. */
+export const accountEventAdminTraces: AdminTraces = {
+  logs: [{ table: accountEvents, id: accountEvents.actorId, email: accountEvents.actorEmail }],
+};
 
 /** What an admin did to or for an account, shown in its access history and its export. */
 export async function recordAccountEvent(

@@ -1,7 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AdminReadSubject } from '../../shared/rules/admin.ts';
-import type { Database, Executor } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import type { AdminTraces } from '../db/forget-admin.ts';
 import { users } from '../db/schema/auth.ts';
 import { adminReads } from '../db/schema/users.ts';
 import { requireSelfOrAdmin } from '../http/guards.ts';
@@ -53,13 +54,10 @@ export async function listAdminReads(
   return rows.map((row) => ({ ...row, readAt: row.readAt.toISOString() }));
 }
 
-/** Before an admin's account is deleted: the reads it made stay on the learners' record, unnamed. */
-export async function forgetAdminReader(tx: Executor, readerId: string): Promise<void> {
-  await tx
-    .update(adminReads)
-    .set({ readerId: 'deleted account', readerEmail: 'a deleted admin account' })
-    .where(eq(adminReads.readerId, readerId));
-}
+/** The reads an admin made stay on the learners' record, unnamed once the admin is deleted. */
+export const adminReadTraces: AdminTraces = {
+  logs: [{ table: adminReads, id: adminReads.readerId, email: adminReads.readerEmail }],
+};
 
 /** An export that names every learner is a read of each of them, on their own record. */
 export async function recordAdminReadOfEveryone(

@@ -9,8 +9,9 @@ import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChangesTable } from '../../../components/ui/changes-table.tsx';
+import { SaveRefusedAlert } from '../../../components/ui/save-refused-alert.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { saveRefusalOf } from '../../../lib/save-refusal.ts';
 import { useEditSystemPrompt, useSystemPrompts } from '../api/system-prompts.ts';
 import { notify } from '../../../lib/notify.ts';
 
@@ -62,8 +63,7 @@ function PromptForm({ prompt, edit, onReload }: PromptFormProps) {
   const [text, setText] = useState(prompt.text);
   const { name, use } = promptNames[prompt.kind];
   const mine = edit.variables?.kind === prompt.kind ? edit.error : null;
-  const conflict = mine instanceof ApiError && mine.status === 409 ? mine : null;
-  const invalid = mine instanceof ApiError && mine.status === 400 ? mine.message : undefined;
+  const { fieldError } = saveRefusalOf(mine, `Failed to save the ${name} prompt`);
 
   const send = (next: string | null, done: string) =>
     edit.mutate(
@@ -96,16 +96,9 @@ function PromptForm({ prompt, edit, onReload }: PromptFormProps) {
         maxLength={MAX_SYSTEM_PROMPT_CHARS}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        error={invalid}
+        error={fieldError}
       />
-      {conflict && (
-        <ErrorAlert>
-          {conflict.message}{' '}
-          <button type="button" className="font-semibold underline" onClick={onReload}>
-            Reload prompts
-          </button>
-        </ErrorAlert>
-      )}
+      <SaveRefusedAlert error={mine} reloadLabel="Reload prompts" onReload={onReload} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={edit.isPending} aria-label={`Save the ${name} prompt`}>
           Save

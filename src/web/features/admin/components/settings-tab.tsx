@@ -12,10 +12,11 @@ import {
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { SaveRefusedAlert } from '../../../components/ui/save-refused-alert.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { euCountries, type EuCountry } from '../../../../shared/rules/invoices.ts';
-import { ApiError, messageOf } from '../../../lib/api-client.ts';
+import { saveRefusalOf } from '../../../lib/save-refusal.ts';
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { usePlatformSettings, useSaveSettings } from '../api/platform-settings.ts';
 import { SettingsChanges } from './settings-changes.tsx';
@@ -72,11 +73,7 @@ function SettingsForm({ saved, save, onReload }: SettingsFormProps) {
     ),
   );
 
-  const conflict = save.error instanceof ApiError && save.error.status === 409 ? save.error : null;
-  const fieldError =
-    save.error instanceof ApiError && save.error.status === 400
-      ? messageOf(save.error, 'Failed to save the settings')
-      : undefined;
+  const { fieldError } = saveRefusalOf(save.error, 'Failed to save the settings');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -182,14 +179,7 @@ function SettingsForm({ saved, save, onReload }: SettingsFormProps) {
           ))}
         </div>
       </fieldset>
-      {conflict && (
-        <ErrorAlert>
-          {conflict.message}{' '}
-          <button type="button" className="font-semibold underline" onClick={onReload}>
-            Reload settings
-          </button>
-        </ErrorAlert>
-      )}
+      <SaveRefusedAlert error={save.error} reloadLabel="Reload settings" onReload={onReload} />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Settings'}
       </Button>

@@ -3,7 +3,7 @@ import type { CourseDocument, CourseDraft } from '../../../../shared/api/content
 import { formatDateTime } from '../../../../shared/rules/dates.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError, messageOf } from '../../../lib/api-client.ts';
+import { SaveRefusedAlert } from '../../../components/ui/save-refused-alert.tsx';
 import { useCourseDraft, usePublishCourse, useSaveDraft } from '../api/content-courses.ts';
 import { withoutEmptyFields } from '../document-edits.ts';
 import { CourseFields } from './course-fields.tsx';
@@ -98,7 +98,7 @@ function DraftForm(props: DraftFormProps) {
         <Button
           variant="secondary"
           disabled={isBusy || !isDirty}
-          // The refusal shows from the mutation's state (EditorError).
+          // The refusal shows from the mutation's state (SaveRefusedAlert).
           onClick={() => void saveDraft().catch(() => {})}
         >
           {save.isPending ? 'Saving...' : 'Save draft'}
@@ -118,7 +118,13 @@ function DraftForm(props: DraftFormProps) {
       {publish.isSuccess && !isDirty && (
         <p role="status">Published: learners see this version now.</p>
       )}
-      {error && <EditorError error={error} onReload={onReload} />}
+      {/* The server's reason: who saved since (409, nothing overwritten), or what it refused. */}
+      <SaveRefusedAlert
+        error={error}
+        fallback="Failed to save the course. Please try again."
+        reloadLabel="Reload the course"
+        onReload={onReload}
+      />
       {isPreviewing && <LearnerPreview course={course} selection={selection} Body={Body} />}
       <CourseFields course={course} onChange={setCourse} />
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
@@ -139,23 +145,5 @@ function DraftForm(props: DraftFormProps) {
         )}
       </div>
     </section>
-  );
-}
-
-/** The server's reason: who saved since (409, nothing overwritten), or the field it refused. */
-function EditorError({ error, onReload }: { error: Error; onReload: () => void }) {
-  const isConflict = error instanceof ApiError && error.status === 409;
-  return (
-    <ErrorAlert>
-      {messageOf(error, 'Failed to save the course. Please try again.')}
-      {isConflict && (
-        <>
-          {' '}
-          <button type="button" className="font-semibold underline" onClick={onReload}>
-            Reload the course
-          </button>
-        </>
-      )}
-    </ErrorAlert>
   );
 }
