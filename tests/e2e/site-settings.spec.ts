@@ -123,4 +123,6 @@ test('a second admin saving over a change they have not seen is told who changed
   await other.getByRole('button', { name: 'Reload settings' }).click();
   await expect(other.getByLabel('Maximum users')).toHaveValue('750');
   await expect(other.getByLabel(/^Courses:/)).toBeChecked();
+  // The newer settings start clean: the refusal named the version they replaced.
+  await expect(other.getByRole('alert')).toBeHidden();
 });

@@ -44,7 +44,11 @@ export function PromptsTab() {
             key={`${prompt.kind}-${prompt.version}`}
             prompt={prompt}
             edit={edit}
-            onReload={() => prompts.refetch()}
+            // The refusal belongs to the version it was made on: the newer one starts clean.
+            onReload={() => {
+              edit.reset();
+              void prompts.refetch();
+            }}
           />
         ))}
       </section>

@@ -48,7 +48,11 @@ export function SettingsTab() {
             key={settings.data.version}
             saved={settings.data}
             save={save}
-            onReload={() => settings.refetch()}
+            // The refusal belongs to the version it was made on: the newer one starts clean.
+            onReload={() => {
+              save.reset();
+              void settings.refetch();
+            }}
           />
         )}
       </section>
