@@ -124,6 +124,60 @@ async function writeTwoReflectionsOffline(
   await expectNoSeriousAxeViolations(page);
 }
 
+/** The reflections in the lesson answer the service worker keeps for offline reading. */
+function cachedReflections(): Promise<{ response: string }[]> {
+  return caches.open('current-lesson').then(async (cache) => {
+    const [request] = await cache.keys();
+    const answer = request && (await cache.match(request));
+    if (!answer) throw new Error('No lesson kept for offline reading');
+    return ((await answer.json()) as { reflections: { response: string }[] }).reflections;
+  });
+}
+
+/**
+ * The learner saves online; the worker's copy of the lesson is from before that save. Offline, a
+ * reload starts the card from that older copy, and what they type then is written on it. Back
+ * online, it is saved on top of their own save, and nothing says another device changed it.
+ */
+async function editOfflineOnAnOlderCopyOfOwnSave(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+) {
+  await openLessonWithWorker(page, request);
+  const card = reflectionCard(page, /most sovereign/);
+  await card.getByRole('textbox').fill(firstReflection);
+  await expect(card.getByRole('status')).toHaveText('Saved');
+  // The lesson answer kept for offline reading was fetched before the save.
+  expect(await page.evaluate(cachedReflections)).toEqual([]);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: lessonTitle })).toBeVisible();
+  await expect(card.getByRole('textbox')).toHaveValue('');
+  await card.getByRole('textbox').fill(laterReflection);
+  await expect(card.getByRole('status')).toHaveText(offlineStatus);
+
+  const saves: { response: string; saveId: string }[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'PUT' && new URL(sent.url()).pathname === '/api/learning/reflections') {
+      saves.push(sent.postDataJSON() as { response: string; saveId: string });
+    }
+  });
+  await context.setOffline(false);
+  await expect(card.getByRole('status')).toHaveText('Saved');
+  await expect(card.getByRole('textbox')).toHaveValue(laterReflection);
+  await expect(card.getByRole('region', { name: 'Changed on another device' })).toHaveCount(0);
+  await expect(page.getByText('changed on another device')).toHaveCount(0);
+  // Refused once as written on the older copy, then sent again, as the same save, on the newer.
+  expect(saves.map((save) => save.response)).toEqual([laterReflection, laterReflection]);
+  expect(new Set(saves.map((save) => save.saveId)).size).toBe(1);
+  expect((await savedReflections(page)).map((reflection) => reflection.response)).toEqual([
+    laterReflection,
+  ]);
+  await expectNoSeriousAxeViolations(page);
+}
+
 /** The saves waiting in this browser's outbox (reflection-outbox.ts). */
 function countQueued(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -150,6 +204,14 @@ test.describe('on a phone', () => {
   }) => {
     await writeTwoReflectionsOffline(page, context, request);
   });
+
+  test("an edit offline on an older copy of the learner's own save is saved on reconnecting, not called another device's", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await editOfflineOnAnOlderCopyOfOwnSave(page, context, request);
+  });
 });
 
 test.describe('on a laptop', () => {
@@ -161,6 +223,14 @@ test.describe('on a laptop', () => {
     request,
   }) => {
     await writeTwoReflectionsOffline(page, context, request);
+  });
+
+  test("an edit offline on an older copy of the learner's own save is saved on reconnecting, not called another device's", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await editOfflineOnAnOlderCopyOfOwnSave(page, context, request);
   });
 
   test('when another device saved the reflection first, the card shows that its newer text was kept and offers this one back', async ({

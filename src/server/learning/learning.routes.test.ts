@@ -340,6 +340,7 @@ describe('reflections written on a version (offline outbox, two devices)', () =>
           response: 'Written on the phone.',
           completed: false,
           updatedAt: held.updatedAt,
+          saveId: null,
         },
       },
     });
@@ -379,6 +380,39 @@ describe('reflections written on a version (offline outbox, two devices)', () =>
     const late = await saveReflection(learner.cookie, save);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.current.response).toBe('A later text.');
+  });
+
+  it('names in a 409 the save id that stored the text it holds, so its own browser knows it', async () => {
+    const learner = await learnerWithAccess();
+    const laptop = {
+      response: 'Saved on this laptop.',
+      basedOn: null,
+      saveId: crypto.randomUUID(),
+    };
+    const first = await saveReflection(learner.cookie, laptop);
+    expect(first.statusCode).toBe(200);
+
+    // The laptop's cached lesson predates its own save: its next text is written on no version.
+    const stale = await saveReflection(learner.cookie, {
+      response: 'Written offline on the cached lesson.',
+      basedOn: null,
+      saveId: crypto.randomUUID(),
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      error: {
+        code: 'version_conflict',
+        message:
+          'This reflection was changed on another device after this text was written, so the newer text was kept.',
+        current: {
+          promptId: prompts[0],
+          response: 'Saved on this laptop.',
+          completed: false,
+          updatedAt: first.json<Reflection>().updatedAt,
+          saveId: laptop.saveId,
+        },
+      },
+    });
   });
 
   it('stores two sends of one save made at once a single time', async () => {

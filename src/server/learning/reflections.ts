@@ -12,7 +12,12 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { LessonParams, Reflection, SaveReflectionInput } from '../../shared/api/learning.ts';
+import type {
+  HeldReflection,
+  LessonParams,
+  Reflection,
+  SaveReflectionInput,
+} from '../../shared/api/learning.ts';
 import {
   REFLECTION_COMPLETION_MINIMUM,
   isReflectionCompleted,
@@ -167,7 +172,9 @@ export async function saveReflection(
       response: held.response,
       completed: held.completed,
       updatedAt: held.updatedAt,
-    } satisfies Reflection);
+      // The browser that made this save knows it as its own, not another device's.
+      saveId: held.saveId,
+    } satisfies HeldReflection);
   }
   return { ...base, ...held, replayed: { isAtRisk: held.isAtRisk } };
 }

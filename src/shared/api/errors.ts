@@ -25,7 +25,10 @@ export interface ApiErrorBody {
     code: ErrorCode;
     message: string;
     fields?: Record<string, string>;
-    /** With `version_conflict`: what the server holds now, kept instead of what was sent. */
+    /**
+     * With `version_conflict`: what the server holds now, kept instead of what was sent, with the
+     * id of the save that stored it (`HeldReflection` in learning.ts).
+     */
     current?: unknown;
   };
 }

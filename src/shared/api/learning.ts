@@ -30,6 +30,14 @@ export const savedReflectionSchema = reflectionSchema.extend({
 });
 export type SavedReflection = z.infer<typeof savedReflectionSchema>;
 
+/**
+ * What a 409 `version_conflict` names as `current` (ApiErrorBody): the reflection the server holds,
+ * and the `saveId` of the save that stored it (null when that save sent none). The browser that
+ * sent that save knows it as its own, and is not told another device changed it (decision 041).
+ */
+export const heldReflectionSchema = reflectionSchema.extend({ saveId: z.string().nullable() });
+export type HeldReflection = z.infer<typeof heldReflectionSchema>;
+
 export const videoProgressSchema = z.object({
   /** The furthest point reached, 0–100. */
   percent: z.number().int().min(0).max(100),

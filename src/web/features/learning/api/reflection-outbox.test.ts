@@ -2,8 +2,10 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetSignedInData } from '../../../lib/browser-storage.ts';
 import {
+  isOwnVersion,
   listQueuedReflections,
   queueReflection,
+  rememberOwnSave,
   sendReflectionOutbox,
   watchReflectionOutbox,
   type NewQueuedReflection,
@@ -183,5 +185,147 @@ describe('the reflection outbox', () => {
 
     await forgetSignedInData();
     expect(await listQueuedReflections()).toEqual([]);
+  });
+
+  describe("a stale copy of this device's own save", () => {
+    const conflict = (current: Record<string, unknown>) =>
+      json(409, { error: { code: 'version_conflict', message: 'changed', current } });
+
+    /** One reflection as the server keeps it: a save on another version is refused with it. */
+    function reflectionServer(held: {
+      response: string;
+      updatedAt: string;
+      saveId: string | null;
+    }) {
+      return serve((body) => {
+        const current = { promptId: body.promptId, completed: false, ...held };
+        if (body.basedOn !== held.updatedAt) return conflict(current);
+        Object.assign(held, {
+          response: body.response,
+          saveId: body.saveId,
+          updatedAt: `2026-11-28T10:00:0${++version}.000Z`,
+        });
+        return json(200, { ...current, ...held, isAtRisk: false, concern: null });
+      });
+    }
+
+    it('sends a save written on an older copy again on the newer version this device saved, without a word of another device', async () => {
+      const ownSave = crypto.randomUUID();
+      await rememberOwnSave('learner:first', ownSave, '2026-11-28T09:00:00.000Z');
+      // The lesson cached before that save: the text offline was written on the version before.
+      await queueReflection(
+        save('first', 'Offline, later.', { basedOn: '2026-11-28T08:00:00.000Z' }),
+      );
+      await queueReflection(save('first', 'Offline, later still.'));
+      const bodies = reflectionServer({
+        response: 'Saved online on this device.',
+        updatedAt: '2026-11-28T09:00:00.000Z',
+        saveId: ownSave,
+      });
+      const outcomes: OutboxOutcome[] = [];
+      const stop = watchReflectionOutbox('learner:first', (outcome) => outcomes.push(outcome));
+      onLine.mockReturnValue(true);
+      await sendReflectionOutbox('learner');
+      stop();
+
+      expect(bodies.map((body) => [body.response, body.basedOn])).toEqual([
+        ['Offline, later.', '2026-11-28T08:00:00.000Z'],
+        ['Offline, later.', '2026-11-28T09:00:00.000Z'],
+        ['Offline, later still.', '2026-11-28T10:00:01.000Z'],
+      ]);
+      expect(bodies[0]!.saveId).toBe(bodies[1]!.saveId);
+      expect(outcomes.map((outcome) => [outcome.kind, outcome.entry.response])).toEqual([
+        ['sent', 'Offline, later.'],
+        ['sent', 'Offline, later still.'],
+      ]);
+      expect(await listQueuedReflections()).toEqual([]);
+    });
+
+    it('knows the saves the outbox itself sent as its own', async () => {
+      const first = await queueReflection(save('first', 'Sent from the outbox.'));
+      serve(stored);
+      onLine.mockReturnValue(true);
+      await sendReflectionOutbox('learner');
+      expect(
+        await isOwnVersion('learner:first', {
+          promptId: 'first',
+          response: 'Sent from the outbox.',
+          completed: false,
+          updatedAt: '2026-11-28T10:00:01.000Z',
+          saveId: first.saveId,
+        }),
+      ).toBe(true);
+    });
+
+    it('still shows the card when the newer text is another device’s, or stored by a save of this device since changed', async () => {
+      const ownSave = crypto.randomUUID();
+      await rememberOwnSave('learner:first', ownSave, '2026-11-28T09:00:00.000Z');
+      const outcomes: OutboxOutcome[] = [];
+      const stop = watchReflectionOutbox('learner:first', (outcome) => outcomes.push(outcome));
+      onLine.mockReturnValue(true);
+      const others = [
+        { saveId: crypto.randomUUID(), updatedAt: '2026-11-28T09:00:00.000Z' },
+        { saveId: null, updatedAt: '2026-11-28T09:00:00.000Z' },
+        { saveId: ownSave, updatedAt: '2026-11-28T09:30:00.000Z' },
+      ];
+      for (const other of others) {
+        await queueReflection(save('first', 'Mine.'));
+        const bodies = reflectionServer({ response: 'From the phone.', ...other });
+        await sendReflectionOutbox('learner');
+        expect(bodies).toHaveLength(1);
+      }
+      stop();
+      expect(outcomes.map((outcome) => outcome.kind)).toEqual([
+        'changed-elsewhere',
+        'changed-elsewhere',
+        'changed-elsewhere',
+      ]);
+      expect(outcomes[0]).toMatchObject({
+        current: { response: 'From the phone.', updatedAt: '2026-11-28T09:00:00.000Z' },
+      });
+      expect(outcomes[0]!.kind === 'changed-elsewhere' && 'saveId' in outcomes[0]!.current).toBe(
+        false,
+      );
+    });
+
+    it('shows the card after a few tries when its own saves keep coming in between', async () => {
+      const ownSaves = Array.from({ length: 5 }, (_, index) => ({
+        saveId: crypto.randomUUID(),
+        updatedAt: `2026-11-28T09:0${index}:00.000Z`,
+      }));
+      for (const own of ownSaves) await rememberOwnSave('learner:first', own.saveId, own.updatedAt);
+      await queueReflection(save('first', 'Mine.'));
+      let calls = 0;
+      const bodies = serve((body) =>
+        conflict({
+          promptId: body.promptId,
+          response: 'Another tab.',
+          completed: false,
+          ...ownSaves[calls++]!,
+        }),
+      );
+      const outcomes: OutboxOutcome[] = [];
+      const stop = watchReflectionOutbox('learner:first', (outcome) => outcomes.push(outcome));
+      onLine.mockReturnValue(true);
+      await sendReflectionOutbox('learner');
+      stop();
+      expect(bodies).toHaveLength(4);
+      expect(outcomes.map((outcome) => outcome.kind)).toEqual(['changed-elsewhere']);
+    });
+
+    it('forgets which saves were its own at sign-out', async () => {
+      const ownSave = crypto.randomUUID();
+      await rememberOwnSave('learner:first', ownSave, '2026-11-28T09:00:00.000Z');
+      const held = {
+        promptId: 'first',
+        response: 'Saved online.',
+        completed: false,
+        updatedAt: '2026-11-28T09:00:00.000Z',
+        saveId: ownSave,
+      };
+      expect(await isOwnVersion('learner:first', held)).toBe(true);
+      await forgetSignedInData();
+      expect(await isOwnVersion('learner:first', held)).toBe(false);
+    });
   });
 });

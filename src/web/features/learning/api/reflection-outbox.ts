@@ -1,5 +1,9 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { Reflection, SavedReflection } from '../../../../shared/api/learning.ts';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb';
+import type {
+  HeldReflection,
+  Reflection,
+  SavedReflection,
+} from '../../../../shared/api/learning.ts';
 import { reflectionOutboxDatabase } from '../../../../shared/rules/offline.ts';
 import { reflectionMessages, type ReflectionAction } from '../../../../shared/rules/reflection.ts';
 import { ApiError, apiRequest, isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
@@ -36,18 +40,41 @@ interface StoredReflection extends QueuedReflection {
   order?: number;
 }
 
-interface OutboxSchema extends DBSchema {
-  saves: { key: number; value: StoredReflection; indexes: { byKey: string } };
+/** A save of this device the server accepted: the version it stored. */
+interface OwnSave {
+  saveId: string;
+  version: string;
 }
 
+/**
+ * The saves of one reflection (`key`, the card's draft key) this device made and the server
+ * accepted, the latest last: a version one of them stored is this device's own, not another's.
+ */
+interface OwnSaves {
+  key: string;
+  saves: OwnSave[];
+}
+
+interface OutboxSchema extends DBSchema {
+  saves: { key: number; value: StoredReflection; indexes: { byKey: string } };
+  accepted: { key: string; value: OwnSaves };
+}
+
+/** Enough to know the versions a stale copy of the lesson, or another tab, can still be behind. */
+const OWN_SAVES_KEPT = 20;
+
 const STORE = 'saves';
+const ACCEPTED = 'accepted';
 let opened: Promise<IDBPDatabase<OutboxSchema>> | null = null;
 
 function openOutbox(): Promise<IDBPDatabase<OutboxSchema>> {
-  opened ??= openDB<OutboxSchema>(reflectionOutboxDatabase, 1, {
-    upgrade(db) {
-      const store = db.createObjectStore(STORE, { keyPath: 'order', autoIncrement: true });
-      store.createIndex('byKey', 'key');
+  opened ??= openDB<OutboxSchema>(reflectionOutboxDatabase, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        const store = db.createObjectStore(STORE, { keyPath: 'order', autoIncrement: true });
+        store.createIndex('byKey', 'key');
+      }
+      if (oldVersion < 2) db.createObjectStore(ACCEPTED, { keyPath: 'key' });
     },
     // Sign-out deletes the database (browser-storage.ts): this page's connection must not hold it.
     blocking() {
@@ -98,14 +125,75 @@ function withoutOrder({ order: _order, ...entry }: StoredReflection): QueuedRefl
   return entry;
 }
 
+/**
+ * Remembers that the server accepted this device's save `saveId` of one reflection as `version`
+ * (a save online, or from the outbox). Sign-out forgets it with the outbox (the same database).
+ */
+export async function rememberOwnSave(key: string, saveId: string, version: string): Promise<void> {
+  if (!hasIndexedDb()) return;
+  try {
+    const db = await openOutbox();
+    const transaction = db.transaction(ACCEPTED, 'readwrite');
+    await keepOwnSave(transaction.store, key, { saveId, version });
+    await transaction.done;
+  } catch {
+    // Not kept: a later refusal of a stale save is then shown as another device's, as before.
+  }
+}
+
+type AcceptedStore = IDBPObjectStore<
+  OutboxSchema,
+  ('saves' | 'accepted')[],
+  'accepted',
+  'readwrite'
+>;
+
+async function keepOwnSave(store: AcceptedStore, key: string, save: OwnSave): Promise<void> {
+  const known = (await store.get(key))?.saves ?? [];
+  if (known.some((own) => own.saveId === save.saveId && own.version === save.version)) return;
+  await store.put({ key, saves: [...known, save].slice(-OWN_SAVES_KEPT) });
+}
+
+/**
+ * Whether the text the server holds instead (a 409's `current`) was stored by a save of this
+ * device: then the refusal only means this device wrote on an older copy of its own text.
+ */
+export async function isOwnVersion(key: string, held: HeldReflection): Promise<boolean> {
+  if (!hasIndexedDb() || held.saveId === null) return false;
+  try {
+    const db = await openOutbox();
+    const known = (await db.get(ACCEPTED, key))?.saves ?? [];
+    return known.some((own) => own.saveId === held.saveId && own.version === held.updatedAt);
+  } catch {
+    return false;
+  }
+}
+
 /** A save the server has: gone, and the next ones of its reflection written on its version. */
 async function settleSent(entry: QueuedReflection, version: string): Promise<void> {
   const db = await openOutbox();
+  const transaction = db.transaction([STORE, ACCEPTED], 'readwrite');
+  const saves = transaction.objectStore(STORE);
+  for (const row of await saves.index('byKey').getAll(entry.key)) {
+    if (row.saveId === entry.saveId) await saves.delete(row.order!);
+    else if (row.basedOn === entry.basedOn) await saves.put({ ...row, basedOn: version });
+  }
+  await keepOwnSave(transaction.objectStore(ACCEPTED), entry.key, {
+    saveId: entry.saveId,
+    version,
+  });
+  await transaction.done;
+}
+
+/**
+ * The server holds this device's own newer save (`version`): the saves of the reflection written
+ * on the same older version are written again on it. They were typed after it, so they win.
+ */
+async function rebase(entry: QueuedReflection, version: string): Promise<void> {
+  const db = await openOutbox();
   const transaction = db.transaction(STORE, 'readwrite');
   for (const row of await transaction.store.index('byKey').getAll(entry.key)) {
-    if (row.saveId === entry.saveId) await transaction.store.delete(row.order!);
-    else if (row.basedOn === entry.basedOn)
-      await transaction.store.put({ ...row, basedOn: version });
+    if (row.basedOn === entry.basedOn) await transaction.store.put({ ...row, basedOn: version });
   }
   await transaction.done;
 }
@@ -141,13 +229,17 @@ function announce(outcome: OutboxOutcome): void {
   outcomes.dispatchEvent(new CustomEvent('outcome', { detail: outcome }));
 }
 
-/** The server's text when it refused a save written on an older version. */
-export function heldInstead(error: unknown): Reflection | null {
+/** The server's text when it refused a save written on an older version, and which save it was. */
+export function heldInstead(error: unknown): HeldReflection | null {
   if (!(error instanceof ApiError) || error.code !== 'version_conflict') return null;
-  const current = error.current as Partial<Reflection> | undefined;
-  return typeof current?.response === 'string' && typeof current.updatedAt === 'string'
-    ? (current as Reflection)
-    : null;
+  const current = error.current as Partial<HeldReflection> | undefined;
+  if (typeof current?.response !== 'string' || typeof current.updatedAt !== 'string') return null;
+  return { ...(current as Reflection), saveId: current.saveId ?? null };
+}
+
+/** What the card shows of the server's text: the reflection, without the id of its save. */
+export function asReflection({ saveId: _saveId, ...reflection }: HeldReflection): Reflection {
+  return reflection;
 }
 
 let sending: Promise<void> | null = null;
@@ -181,17 +273,24 @@ function withOutboxLock(work: () => Promise<void>): Promise<void> {
   return locks ? locks.request('reflection-outbox', work) : work();
 }
 
+/**
+ * How many times one save is written again on this device's own newer version in a round: more
+ * means its own saves keep coming in between (another tab), and the card is shown the conflict.
+ */
+const MAX_REBASES = 3;
+
 async function sendAll(userId: string): Promise<void> {
+  const rebases = new Map<string, number>();
   for (;;) {
     // Another person's saves, left when their session ended without a sign-out, wait for them.
     const entry = (await listQueuedReflections()).find((queued) => queued.userId === userId);
     if (!entry) return;
-    if (!(await sendOne(entry))) return;
+    if (!(await sendOne(entry, rebases))) return;
   }
 }
 
 /** Sends one save; false when the rest must wait (no network, the server failing, signed out). */
-async function sendOne(entry: QueuedReflection): Promise<boolean> {
+async function sendOne(entry: QueuedReflection, rebases: Map<string, number>): Promise<boolean> {
   const { key: _key, userId: _userId, ...body } = entry;
   try {
     const saved = await apiRequest<SavedReflection>('/api/learning/reflections', {
@@ -206,11 +305,27 @@ async function sendOne(entry: QueuedReflection): Promise<boolean> {
     // The same text: this very save, stored before its answer was lost.
     if (current && current.response === entry.response) {
       await settleSent(entry, current.updatedAt);
-      announce({ kind: 'sent', entry, saved: { ...current, isAtRisk: false, concern: null } });
+      announce({
+        kind: 'sent',
+        entry,
+        saved: { ...asReflection(current), isAtRisk: false, concern: null },
+      });
+      return true;
+    }
+    // This device's own newer save (the lesson it was written on was an older copy): sent again
+    // on that version, with no word of another device.
+    const tries = rebases.get(entry.saveId) ?? 0;
+    if (current && tries < MAX_REBASES && (await isOwnVersion(entry.key, current))) {
+      rebases.set(entry.saveId, tries + 1);
+      await rebase(entry, current.updatedAt);
       return true;
     }
     if (current) {
-      announce({ kind: 'changed-elsewhere', entry: await dropFrom(entry), current });
+      announce({
+        kind: 'changed-elsewhere',
+        entry: await dropFrom(entry),
+        current: asReflection(current),
+      });
       return true;
     }
     if (isWorthRetrying(error) || !(error instanceof ApiError) || isWaiting(error)) return false;

@@ -4,8 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reflection, SavedReflection } from '../../../../shared/api/learning.ts';
 import type { ReflectionAction } from '../../../../shared/rules/reflection.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { isOwnVersion } from '../api/reflection-outbox.ts';
 import { ReflectionCard } from './reflection-card.tsx';
 import { readDraft, writeDraft } from './reflection-drafts.ts';
+
+// Which saves this device made is kept in IndexedDB (the outbox's database): told here instead.
+vi.mock('../api/reflection-outbox.ts', async (original) => ({
+  ...(await original<typeof import('../api/reflection-outbox.ts')>()),
+  isOwnVersion: vi.fn(async () => false),
+}));
 
 const prompt = {
   id: 'where-energy-goes',
@@ -303,6 +310,40 @@ describe('ReflectionCard', () => {
     expect(server.save).toHaveBeenLastCalledWith(
       expect.objectContaining({ response: 'Written here, later.', basedOn: theirs.updatedAt }),
     );
+  });
+
+  it("saves on top of this device's own newer save without a word of another device", async () => {
+    const server = fakeServer();
+    const stale = '2026-11-28T08:00:00.000Z';
+    // The lesson page a reload offline found: cached before this device's last save.
+    renderCard(server.save, {
+      promptId: prompt.id,
+      response: 'Cached before.',
+      completed: false,
+      updatedAt: stale,
+    });
+    type('Typed after that save.');
+    await wait(1000);
+    const own = {
+      promptId: prompt.id,
+      response: 'Saved on this device.',
+      completed: false,
+      updatedAt: '2026-11-28T09:00:00.000Z',
+      saveId: crypto.randomUUID(),
+    };
+    vi.mocked(isOwnVersion).mockResolvedValueOnce(true);
+    await server.settle({
+      reject: new ApiError(409, 'changed', 'version_conflict', undefined, own),
+    });
+    expect(isOwnVersion).toHaveBeenLastCalledWith(DRAFT_KEY, own);
+    expect(server.save).toHaveBeenCalledTimes(2);
+    expect(server.save).toHaveBeenLastCalledWith(
+      expect.objectContaining({ response: 'Typed after that save.', basedOn: own.updatedAt }),
+    );
+    await server.settle();
+    expect(status()).toHaveTextContent('Saved');
+    expect(textbox()).toHaveValue('Typed after that save.');
+    expect(screen.queryByRole('region', { name: 'Changed on another device' })).toBeNull();
   });
 
   it('takes a refusal that holds the very text sent as saved (its first answer was lost)', async () => {

@@ -10,8 +10,11 @@ import {
 import type { SafetyConcern } from '../../../../shared/rules/companion.ts';
 import { ApiError, isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
 import {
+  asReflection,
   heldInstead,
+  isOwnVersion,
   listQueuedReflections,
+  rememberOwnSave,
   watchReflectionOutbox,
   type OutboxOutcome,
 } from '../api/reflection-outbox.ts';
@@ -168,35 +171,45 @@ export function useReflectionAutosave({
 
   const saveNow = useCallback(
     async (action: ReflectionAction): Promise<Reflection | null> => {
-      const response = textRef.current;
-      if (lastQueued.current || !navigator.onLine) return queueNow(action, response);
-      setStatus({ kind: 'saving', action });
-      try {
-        const result = await callbacks.current.save({
-          response,
-          action,
-          basedOn: version.current,
-          saveId: crypto.randomUUID(),
-        });
-        accept(response, result);
-        return result;
-      } catch (error) {
-        const theirs = heldInstead(error);
-        if (theirs && theirs.response === response) {
-          // This very text, stored before its answer was lost.
-          accept(response, { ...theirs, isAtRisk: false, concern: null });
-        } else if (theirs) {
-          keepTheirs(theirs);
-        } else {
-          const failure = describeFailure(error);
-          if (failure.isRetryable && !navigator.onLine) return queueNow(action, response);
-          setFailures((count) => count + 1);
-          setStatus({ kind: 'error', ...failure });
+      // A second try only when the server held this device's own newer save (below).
+      for (let isRebased = false; ; isRebased = true) {
+        const response = textRef.current;
+        if (lastQueued.current || !navigator.onLine) return queueNow(action, response);
+        setStatus({ kind: 'saving', action });
+        const saveId = crypto.randomUUID();
+        try {
+          const result = await callbacks.current.save({
+            response,
+            action,
+            basedOn: version.current,
+            saveId,
+          });
+          void rememberOwnSave(draftKey, saveId, result.updatedAt);
+          accept(response, result);
+          return result;
+        } catch (error) {
+          const theirs = heldInstead(error);
+          if (theirs && theirs.response === response) {
+            // This very text, stored before its answer was lost.
+            accept(response, { ...asReflection(theirs), isAtRisk: false, concern: null });
+          } else if (theirs && !isRebased && (await isOwnVersion(draftKey, theirs))) {
+            // This device's own newer save (the card started from an older copy of the lesson):
+            // this text was typed after it, so it is saved on top, with no word of another device.
+            version.current = theirs.updatedAt;
+            continue;
+          } else if (theirs) {
+            keepTheirs(asReflection(theirs));
+          } else {
+            const failure = describeFailure(error);
+            if (failure.isRetryable && !navigator.onLine) return queueNow(action, response);
+            setFailures((count) => count + 1);
+            setStatus({ kind: 'error', ...failure });
+          }
+          return null;
         }
-        return null;
       }
     },
-    [accept, keepTheirs, queueNow],
+    [accept, draftKey, keepTheirs, queueNow],
   );
 
   /** Saves run one after another, each with the text of the moment it starts. */
