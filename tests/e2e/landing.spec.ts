@@ -556,3 +556,37 @@ test('every Buy Now reaches the purchase page with its offer chosen', async ({ p
     page.getByRole('link', { name: 'Buy Now: One-to-One Illumination Session' }),
   ).toHaveAttribute('href', '/book-session');
 });
+
+// Issue 36: a tap pressed while the later sections' code loads, and lifted once it has run. The
+// press hydrates the section, which then grows (the featured offer's guarantee line is known only
+// in the browser) and moves the link from under the finger before it is lifted.
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a tap on an offer while its section loads still follows the link, ${viewport.width} px wide`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    let releaseSection!: () => void;
+    const sectionHeld = new Promise<void>((resolve) => (releaseSection = resolve));
+    await page.route(/\/later-sections-[\w-]+\.js$/, async (route) => {
+      await sectionHeld;
+      await route.continue();
+    });
+    await gotoReady(page, '/');
+    const offer = page.getByRole('link', { name: "Tell me when it opens: Dragon's Clarity" });
+    await offer.scrollIntoViewIfNeeded();
+    const section = offer.locator('xpath=ancestor::fieldset[1]');
+    await expect(section).toHaveAttribute('disabled');
+
+    const box = (await offer.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    releaseSection();
+    await expect(section).not.toHaveAttribute('disabled');
+    await page.mouse.up();
+    await expect(page).toHaveURL('/courses/dragons-clarity#tell-me');
+    await expect(page.getByRole('heading', { level: 1, name: "Dragon's Clarity" })).toBeVisible();
+  });
+}

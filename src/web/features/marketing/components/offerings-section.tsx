@@ -115,21 +115,32 @@ export function OfferingsSection() {
             <p className="mt-3 text-ink-700">{offering.description}</p>
             {offering.to === paths.bookSession && <SessionPrice />}
             <ul className="mt-5 mb-6 space-y-2 text-sm text-ink-800">
-              {[
-                ...offering.includes,
-                ...(offering.isFeatured && contactEmail ? [guarantee] : []),
-              ].map((line) => (
-                <li key={line} className="flex gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-flame-600" />
-                  {line}
-                </li>
+              {offering.includes.map((line) => (
+                <IncludedLine key={line} line={line} />
               ))}
+              {offering.isFeatured &&
+                (contactEmail ? (
+                  <IncludedLine line={guarantee} />
+                ) : (
+                  // Its room is kept: were the card to grow as the page hydrates, the offers'
+                  // links would move from under a finger pressing one (issue 36).
+                  <li aria-hidden="true" className="h-5" />
+                ))}
             </ul>
             <OfferingAction offering={offering} isComingSoon={isComingSoon(offering.courseId)} />
           </li>
         ))}
       </ul>
     </Section>
+  );
+}
+
+function IncludedLine({ line }: { line: string }) {
+  return (
+    <li className="flex gap-2">
+      <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-flame-600" />
+      {line}
+    </li>
   );
 }
 
