@@ -558,8 +558,8 @@ test('every Buy Now reaches the purchase page with its offer chosen', async ({ p
 });
 
 // Issue 36: a tap pressed while the later sections' code loads, and lifted once it has run. The
-// press hydrates the section, which then grows (the featured offer's guarantee line is known only
-// in the browser) and moves the link from under the finger before it is lifted.
+// press hydrates the section there and then: had the section grown (the featured offer's guarantee
+// line is known only in the browser), the link would have moved from under the finger.
 for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
