@@ -161,6 +161,14 @@ export async function latestMailTo(
  * toast may still be sliding in or out (a CSS animation that ends; a spinner's never does).
  */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  // A rendered page's controls stay disabled until React takes them over, and its later sections
+  // until they come near: each fades in as it goes live. A key press loads every section, and
+  // the colours are judged once all are live.
+  const waiting = page.locator('fieldset[role="presentation"][disabled]');
+  if ((await waiting.count()) > 0) {
+    await page.keyboard.press('Shift');
+    await expect(waiting).toHaveCount(0);
+  }
   await page.evaluate(() =>
     Promise.all(
       document
