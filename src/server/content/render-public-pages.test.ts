@@ -59,12 +59,13 @@ describe('the public pages on a publish', () => {
     const { draft, version } = (await testApp.as(admin).get(url)).json<CourseDraft>();
     await testApp.as(admin).put(url, { version, draft: { ...draft, title: "The Dragon's Sight" } });
     await testApp.as(admin).post(`${url}/publish`, { version: version + 1 });
+    // The pages are written one after another, each whole: each is polled on its own.
     await expect.poll(() => page('/courses')).toContain("The Dragon's Sight");
-    expect(await page('/shop')).toMatch(/^<main>\/shop: .*The Dragon's Sight.*<\/main>$/);
+    await expect.poll(() => page('/shop')).toMatch(/^<main>\/shop: .*The Dragon's Sight.*<\/main>$/);
     expect(await page('/')).toContain('/: ');
-    expect(await page('/courses/dragons-clarity')).toBe(
-      "<main>/courses/dragons-clarity: The Dragon's Sight at http://localhost</main>",
-    );
+    await expect
+      .poll(() => page('/courses/dragons-clarity'))
+      .toBe("<main>/courses/dragons-clarity: The Dragon's Sight at http://localhost</main>");
     expect(await buildFiles()).toEqual(build);
     const dataDir = testApp.app.config.dataDir;
     expect(await readFile(path.join(dataDir, 'public-pages/courses.html'), 'utf8')).toContain(
