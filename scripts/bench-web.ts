@@ -3,7 +3,7 @@
  * throwaway database, loads `/` in headless Chromium and prints the JavaScript and CSS the page
  * downloads (gzipped, as any compressing proxy or CDN would serve them); then, signed in, the
  * dashboard's and a lesson's JavaScript, round trips and Lighthouse figures beside `/`'s; then the
- * largest contentful paint and total blocking time of each page rendered at build time. Fails
+ * largest contentful paint, total blocking time and Lighthouse score of each page rendered ahead. Fails
  * when the JavaScript is over budget.
  */
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
@@ -79,6 +79,7 @@ async function main() {
         );
         recordPageSpeed(page, profile.name, paint, blocking);
       }
+      await recordLighthouseScore({ page, url: `${baseUrl}${page}`, goal: PRERENDERED_SCORE_GOAL });
     }
     const javascript = sum(downloads.filter((file) => file.type === 'script'));
     recordFigure({
@@ -152,23 +153,38 @@ async function measureSignedIn(
     const depth = await waterfallDepth(browser, url, cookie);
     console.log(`${page}: ${depth} round trip(s) one after the other before its largest paint`);
     recordFigure({ bench: 'web', measure: `${page}: round trips before LCP`, figure: `${depth}` });
-    const runs = [];
-    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-      const result = await lighthouse(url, cookie);
-      console.log(
-        `${page}, Lighthouse mobile: score ${result.score}, largest contentful paint ${Math.round(result.largestContentfulPaintMs)} ms, total blocking time ${Math.round(result.totalBlockingTimeMs)} ms (load average ${result.loadAverage.toFixed(1)})`,
-      );
-      runs.push(result);
-    }
-    const score = median(runs.map((result) => result.score));
-    recordFigure({
-      bench: 'web',
-      measure: `${page}, Lighthouse mobile score (median of ${runs.length}; load averages ${runs.map((result) => result.loadAverage.toFixed(1)).join(', ')})`,
-      figure: `${score}`,
-      goal: '≥ 95',
-      met: score >= 95,
-    });
+    // `/` is scored with the other pages rendered ahead.
+    if (cookie) await recordLighthouseScore({ page, url, cookie, goal: SIGNED_IN_SCORE_GOAL });
   }
+}
+
+/** Issue 38's goal for the signed-in pages, and issue 21's and 36's for the pages rendered ahead. */
+const SIGNED_IN_SCORE_GOAL = 95;
+const PRERENDERED_SCORE_GOAL = 98;
+
+/** The median of `LIGHTHOUSE_RUNS` Lighthouse mobile scores of `url`, recorded with `goal`. */
+async function recordLighthouseScore(target: {
+  page: string;
+  url: string;
+  cookie?: string;
+  goal: number;
+}) {
+  const runs = [];
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+    const result = await lighthouse(target.url, target.cookie);
+    console.log(
+      `${target.page}, Lighthouse mobile: score ${result.score}, largest contentful paint ${Math.round(result.largestContentfulPaintMs)} ms, total blocking time ${Math.round(result.totalBlockingTimeMs)} ms (load average ${result.loadAverage.toFixed(1)})`,
+    );
+    runs.push(result);
+  }
+  const score = median(runs.map((result) => result.score));
+  recordFigure({
+    bench: 'web',
+    measure: `${target.page}${target.cookie ? '' : ', signed out'}, Lighthouse mobile score (median of ${runs.length}; load averages ${runs.map((result) => result.loadAverage.toFixed(1)).join(', ')})`,
+    figure: `${score}`,
+    goal: `≥ ${target.goal}`,
+    met: score >= target.goal,
+  });
 }
 
 /** Every script and stylesheet a first visit to `url` downloads, with nothing cached. */
