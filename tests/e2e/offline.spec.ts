@@ -95,12 +95,7 @@ async function writeTwoReflectionsOffline(
   await expect(page.getByRole('region', { name: 'Unsaved draft' })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
 
-  const saves: { promptId: string; saveId: string }[] = [];
-  page.on('request', (sent) => {
-    if (sent.method() === 'PUT' && new URL(sent.url()).pathname === '/api/learning/reflections') {
-      saves.push(sent.postDataJSON() as { promptId: string; saveId: string });
-    }
-  });
+  const saves = recordReflectionSaves(page);
   await context.setOffline(false);
   await expect(first.getByRole('status')).toHaveText('Saved');
   await expect(second.getByRole('status')).toHaveText('Saved');
@@ -122,6 +117,17 @@ async function writeTwoReflectionsOffline(
   expect(saves).toHaveLength(2);
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
   await expectNoSeriousAxeViolations(page);
+}
+
+/** Every reflection save the page sends from now on, in the order sent. */
+function recordReflectionSaves(page: Page) {
+  const saves: { promptId: string; response: string; saveId: string }[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'PUT' && new URL(sent.url()).pathname === '/api/learning/reflections') {
+      saves.push(sent.postDataJSON() as (typeof saves)[number]);
+    }
+  });
+  return saves;
 }
 
 /** The reflections in the lesson answer the service worker keeps for offline reading. */
@@ -158,12 +164,7 @@ async function editOfflineOnAnOlderCopyOfOwnSave(
   await card.getByRole('textbox').fill(laterReflection);
   await expect(card.getByRole('status')).toHaveText(offlineStatus);
 
-  const saves: { response: string; saveId: string }[] = [];
-  page.on('request', (sent) => {
-    if (sent.method() === 'PUT' && new URL(sent.url()).pathname === '/api/learning/reflections') {
-      saves.push(sent.postDataJSON() as { response: string; saveId: string });
-    }
-  });
+  const saves = recordReflectionSaves(page);
   await context.setOffline(false);
   await expect(card.getByRole('status')).toHaveText('Saved');
   await expect(card.getByRole('textbox')).toHaveValue(laterReflection);

@@ -7,6 +7,7 @@ import {
   type LessonPage,
   type Reflection,
 } from '../../shared/api/learning.ts';
+import { reflectionMessages } from '../../shared/rules/reflection.ts';
 import { enrollInCourses } from '../access/enrollments.ts';
 import { courseEnrollments } from '../db/schema/access.ts';
 import { lessonReflections } from '../db/schema/learning.ts';
@@ -333,8 +334,7 @@ describe('reflections written on a version (offline outbox, two devices)', () =>
     expect(laptop.json()).toEqual({
       error: {
         code: 'version_conflict',
-        message:
-          'This reflection was changed on another device after this text was written, so the newer text was kept.',
+        message: reflectionMessages.changedElsewhere,
         current: {
           promptId: prompts[0],
           response: 'Written on the phone.',
@@ -402,8 +402,7 @@ describe('reflections written on a version (offline outbox, two devices)', () =>
     expect(stale.json()).toEqual({
       error: {
         code: 'version_conflict',
-        message:
-          'This reflection was changed on another device after this text was written, so the newer text was kept.',
+        message: reflectionMessages.changedElsewhere,
         current: {
           promptId: prompts[0],
           response: 'Saved on this laptop.',
