@@ -3,6 +3,7 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PICTURE_MAX_BYTES, pictureMessages } from '../../shared/rules/picture-file.ts';
 import { readContentFolder } from '../catalogue/load-catalogue.ts';
 import { contentPictures } from '../db/schema/content.ts';
 import { lessonCompletions } from '../db/schema/learning.ts';
@@ -174,6 +175,12 @@ describe('content:export and content:import', () => {
     await expect(importFrom(exported)).rejects.toThrow(
       "not an uploaded picture: its name must be its content's sha256",
     );
+    await rm(path.join(exported, 'pictures', `${'b'.repeat(64)}.png`));
+    await writeFile(
+      path.join(exported, 'pictures', `${'c'.repeat(64)}.png`),
+      Buffer.alloc(PICTURE_MAX_BYTES + 1),
+    );
+    await expect(importFrom(exported)).rejects.toThrow(pictureMessages.tooLarge);
     await rm(exported, { recursive: true, force: true });
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../catalogue/load-catalogue.ts';
 import type { Database } from '../db/client.ts';
 import { publishContentDocuments } from './catalogue-store.ts';
+import { PICTURE_MAX_BYTES, pictureMessages } from '../../shared/rules/picture-file.ts';
 import { findPicture, picturePathOf, savePicture, uploadedPicturesOf } from './course-pictures.ts';
 import { requireLearnerWorkKept, type FindLearnerWork } from './learner-work.ts';
 import {
@@ -58,10 +59,15 @@ async function readPictures(db: Database, dir: string, actor: ContentActor) {
   const picturesDir = path.join(dir, PICTURES_FOLDER);
   const files = await readdir(picturesDir).catch(() => [] as string[]);
   for (const file of files) {
-    const bytes = await readFile(path.join(picturesDir, file));
+    const filePath = path.join(picturesDir, file);
+    // Sized before it is read: an upload is refused over the limit before it is held whole too.
+    if ((await stat(filePath)).size > PICTURE_MAX_BYTES) {
+      throw new Error(`${filePath}: ${pictureMessages.tooLarge}`);
+    }
+    const bytes = await readFile(filePath);
     if (picturePathOf(bytes) !== `${PICTURES_PATH}/${file}`) {
       throw new Error(
-        `${path.join(picturesDir, file)}: not an uploaded picture: its name must be its content's sha256 and its kind (jpg, png or webp).`,
+        `${filePath}: not an uploaded picture: its name must be its content's sha256 and its kind (jpg, png or webp).`,
       );
     }
     await savePicture(db, actor, bytes);
