@@ -87,6 +87,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { adminJobsRoutes } from './jobs/admin-jobs.routes.ts';
 import { adminTestClockRoutes } from './jobs/admin-test-clock.routes.ts';
 import { pruneHourly } from './jobs/prune-hourly.ts';
+import { pruneUnusedPictures } from './content/course-pictures.ts';
 import { createClock, type Clock } from './jobs/clock.ts';
 import { readBackupStatus, scheduleBackups } from './backup/scheduled-backups.ts';
 import { encryptedColumns } from './keys/encrypted-columns.ts';
@@ -191,6 +192,7 @@ export async function buildApp(
     pruneAuthRateLimits,
     pruneMailOutbox,
     (db) => pruneExpiredAuthMail(app.auth, db),
+    pruneUnusedPictures,
   ]);
   const mailer = createMailer(config.mail, database.db, app.log, jobs);
   app.decorate('config', config);

@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   PICTURES_PATH,
   type CourseDocument,
   type UploadedPicture,
 } from '../../shared/api/content.ts';
 import { pictureKinds, readPicture, type PictureKind } from '../../shared/rules/picture-file.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { contentPictures } from '../db/schema/content.ts';
+import { contentPictures, courseDrafts, courseVersions } from '../db/schema/content.ts';
 import { AppError } from '../http/errors.ts';
 import type { ContentActor } from './published-content.ts';
 
 /**
  * Keeps an uploaded picture, once per distinct file: the same bytes uploaded again are the same
- * row and the same address. `isNew` says whether this upload stored it.
+ * row and the same address, uploaded anew (pruneUnusedPictures counts from the last upload).
+ * `isNew` says whether this upload stored it.
  */
 export async function savePicture(
   db: Database,
@@ -28,6 +30,12 @@ export async function savePicture(
     .values({ sha256, ...facts, bytes, uploadedBy: actor.email })
     .onConflictDoNothing()
     .returning({ sha256: contentPictures.sha256 });
+  if (stored.length === 0) {
+    await db
+      .update(contentPictures)
+      .set({ uploadedAt: sql`now()` })
+      .where(eq(contentPictures.sha256, sha256));
+  }
   return {
     picture: { path: picturePath(sha256, facts.kind), width: facts.width, height: facts.height },
     isNew: stored.length > 0,
@@ -85,6 +93,30 @@ export async function listMissingPictures(
   return uploaded
     .filter((picture) => !held.has(picture.sha256))
     .map(({ courseId, path }) => ({ courseId, path }));
+}
+
+/**
+ * How long a picture no course names is kept after its last upload: an admin uploads before they
+ * save the draft that names it, and may take a picture out and put it back.
+ */
+export const UNUSED_PICTURE_KEEP_DAYS = 30;
+
+/**
+ * The hourly prune: a picture that neither a draft nor any published version (one an admin may
+ * restore) names, uploaded over UNUSED_PICTURE_KEEP_DAYS ago, is deleted.
+ */
+export async function pruneUnusedPictures(db: Database): Promise<number> {
+  const named = (document: AnyPgColumn) =>
+    sql`${document} ->> 'thumbnail' like ${`${PICTURES_PATH}/`} || ${contentPictures.sha256} || '.%'`;
+  const removed = await db
+    .delete(contentPictures)
+    .where(
+      sql`${contentPictures.uploadedAt} < now() - make_interval(days => ${UNUSED_PICTURE_KEEP_DAYS})
+          and not exists (select 1 from ${courseDrafts} where ${named(courseDrafts.document)})
+          and not exists (select 1 from ${courseVersions} where ${named(courseVersions.document)})`,
+    )
+    .returning({ sha256: contentPictures.sha256 });
+  return removed.length;
 }
 
 const pictureFileName = /^([0-9a-f]{64})\.(jpg|png|webp)$/;

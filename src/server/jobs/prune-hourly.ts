@@ -5,7 +5,7 @@ export const PRUNE_QUEUE = 'prune-hourly';
 
 /**
  * Every hour, on one process of however many: the rate-limit counters, Better Auth's own, the
- * mail outbox, the expired auth mail. A prune that fails is logged and the others still run.
+ * mail outbox, the expired auth mail, the pictures no course names. A prune that fails is logged and the others still run.
  */
 export function pruneHourly(
   app: FastifyInstance,

@@ -83,5 +83,6 @@ export const contentPictures = pgTable('content_pictures', {
   bytes: bytea('bytes').notNull(),
   /** The admin who uploaded it first, as their email then; kept as text so it outlives their account. */
   uploadedBy: text('uploaded_by').notNull(),
+  /** When it was last uploaded: an unused picture is kept for a while after (course-pictures.ts). */
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
