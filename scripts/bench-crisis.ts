@@ -10,10 +10,13 @@
  * longer than the budget; the figures fail nothing here (the unit tests hold their floors).
  */
 import { assessCrisis } from '../src/shared/rules/crisis-detection.ts';
+import { PROGRAMME_AUTHOR } from '../src/shared/rules/crisis-corpus.ts';
 import {
   measuredGroups,
+  readFirstContact,
   readHeldOutAuthors,
   tally,
+  type HeldOutReading,
   type MeasuredGroup,
   type Tally,
 } from '../src/shared/rules/crisis-evaluation.ts';
@@ -39,14 +42,13 @@ const goalText = (group: MeasuredGroup) => {
 const percent = ({ flagged, total }: Tally) => `${((100 * flagged) / total).toFixed(1)} %`;
 const cell = (count: Tally | undefined) => (count ? `${count.flagged}/${count.total}` : '');
 
-function printFigures(): void {
-  const started = performance.now();
-  const readings = readHeldOutAuthors();
+/**
+ * One table of readings: per author and kind, then the totals, each total with a goal recorded
+ * under `reading` (held-out authors, or first contact).
+ */
+function printReadings(readings: HeldOutReading[], reading: string): void {
   const byAuthor = tally(readings);
   const header = ['author', ...measuredGroups.map((group) => group.slice(0, 12))];
-  console.log(
-    'Held-out authors: lines read at risk (caught, or false alarms for harmless and past)',
-  );
   console.log(
     header.map((title, index) => (index === 0 ? title.padEnd(28) : title.padStart(14))).join(''),
   );
@@ -60,9 +62,10 @@ function printFigures(): void {
     `\n${'kind'.padEnd(20)}${'read at risk'.padStart(16)}${'rate'.padStart(10)}${'goal'.padStart(10)}`,
   );
   for (const group of measuredGroups) {
-    const inGroup = readings.filter((reading) => reading.group === group);
+    const inGroup = readings.filter((one) => one.group === group);
+    if (inGroup.length === 0) continue;
     const total = {
-      flagged: inGroup.filter((reading) => reading.isAtRisk).length,
+      flagged: inGroup.filter((one) => one.isAtRisk).length,
       total: inGroup.length,
     };
     console.log(
@@ -73,13 +76,42 @@ function printFigures(): void {
     const rate = (100 * total.flagged) / total.total;
     recordFigure({
       bench: 'crisis',
-      measure: `${group}, ${isCeiling(group) ? 'false alarms' : 'caught'} on held-out authors`,
+      measure: `${group}, ${isCeiling(group) ? 'false alarms' : 'caught'} on ${reading}`,
       figure: `${percent(total)} (${cell(total)})`,
       goal: goalText(group),
       met: isCeiling(group) ? rate <= goal : rate >= goal,
     });
   }
+}
+
+function printFigures(): void {
+  const started = performance.now();
+  console.log(
+    'Held-out authors: lines read at risk (caught, or false alarms for harmless and past)',
+  );
+  printReadings(readHeldOutAuthors(), 'held-out authors');
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+  console.log(
+    'First contact: voices written after the weights were learnt, and the programme’s own words, read by the committed detector',
+  );
+  const firstContact = readFirstContact();
+  printReadings(
+    firstContact.filter((one) => one.line.author !== PROGRAMME_AUTHOR),
+    'first contact (voices never learnt from)',
+  );
+  const programme = firstContact.filter((one) => one.line.author === PROGRAMME_AUTHOR);
+  const alarms = {
+    flagged: programme.filter((one) => one.isAtRisk).length,
+    total: programme.length,
+  };
+  console.log(`\nthe programme's own words read at risk: ${cell(alarms)} (${percent(alarms)})\n`);
+  recordFigure({
+    bench: 'crisis',
+    measure: "the programme's own words (content/), false alarms",
+    figure: `${percent(alarms)} (${cell(alarms)})`,
+    goal: goalText('harmless'),
+    met: (100 * alarms.flagged) / alarms.total <= goals.harmless!,
+  });
 }
 
 const sentence = (index: number) =>

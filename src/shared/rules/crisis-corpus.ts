@@ -22,6 +22,15 @@ export interface LabelledLine {
 
 export const probesFolder = join(import.meta.dirname, 'crisis-probes');
 
+/**
+ * Lines the detector is measured on and never learns from: voices written blind after the weights
+ * were learnt, and the programme's own words. A model tuned on them would no longer show how it
+ * reads text nobody tuned it for.
+ */
+export const FIRST_CONTACT_FOLDER = join(probesFolder, 'first-contact');
+/** The author of the programme's own words (scripts/write-programme-lines.ts). */
+export const PROGRAMME_AUTHOR = 'programme-words';
+
 /** The heads of the learnt model a line at risk belongs to: a child's disclosure is also harm from others. */
 export function riskKindsOf(line: LabelledLine): RiskKind[] {
   if (line.label !== 'at-risk') return [];
@@ -82,6 +91,14 @@ export function readCorpus(folder = probesFolder): LabelledLine[] {
     .sort()
     .flatMap((name) => readVoice(join(folder, 'voices', name)));
   return [...sets, ...voices];
+}
+
+/** The lines of FIRST_CONTACT_FOLDER, in the voices' form. */
+export function readFirstContactLines(folder = FIRST_CONTACT_FOLDER): LabelledLine[] {
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
+    .flatMap((name) => readVoice(join(folder, name)));
 }
 
 /** What the trainer learns from a line: its sentences of now (a past come through is not scored as risk). */

@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { corpusDigest, readCorpus, type LabelledLine } from './crisis-corpus.ts';
+import { corpusDigest, PROGRAMME_AUTHOR, readCorpus, type LabelledLine } from './crisis-corpus.ts';
 import { assessCrisis, crisisModel, isAtRisk } from './crisis-detection.ts';
-import { groupOf, readHeldOutAuthors, type MeasuredGroup } from './crisis-evaluation.ts';
+import {
+  groupOf,
+  readFirstContact,
+  readHeldOutAuthors,
+  type MeasuredGroup,
+} from './crisis-evaluation.ts';
 import { readSafety } from './companion.ts';
 import { headsAtRisk } from './crisis-model.ts';
 import { normaliseForCrisisCheck } from './crisis-normalise.ts';
@@ -74,6 +79,39 @@ describe('the detector on authors it never learnt from', () => {
     const adults = readings.filter((reading) => reading.group === 'harm-from-others');
     const namedChild = adults.filter((reading) => reading.assessment.kinds.includes('child-abuse'));
     expect(namedChild.length / adults.length).toBeLessThanOrEqual(0.05);
+  });
+});
+
+/**
+ * What the detector as shipped does on lines it never learnt from (crisis-probes/first-contact):
+ * eighteen voices written blind after the weights were learnt, and the programme's own words.
+ * Floors, like the held-out ones: what it holds today, far from issue 31's goals.
+ */
+const firstContactFloors: Record<string, { atLeast?: number; atMost?: number }> = {
+  suicide: { atLeast: 0.84 },
+  'eating-disorder': { atLeast: 0.7 },
+  'harm-from-others': { atLeast: 0.65 },
+  'child-abuse': { atLeast: 0.8 },
+  harmless: { atMost: 0.27 },
+  past: { atMost: 0.53 },
+  [PROGRAMME_AUTHOR]: { atMost: 0.16 },
+};
+
+describe('the detector on voices it never learnt from, and on the programme’s own words', () => {
+  const readings = readFirstContact();
+  const groupOfReading = (reading: (typeof readings)[number]) =>
+    reading.line.author === PROGRAMME_AUTHOR ? PROGRAMME_AUTHOR : reading.group;
+
+  it('are kept out of what it learns from', () => {
+    const learnt = new Set(corpus.map((line) => line.text));
+    expect(readings.filter((reading) => learnt.has(reading.line.text))).toEqual([]);
+  });
+
+  it.each(Object.entries(firstContactFloors))('%s: %o', (group, { atLeast, atMost }) => {
+    const inGroup = readings.filter((reading) => groupOfReading(reading) === group);
+    expect(inGroup.length).toBeGreaterThan(0);
+    if (atLeast !== undefined) expect(rate(inGroup)).toBeGreaterThanOrEqual(atLeast);
+    if (atMost !== undefined) expect(rate(inGroup)).toBeLessThanOrEqual(atMost);
   });
 });
 

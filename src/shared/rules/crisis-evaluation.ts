@@ -1,6 +1,7 @@
 import {
   corpusDigest,
   readCorpus,
+  readFirstContactLines,
   riskKindsOf,
   trainingLineOf,
   type LabelledLine,
@@ -74,6 +75,19 @@ export function readHeldOutAuthors(
       const assessment = assessCrisis(line.text, model);
       return { line, group: groupOf(line), assessment, isAtRisk: assessment.level === 'at-risk' };
     });
+  });
+}
+
+/**
+ * The lines of the first-contact folder, each read by the detector as the app ships it (the
+ * committed weights): how it reads voices it never learnt from, and the programme's own words.
+ */
+export function readFirstContact(
+  lines: LabelledLine[] = readFirstContactLines(),
+): HeldOutReading[] {
+  return lines.map((line) => {
+    const assessment = assessCrisis(line.text);
+    return { line, group: groupOf(line), assessment, isAtRisk: assessment.level === 'at-risk' };
   });
 }
 
