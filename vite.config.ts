@@ -119,10 +119,37 @@ const installableApp = VitePWA({
   },
 });
 
+/**
+ * The modules `/` runs: the entry's static imports and the home page's, gathered once the module
+ * graph is known. They go out as one file, so a first visit, and every page after it, asks for a
+ * few scripts instead of a score of tiny shared ones: on a phone's HTTP/1.1 connections, six at a
+ * time, each is a round trip before the page can paint (docs/benchmarks.md, 2026-11-28 night).
+ */
+const landingModules = new Set<string>();
+const landingRoots =
+  /src[\\/]web[\\/](main\.tsx|features[\\/]marketing[\\/]routes[\\/]home-route\.tsx)$/;
+const landingPageModules: Plugin = {
+  name: 'landing-page-modules',
+  apply: 'build',
+  buildEnd() {
+    const roots = [...this.getModuleIds()].filter((id) => landingRoots.test(id));
+    const pending = [...roots];
+    while (pending.length > 0) {
+      const id = pending.pop()!;
+      if (landingModules.has(id)) continue;
+      landingModules.add(id);
+      pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+    // The entry keeps its own chunk: the home page's chunk importing it back would deadlock the
+    // boot, which awaits the home page's code.
+    for (const root of roots) if (root.endsWith('main.tsx')) landingModules.delete(root);
+  },
+};
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), themeBoot, installableApp],
+  plugins: [react(), tailwindcss(), themeBoot, landingPageModules, installableApp],
   build: {
     outDir,
     emptyOutDir: true,
@@ -137,6 +164,8 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|shared[\\/])|src[\\/]web[\\/]lib[\\/]router[\\/]/,
             },
+            // What `/` runs besides the framework, in one file (landingPageModules).
+            { name: 'landing', test: (id) => landingModules.has(id) },
           ],
         },
       },
