@@ -22,7 +22,7 @@ test('a new learner registers and buys a course without SMTP, never leaving the 
     'No mail yet, or opened it on another device? Sign in with your password: you can buy courses before the address is confirmed.',
   );
   await checkYourEmail.getByRole('link', { name: 'Sign in' }).click();
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome, Lena' })).toBeVisible();
