@@ -123,10 +123,13 @@ export function vatOutOfGross(grossCents: number, rateBasisPoints: number): VatS
   return { netCents, vatCents: grossCents - netCents, grossCents, rateBasisPoints };
 }
 
-const eurosAndCents = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+// Made at first use: making one loads the locale's data, a long task on a phone when a page that
+// only imports this module starts.
+let eurosAndCents: Intl.NumberFormat | undefined;
 
 /** Amounts on invoices and receipts, to the cent (prices elsewhere show whole euros): -12550 → "-€125.50". */
 export function formatEurosAndCents(cents: number): string {
+  eurosAndCents ??= new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
   return eurosAndCents.format(cents / 100);
 }
 
