@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
+import { whenPageIdle } from '../lib/when-page-idle.ts';
 
 /**
- * Reflections written offline go out from any signed-in page: as it opens (after a reload, or the
- * next visit once the tab was closed) and whenever the browser is back online. The outbox's code
- * is loaded then, never by the public pages (decision 041).
+ * Reflections written offline go out from any signed-in page: once it has opened and the browser
+ * is idle (after a reload, or the next visit once the tab was closed; opening the outbox's
+ * database is a long task on a phone, so it waits for the page's first paint) and whenever the
+ * browser is back online. The outbox's code is loaded then, never by the public pages (decision
+ * 041).
  */
 export function useSendReflectionOutbox(userId: string | undefined): void {
   useEffect(() => {
@@ -13,8 +16,11 @@ export function useSendReflectionOutbox(userId: string | undefined): void {
         .then((outbox) => outbox.sendReflectionOutbox(userId))
         .catch(() => undefined);
     };
-    send();
+    const cancel = whenPageIdle(send);
     window.addEventListener('online', send);
-    return () => window.removeEventListener('online', send);
+    return () => {
+      cancel();
+      window.removeEventListener('online', send);
+    };
   }, [userId]);
 }
