@@ -14,7 +14,7 @@ import {
   addressDataCoverage,
   defaultNotificationPreferences,
 } from '../../shared/rules/account.ts';
-import { authMessages } from '../../shared/api/auth.ts';
+import { authMessages } from '../../shared/rules/auth.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { waitForMailTo } from '../testing/mail.ts';
 import { totpCodeFor } from '../testing/totp.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '../../shared/api/auth.ts';
+import { authMessages } from '../../shared/rules/auth.ts';
 import { users } from '../db/schema/auth.ts';
 import { FRAGMENT_MESSAGE } from '../http/refuse-url-fragments.ts';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';

@@ -2,7 +2,6 @@ import type { GenericEndpointContext } from 'better-auth';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { z } from 'zod';
 import {
-  authMessages,
   forgotPasswordSchema,
   loginSchema,
   newPasswordSchema,
@@ -10,6 +9,7 @@ import {
   signUpSchema,
   updateUserSchema,
 } from '../../shared/api/auth.ts';
+import { authMessages } from '../../shared/rules/auth.ts';
 import {
   changePasswordSchema,
   deleteAccountSchema,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '../../shared/api/auth.ts';
+import { authMessages } from '../../shared/rules/auth.ts';
 import { accounts, rateLimits, sessions, users } from '../db/schema/auth.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { profiles } from '../db/schema/users.ts';

@@ -5,7 +5,8 @@ import {
   themePreferences,
   type NotificationPreferences,
 } from '../rules/account.ts';
-import { authMessages, fullNameSchema, PASSWORD_MAX_LENGTH, signUpSchema } from './auth.ts';
+import { fullNameSchema, signUpSchema } from './auth.ts';
+import { authMessages, PASSWORD_MAX_LENGTH } from '../rules/auth.ts';
 import { myAccessResponseSchema } from './access.ts';
 import { invoiceSummarySchema, paymentPlanSummarySchema, purchaseSchema } from './payments.ts';
 

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emailProblem } from '../rules/email.ts';
 import {
-  authMessages,
   emailSchema,
   firstValidationMessage,
   forgotPasswordSchema,
@@ -13,6 +12,7 @@ import {
   signUpSchema,
   updateUserSchema,
 } from './auth.ts';
+import { authMessages } from '../rules/auth.ts';
 
 const validRegistration = {
   firstName: 'Maya',

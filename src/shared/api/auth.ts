@@ -1,30 +1,12 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, emailMessages, isEmailAddress } from '../rules/email.ts';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 100;
-export const FULL_NAME_MAX_LENGTH = 200;
-
-export const authMessages = {
-  emailRequired: emailMessages.required,
-  emailInvalid: emailMessages.invalid,
-  emailTooLong: emailMessages.tooLong,
-  passwordRequired: 'Password is required',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  firstNameTooLong: `First name can be at most ${NAME_MAX_LENGTH} characters`,
-  lastNameTooLong: `Last name can be at most ${NAME_MAX_LENGTH} characters`,
-  nameHasHiddenCharacters: 'A name cannot contain line breaks or invisible control characters',
-  passwordTooShort: 'Password must be at least 8 characters long',
-  passwordTooLong: 'Password must be at most 128 characters long',
-  passwordTooWeak: 'Password must include uppercase, lowercase, and numbers',
-  passwordsDoNotMatch: 'Passwords do not match',
-  passwordTooCommon:
-    'This password is one of the most common and is easily guessed. Please choose another.',
-  mustAgree: 'You must agree to the Terms of Service and Privacy Policy',
-  unexpected: 'An unexpected error occurred. Please try again.',
-} as const;
+import {
+  authMessages,
+  FULL_NAME_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../rules/auth.ts';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from '../rules/email.ts';
 
 /** Every email a request carries: bounded before it is looked at, then checked in one pass. */
 export const emailSchema = z

@@ -10,7 +10,8 @@ import {
   trueStatementChoices,
 } from '../rules/assessment.ts';
 import { CONTACT_MESSAGE_MAX_LENGTH } from '../rules/contact-message.ts';
-import { authMessages, emailSchema } from './auth.ts';
+import { emailSchema } from './auth.ts';
+import { authMessages } from '../rules/auth.ts';
 
 /** The same email rule and messages as the account forms. */
 const email = z.string({ message: authMessages.emailRequired }).pipe(emailSchema);

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email.ts';
 import { messageOf } from '../../../lib/api-client.ts';
-import { authMessages } from '../../../../shared/api/auth.ts';
+import { authMessages } from '../../../../shared/rules/auth.ts';
 
 /**
  * For a signed-in learner who has not opened the link mailed at sign-up: where it went, what it

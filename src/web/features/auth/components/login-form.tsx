@@ -12,7 +12,8 @@ import { readRememberedEmail, rememberEmail } from '../remembered-email.ts';
 import { PasswordField } from './password-field.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
-import { authMessages, loginSchema } from '../../../../shared/api/auth.ts';
+import { loginSchema } from '../../../../shared/api/auth.ts';
+import { authMessages } from '../../../../shared/rules/auth.ts';
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   // The page is rendered at build time without it: the remembered email fills in once React runs.

@@ -11,7 +11,8 @@ import { CheckYourEmail } from './check-your-email.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { PasswordField } from './password-field.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
-import { authMessages, registerSchema } from '../../../../shared/api/auth.ts';
+import { registerSchema } from '../../../../shared/api/auth.ts';
+import { authMessages } from '../../../../shared/rules/auth.ts';
 
 const emptyForm = {
   firstName: '',

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useVerifyTwoFactor } from '../api/verify-two-factor.ts';
 import { messageOf } from '../../../lib/api-client.ts';
-import { authMessages, firstValidationMessage } from '../../../../shared/api/auth.ts';
+import { firstValidationMessage } from '../../../../shared/api/auth.ts';
+import { authMessages } from '../../../../shared/rules/auth.ts';
 
 /** Asked after the password when the learner turned two-factor sign-in on. */
 export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => void }) {

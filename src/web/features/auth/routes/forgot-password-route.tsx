@@ -7,7 +7,8 @@ import { paths } from '../../../lib/paths.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { useSubmit } from '../../../lib/use-submit.ts';
-import { authMessages, forgotPasswordSchema } from '../../../../shared/api/auth.ts';
+import { forgotPasswordSchema } from '../../../../shared/api/auth.ts';
+import { authMessages } from '../../../../shared/rules/auth.ts';
 import { EMAIL_MAX_LENGTH } from '../../../../shared/rules/email.ts';
 
 export function ForgotPasswordRoute() {

@@ -8,11 +8,8 @@ import { AuthLayout } from '../components/auth-layout.tsx';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
 import { PasswordField } from '../components/password-field.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
-import {
-  authMessages,
-  firstValidationMessage,
-  resetPasswordSchema,
-} from '../../../../shared/api/auth.ts';
+import { firstValidationMessage, resetPasswordSchema } from '../../../../shared/api/auth.ts';
+import { authMessages } from '../../../../shared/rules/auth.ts';
 
 const INVALID_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
 
