@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../shared/api/auth.ts';
-import { checkoutMessages } from '../../shared/api/payments.ts';
+import { checkoutMessages } from '../../shared/rules/purchase.ts';
 import { toReturnPath } from '../../shared/rules/return-path.ts';
 import { AppError } from '../http/errors.ts';
 import { requireSelfOrAdmin } from '../http/guards.ts';

@@ -2,11 +2,11 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
 import {
-  checkoutMessages,
   type CheckoutSessionResponse,
   type PurchasesResponse,
   type TestCheckout,
 } from '../../shared/api/payments.ts';
+import { checkoutMessages } from '../../shared/rules/purchase.ts';
 import { paymentPlanMessages } from '../../shared/rules/payment-plans.ts';
 import { enrollInCourses, listEnrollments } from '../access/enrollments.ts';
 import { mailOutbox } from '../db/schema/mail.ts';

@@ -6,8 +6,8 @@ import {
   type CheckoutStatus,
   type Order,
   type PaymentStatus,
+  checkoutMessages,
 } from '../../shared/rules/purchase.ts';
-import { checkoutMessages } from '../../shared/api/payments.ts';
 import { formatEuros } from '../../shared/rules/pricing.ts';
 import { couponLine, linePrices, type OrderDiscount } from '../../shared/rules/coupons.ts';
 import { formatEurosAndCents } from '../../shared/rules/invoices.ts';

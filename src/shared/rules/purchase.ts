@@ -158,3 +158,28 @@ export function mergeCheckoutState<T extends Pick<CheckoutState, 'status' | 'pay
     paymentStatus: isCheckoutPaid(stored.paymentStatus) ? stored.paymentStatus : read.paymentStatus,
   };
 }
+
+/** The spec's checkout messages (spec 1 §8) and the contract's return messages. */
+export const checkoutMessages = {
+  failed: 'Failed to create checkout session',
+  paymentFailed: 'Payment failed',
+  toast: 'There was a problem creating your checkout session. Please try again.',
+  nameRequired: 'Name is required',
+  noCustomer: 'No Stripe customer ID found',
+  canceled: 'Checkout was canceled. You have not been charged.',
+  testMode: 'Test mode: no real payment is taken',
+  serviceUnavailable: 'Payments are not available just now. Please try again in a few minutes.',
+} as const;
+
+/** What the dashboard says after checkout (the contract between payments and learning). */
+export const checkoutOutcomeMessages: Record<CheckoutOutcome, string> = {
+  paid: 'Payment successful! Your course access is ready.',
+  processing: 'Your payment is processing. Your access opens as soon as it completes.',
+  unpaid: 'Your payment did not complete. You have not been charged.',
+  expired: 'Your payment did not complete. You have not been charged.',
+};
+
+export const subscriptionReturnMessages = {
+  success: 'Your subscription is active.',
+  canceled: checkoutMessages.canceled,
+} as const;

@@ -2,7 +2,7 @@ import { useSearchParams } from '../../../lib/router/router.tsx';
 import {
   checkoutOutcomeMessages,
   subscriptionReturnMessages,
-} from '../../../../shared/api/payments.ts';
+} from '../../../../shared/rules/purchase.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { useConfirmCheckout } from '../api/confirm-checkout.ts';
 

@@ -4,13 +4,9 @@ import { notify } from '../../../lib/notify.ts';
 import { useLocation, useNavigate } from '../../../lib/router/router.tsx';
 import { firstValidationMessage, type SessionUser } from '../../../../shared/api/auth.ts';
 import type { CatalogueResponse } from '../../../../shared/api/catalogue.ts';
-import {
-  checkoutMessages,
-  purchaseFormSchema,
-  type BundleOfferResponse,
-} from '../../../../shared/api/payments.ts';
+import { purchaseFormSchema, type BundleOfferResponse } from '../../../../shared/api/payments.ts';
 import { bundlePricing, formatEuros } from '../../../../shared/rules/pricing.ts';
-import { purchaseMessages } from '../../../../shared/rules/purchase.ts';
+import { purchaseMessages, checkoutMessages } from '../../../../shared/rules/purchase.ts';
 import { settingsMessages } from '../../../../shared/rules/settings.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

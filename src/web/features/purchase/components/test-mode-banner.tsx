@@ -1,4 +1,4 @@
-import { checkoutMessages } from '../../../../shared/api/payments.ts';
+import { checkoutMessages } from '../../../../shared/rules/purchase.ts';
 
 /** Payment test mode's pages say so first, so nobody mistakes them for a real payment. */
 export function TestModeBanner() {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from '../../../lib/router/router.tsx';
-import { checkoutMessages } from '../../../../shared/api/payments.ts';
-import { isOwnedAccess } from '../../../../shared/rules/purchase.ts';
+import { isOwnedAccess, checkoutMessages } from '../../../../shared/rules/purchase.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { useMyAccess } from '../../../lib/access.ts';
 import { useBundleOffer } from '../../../lib/bundle-offer.ts';
