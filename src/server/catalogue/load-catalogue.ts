@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { courseLevels, type Product } from '../../shared/api/catalogue.ts';
+import type { Product } from '../../shared/api/catalogue.ts';
+import { courseLevels } from '../../shared/rules/catalogue.ts';
 import {
   contentIdSchema,
   courseDocumentSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { courseLevels } from '../rules/catalogue.ts';
 import { emailSchema } from './auth.ts';
 
-export const courseLevels = ['foundational', 'core', 'advanced'] as const;
 export const lessonTypes = ['video', 'practice', 'integration'] as const;
 
 export const reflectionPromptSchema = z.object({

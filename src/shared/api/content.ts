@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { courseLevels, lessonTypes } from './catalogue.ts';
+import { courseLevels } from '../rules/catalogue.ts';
+import { lessonTypes } from './catalogue.ts';
 import { PLAN_MAX_PAYMENTS, PLAN_MIN_PAYMENTS } from '../rules/payment-plans.ts';
 import { PACING_MAX_DAYS, pacingMessages } from '../rules/paced-release.ts';
 import { CAPTION_FILE_MAX_LENGTH, CAPTION_TRACKS_MAX, readWebVtt } from '../rules/webvtt.ts';

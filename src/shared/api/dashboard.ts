@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { courseAccessSchema, myAccessResponseSchema } from './access.ts';
-import { courseLevels } from './catalogue.ts';
+import { courseLevels } from '../rules/catalogue.ts';
 
 const dashboardCourseSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { courseLevels, type CatalogueResponse } from '../../shared/api/catalogue.ts';
+import type { CatalogueResponse } from '../../shared/api/catalogue.ts';
+import { courseLevels } from '../../shared/rules/catalogue.ts';
 import { apiRequest } from './api-client.ts';
 
 export const catalogueQueryKey = ['catalogue'] as const;

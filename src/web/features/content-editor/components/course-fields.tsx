@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { courseLevels } from '../../../../shared/api/catalogue.ts';
+import { courseLevels } from '../../../../shared/rules/catalogue.ts';
 import type { CourseDocument } from '../../../../shared/api/content.ts';
 import { formatEurosAndCents } from '../../../../shared/rules/invoices.ts';
 import {
