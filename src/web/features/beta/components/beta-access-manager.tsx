@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { adminMessages } from '../../../../shared/rules/admin.ts';
@@ -5,7 +6,12 @@ import { paths } from '../../../lib/paths.ts';
 import { Link } from '../../../lib/router/router.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { BetaStatusPanel } from './beta-status-panel.tsx';
-import { RedeemCodeForm } from './redeem-code-form.tsx';
+
+// The form loads when its tab is chosen: its checks bring zod, which the dashboard's first paint
+// does not need.
+const RedeemCodeForm = lazy(async () => ({
+  default: (await import('./redeem-code-form.tsx')).RedeemCodeForm,
+}));
 
 /**
  * Spec 2 §2: Beta Status, Redeem Code, and for admins the Admin Panel tab, which leads to the
@@ -25,7 +31,9 @@ export function BetaAccessManager() {
           <BetaStatusPanel />
         </TabPanel>
         <TabPanel value="redeem" className="mt-4">
-          <RedeemCodeForm />
+          <Suspense>
+            <RedeemCodeForm />
+          </Suspense>
         </TabPanel>
         {user?.role === 'admin' && (
           <TabPanel value="admin" className="mt-4">
