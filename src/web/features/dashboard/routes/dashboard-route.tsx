@@ -49,8 +49,10 @@ export function DashboardRoute({ betaManager, notices, upcomingSessions }: Dashb
       { replace: true },
     );
 
+  // On a phone the account links sit below the content: while it loads, it keeps a screen's
+  // height, so the links do not jump down under a finger when it arrives.
   const loadState = dashboard.isPending ? (
-    <p className="text-ink-700">Loading your dashboard...</p>
+    <p className="min-h-screen text-ink-700 md:min-h-0">Loading your dashboard...</p>
   ) : dashboard.isError ? (
     <div role="alert" className={panelClass}>
       <p>Your dashboard could not be loaded.</p>
