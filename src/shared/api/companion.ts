@@ -3,6 +3,7 @@ import { REFLECTION_MAX_LENGTH } from '../rules/reflection.ts';
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   aiSources,
+  learnerEmotions,
   patternTypes,
   safetyConcerns,
   suggestionTypes,
@@ -231,21 +232,6 @@ export const updateCompanionSettingsSchema = z
     { message: 'expected isAiEnabled, typingSpeed or acceptedAiNotice' },
   );
 export type UpdateCompanionSettingsInput = z.infer<typeof updateCompanionSettingsSchema>;
-
-/** The feelings a learner can name when they correct a reading of their reflection. */
-export const learnerEmotions = [
-  'joyful',
-  'hopeful',
-  'calm',
-  'reflective',
-  'uneasy',
-  'sad',
-  'anxious',
-  'angry',
-  'distressed',
-  'hopeless',
-] as const;
-export type LearnerEmotion = (typeof learnerEmotions)[number];
 
 export const recordParamsSchema = z.object({ id: z.uuid('expected a record id') });
 

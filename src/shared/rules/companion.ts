@@ -209,3 +209,18 @@ export function truncate(text: string, limit: number): string {
 export function clampInteger(value: number, minimum: number, maximum: number): number {
   return Math.min(maximum, Math.max(minimum, Math.round(value)));
 }
+
+/** The feelings a learner can name when they correct a reading of their reflection. */
+export const learnerEmotions = [
+  'joyful',
+  'hopeful',
+  'calm',
+  'reflective',
+  'uneasy',
+  'sad',
+  'anxious',
+  'angry',
+  'distressed',
+  'hopeless',
+] as const;
+export type LearnerEmotion = (typeof learnerEmotions)[number];

@@ -1,9 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  learnerEmotions,
-  type LearnerEmotion,
-  type MoodPoint,
-} from '../../../../shared/api/companion.ts';
+import type { MoodPoint } from '../../../../shared/api/companion.ts';
+import { learnerEmotions, type LearnerEmotion } from '../../../../shared/rules/companion.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
 export interface MoodReadingsProps {
