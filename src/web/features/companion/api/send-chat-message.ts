@@ -1,9 +1,4 @@
-import {
-  chatDeltaEventSchema,
-  chatDoneEventSchema,
-  type ChatDoneEvent,
-  type SendChatMessageInput,
-} from '../../../../shared/api/companion.ts';
+import type { ChatDoneEvent, SendChatMessageInput } from '../../../../shared/api/companion.ts';
 import { companionMessages } from '../../../../shared/rules/companion.ts';
 import { ApiError, errorOf, fetchOrApiError } from '../../../lib/api-client.ts';
 
@@ -28,6 +23,9 @@ export async function sendChatMessage(
   if (!response.ok) throw await errorOf(response);
   if (!response.body)
     throw new ApiError(response.status, companionMessages.unavailableToast, 'unknown');
+  // The events' checks bring zod: it loads with the first reply, not with the lesson page.
+  const { chatDeltaEventSchema, chatDoneEventSchema } =
+    await import('../../../../shared/api/companion.ts');
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
