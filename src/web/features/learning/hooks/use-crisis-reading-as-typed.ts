@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { SafetyConcern, SafetyReading } from '../../../../shared/rules/companion.ts';
+import { whenPageIdle } from '../../../lib/when-page-idle.ts';
 
 /** Often enough that the help shows well within a second of the words, seldom enough to be free. */
 const READING_INTERVAL_MS = 250;
@@ -40,9 +41,12 @@ export function useCrisisReadingAsTyped(
     latest.current = { text, onAtRisk };
   });
 
+  // Loaded once the lesson has painted (it is 120 KiB), or at the first reading if that is sooner;
+  // loaded either way, the service worker keeps it for the crisis help offline.
   useEffect(() => {
-    void loadDetector().catch(() => undefined);
+    const cancel = whenPageIdle(() => void loadDetector().catch(() => undefined));
     return () => {
+      cancel();
       if (scheduled.current) clearTimeout(scheduled.current);
     };
   }, []);
