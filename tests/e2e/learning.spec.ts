@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { grantAccess } from '../support/course-access.ts';
 import {
   expect,
@@ -273,4 +273,39 @@ test('the dashboard and the lesson page pass axe-core', async ({ page, request }
   await page.goto(firstLessonPath);
   await expect(page.getByRole('heading', { name: 'Reflections' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+});
+
+/** zod names its types in strings that survive minifying. */
+const ZOD_MARKER = '$ZodType';
+
+/** The scripts `path` downloads until the network settles that carry zod. */
+async function scriptsWithZod(page: Page, path: string): Promise<string[]> {
+  const found: Promise<string | null>[] = [];
+  const listener = (response: Response) => {
+    if (response.request().resourceType() !== 'script') return;
+    found.push(
+      response
+        .text()
+        .then((text) => (text.includes(ZOD_MARKER) ? new URL(response.url()).pathname : null)),
+    );
+  };
+  page.on('response', listener);
+  await gotoReady(page, path);
+  await page.waitForLoadState('networkidle');
+  page.off('response', listener);
+  return (await Promise.all(found)).filter((url) => url !== null);
+}
+
+test('the dashboard and a lesson leave the form checks (zod, 24 KiB) until a form needs them', async ({
+  page,
+  request,
+}) => {
+  await learnerWithAccess(page, request);
+  expect(await scriptsWithZod(page, '/dashboard')).toEqual([]);
+  expect(await scriptsWithZod(page, firstLessonPath)).toEqual([]);
+  // The beta code form checks what is typed: its checks arrive with it.
+  await page.goto('/dashboard?tab=subscription');
+  await page.getByRole('tab', { name: 'Redeem Code' }).click();
+  await page.getByRole('button', { name: 'Redeem Code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a beta code');
 });
