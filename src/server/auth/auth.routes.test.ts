@@ -316,14 +316,15 @@ describe('password reset', () => {
     expect(request.statusCode).toBe(200);
 
     const link = new URL(await latestResetLink(learner.email));
+    expect(link.searchParams.get('callbackURL')).toBe('/reset-password');
     const callback = await testApp.app.inject({
       method: 'GET',
       url: `${link.pathname}${link.search}`,
     });
     expect(callback.statusCode).toBe(302);
-    const token = new URL(callback.headers.location!, 'http://localhost:3000').searchParams.get(
-      'token',
-    );
+    const resetPage = new URL(callback.headers.location!, 'http://localhost:3000');
+    expect(resetPage.pathname).toBe('/reset-password');
+    const token = resetPage.searchParams.get('token');
     expect(token).toBeTruthy();
 
     const weak = await post('/api/auth/reset-password', { token, newPassword: 'weakpass' });
@@ -356,6 +357,21 @@ describe('password reset', () => {
       .where(eq(mailOutbox.to, 'nobody-here@example.com'));
     expect(mails).toHaveLength(0);
   });
+
+  // The fuzz test's counterexample (seed 2025194601): a callbackURL that is not a URL was a 500.
+  it.each(['http://' + '.'.repeat(2000), 'https://elsewhere.example/steal'])(
+    'leads a reset link to the reset page whatever its callbackURL says (%#)',
+    async (callbackURL) => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/auth/reset-password/not-a-token?callbackURL=${encodeURIComponent(callbackURL)}`,
+      });
+      expect(response.statusCode).toBe(302);
+      const page = new URL(response.headers.location!);
+      expect(`${page.origin}${page.pathname}`).toBe('http://localhost:3000/reset-password');
+      expect(page.searchParams.get('error')).toBe('INVALID_TOKEN');
+    },
+  );
 
   it('refuses a bad email with 400', async () => {
     const response = await post('/api/auth/request-password-reset', { email: 'nope' });
