@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page, Response } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { grantAccess } from '../support/course-access.ts';
 import {
   expect,
@@ -7,6 +7,7 @@ import {
   signUp,
   test,
 } from '../support/fixtures.ts';
+import { recordDownloads } from '../support/page-weight.ts';
 
 const firstLessonPath =
   '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/what-energy-sovereignty-means';
@@ -280,20 +281,12 @@ const ZOD_MARKER = '$ZodType';
 
 /** The scripts `path` downloads until the network settles that carry zod. */
 async function scriptsWithZod(page: Page, path: string): Promise<string[]> {
-  const found: Promise<string | null>[] = [];
-  const listener = (response: Response) => {
-    if (response.request().resourceType() !== 'script') return;
-    found.push(
-      response
-        .text()
-        .then((text) => (text.includes(ZOD_MARKER) ? new URL(response.url()).pathname : null)),
-    );
-  };
-  page.on('response', listener);
+  const downloads = recordDownloads(page);
   await gotoReady(page, path);
   await page.waitForLoadState('networkidle');
-  page.off('response', listener);
-  return (await Promise.all(found)).filter((url) => url !== null);
+  return (await downloads())
+    .filter((file) => file.type === 'script' && file.body.includes(ZOD_MARKER))
+    .map((file) => file.url);
 }
 
 test('the dashboard and a lesson leave the form checks (zod, 24 KiB) until a form needs them', async ({

@@ -9,6 +9,8 @@ export interface Download {
   type: 'script' | 'stylesheet';
   bytes: number;
   gzipBytes: number;
+  /** What was downloaded, for a test that looks inside. */
+  body: Buffer;
 }
 
 /**
@@ -26,6 +28,7 @@ export function recordDownloads(page: Page): () => Promise<Download[]> {
         type,
         bytes: body.length,
         gzipBytes: gzipSync(body, { level: 9 }).length,
+        body,
       })),
     );
   });
