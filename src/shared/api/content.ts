@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withThousands } from '../number-text.ts';
 import { courseLevels } from '../rules/catalogue.ts';
 import { lessonTypes } from './catalogue.ts';
 import { PLAN_MAX_PAYMENTS, PLAN_MIN_PAYMENTS } from '../rules/payment-plans.ts';
@@ -64,7 +65,7 @@ export const captionTrackDocumentSchema = z.object({
   vtt: z
     .string()
     .max(CAPTION_FILE_MAX_LENGTH, {
-      message: `a captions file has at most ${CAPTION_FILE_MAX_LENGTH.toLocaleString('en')} characters`,
+      message: `a captions file has at most ${withThousands(CAPTION_FILE_MAX_LENGTH)} characters`,
       abort: true,
     })
     .superRefine((file, context) => {

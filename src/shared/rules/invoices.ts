@@ -2,6 +2,7 @@
  * Invoices, credit notes and the VAT in a price (issue 35 items 3 and 4; docs/decisions/036).
  * Prices shown to consumers include VAT, so the VAT is taken out of the gross price.
  */
+import { euroText } from '../number-text.ts';
 
 /** The member states of the EU, by the ISO 3166 code a billing address carries. */
 export const euCountries = [
@@ -123,14 +124,9 @@ export function vatOutOfGross(grossCents: number, rateBasisPoints: number): VatS
   return { netCents, vatCents: grossCents - netCents, grossCents, rateBasisPoints };
 }
 
-// Made at first use: making one loads the locale's data, a long task on a phone when a page that
-// only imports this module starts.
-let eurosAndCents: Intl.NumberFormat | undefined;
-
 /** Amounts on invoices and receipts, to the cent (prices elsewhere show whole euros): -12550 → "-€125.50". */
 export function formatEurosAndCents(cents: number): string {
-  eurosAndCents ??= new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
-  return eurosAndCents.format(cents / 100);
+  return euroText(cents, { toTheCent: true });
 }
 
 /** 2000 → "20%", 550 → "5.5%", 2550 → "25.5%". */

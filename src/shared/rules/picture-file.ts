@@ -2,6 +2,7 @@
  * A course picture an admin uploads (issue 36.1): what kind of file it is, read from its first
  * bytes (never its name or the browser's word for it), and its size in pixels, from its header.
  */
+import { withThousands } from '../number-text.ts';
 
 /** 2 MB: a course picture at 1200 × 675 is a few hundred kilobytes; a photo straight off a camera is not. */
 export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
@@ -12,7 +13,7 @@ export const pictureMessages = {
   notPicture: 'This file is not a JPEG, PNG or WebP picture.',
   empty: 'This file is empty.',
   tooLarge: 'This picture is larger than 2 MB. Please make it smaller and try again.',
-  tooManyPixels: `A picture is at most ${PICTURE_MAX_SIDE.toLocaleString('en')} pixels wide and high.`,
+  tooManyPixels: `A picture is at most ${withThousands(PICTURE_MAX_SIDE)} pixels wide and high.`,
 } as const;
 
 export const pictureKinds = {

@@ -1,4 +1,5 @@
 import type { Product } from '../api/catalogue.ts';
+import { euroText } from '../number-text.ts';
 import { formatEurosAndCents } from './invoices.ts';
 
 export interface BundlePricing {
@@ -64,19 +65,9 @@ export function creditLine(courseTitles: readonly string[]): string {
   return `Already paid for ${courseTitles.join(' and ')}`;
 }
 
-// Made at first use: making one loads the locale's data, a long task on a phone when a page that
-// only imports this module starts.
-let euros: Intl.NumberFormat | undefined;
-
 /** Prices are shown in EUR with no decimals: 12500 → "€125". */
 export function formatEuros(cents: number): string {
-  euros ??= new Intl.NumberFormat('en-IE', {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  });
-  return euros.format(Math.round(cents / 100));
+  return euroText(cents, { toTheCent: false });
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Reflection rules (spec 2 §4, §5, §9): pure, shared by the card and the server. */
+import { withThousands } from '../number-text.ts';
 
 export const REFLECTION_COMPLETION_MINIMUM = 100;
 export const REFLECTION_BAR_FULL_AT = 300;
@@ -9,7 +10,7 @@ export const reflectionMessages = {
   blankSubmit: 'Please enter your reflection before submitting.',
   blankSave: 'Please enter your reflection before saving.',
   tooShortToSubmit: `A reflection needs at least ${REFLECTION_COMPLETION_MINIMUM} characters before it can be submitted.`,
-  tooLong: `A reflection can be at most ${REFLECTION_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  tooLong: `A reflection can be at most ${withThousands(REFLECTION_MAX_LENGTH)} characters.`,
   saveFailed: 'Error saving',
   submitted: 'Reflection submitted successfully!',
   incompleteLesson: 'Please complete all reflections before marking the lesson as complete.',

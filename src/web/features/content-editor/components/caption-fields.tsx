@@ -9,6 +9,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { updateAt } from '../document-edits.ts';
+import { withThousands } from '../../../../shared/number-text.ts';
 
 /**
  * A video file's captions (issue 36.5): a WebVTT file per language, named by its language tag and
@@ -122,7 +123,7 @@ function readingOf(file: string): CaptionReading | undefined {
   if (!file) return undefined;
   if (file.length > CAPTION_FILE_MAX_LENGTH)
     return {
-      error: `a captions file has at most ${CAPTION_FILE_MAX_LENGTH.toLocaleString('en')} characters`,
+      error: `a captions file has at most ${withThousands(CAPTION_FILE_MAX_LENGTH)} characters`,
     };
   return readWebVtt(file);
 }
