@@ -5,6 +5,7 @@ import { planOfferText } from '../../../../shared/rules/payment-plans.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { HydrateInSteps } from '../../../components/ui/hydrate-in-steps.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { buyCoursePath, coursePath, lessonPath, paths } from '../../../lib/paths.ts';
@@ -113,22 +114,28 @@ function CoursePage({
               className="aspect-video w-full rounded-2xl bg-ink-600/10 object-cover"
             />
           )}
-          <section aria-labelledby="overview-heading">
-            <h2 id="overview-heading" className="font-display text-2xl font-bold text-ink-900">
-              About this course
-            </h2>
-            <div className="mt-3 text-ink-800 [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-bold [&_li]:mb-1 [&_p]:mb-4 [&_p]:leading-relaxed [&_ul]:mb-4 [&_ul]:list-disc [&_ul]:pl-6">
-              <Markdown skipHtml>{course.overview}</Markdown>
-            </div>
-          </section>
-          <section aria-labelledby="outline-heading">
-            <h2 id="outline-heading" className="font-display text-2xl font-bold text-ink-900">
-              Course outline
-            </h2>
-            <div className="mt-4">
-              <CourseOutlineList course={course} />
-            </div>
-          </section>
+          {/* Each a boundary of its own: React takes over the page's top first, then these, in
+              short steps a phone can answer a tap between (see HydrateInSteps). */}
+          <HydrateInSteps>
+            <section aria-labelledby="overview-heading">
+              <h2 id="overview-heading" className="font-display text-2xl font-bold text-ink-900">
+                About this course
+              </h2>
+              <div className="mt-3 text-ink-800 [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-bold [&_li]:mb-1 [&_p]:mb-4 [&_p]:leading-relaxed [&_ul]:mb-4 [&_ul]:list-disc [&_ul]:pl-6">
+                <Markdown skipHtml>{course.overview}</Markdown>
+              </div>
+            </section>
+          </HydrateInSteps>
+          <HydrateInSteps>
+            <section aria-labelledby="outline-heading">
+              <h2 id="outline-heading" className="font-display text-2xl font-bold text-ink-900">
+                Course outline
+              </h2>
+              <div className="mt-4">
+                <CourseOutlineList course={course} />
+              </div>
+            </section>
+          </HydrateInSteps>
         </div>
         <aside aria-label="Enrol" className="lg:sticky lg:top-24 lg:self-start">
           <div className="space-y-6 rounded-2xl bg-white p-6 shadow">
