@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatAdminDate } from './admin.ts';
 import {
@@ -20,6 +21,32 @@ describe('the one date format', () => {
 
   it('writes a month the same way', () => {
     expect(formatMonth('2026-11-30T23:30:00.000Z')).toBe('Nov 2026');
+  });
+
+  it('writes a day and a month by hand exactly as Intl does, and refuses what is not a date', () => {
+    const intlDay = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const intlMonth = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const moments = fc.date({
+      min: new Date('1970-01-01'),
+      max: new Date('2200-12-31'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(moments, (moment) => {
+        expect(formatDate(moment)).toBe(intlDay.format(moment));
+        expect(formatMonth(moment.toISOString())).toBe(intlMonth.format(moment));
+      }),
+    );
+    expect(() => formatDate('not a date')).toThrow(RangeError);
   });
 
   it('writes a moment with the day the same way, then the 24-hour time and its zone', () => {
