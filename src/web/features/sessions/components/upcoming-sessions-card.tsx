@@ -1,4 +1,5 @@
 import { CalendarDays } from 'lucide-react';
+import type { LearnerSession } from '../../../../shared/api/sessions.ts';
 import { dayLabel } from '../../../../shared/rules/sessions.ts';
 import { Link } from '../../../lib/router/router.tsx';
 import { useMySessions } from '../api/sessions.ts';
@@ -12,7 +13,6 @@ export function UpcomingSessionsCard({ headingLevel = 2 }: { headingLevel?: 2 | 
   const Heading = `h${headingLevel}` as const;
   const sessions = useMySessions();
   const upcoming = sessions.data?.upcoming.slice(0, 3) ?? [];
-  const timeZone = viewerTimeZone();
   return (
     <section aria-labelledby="upcoming-sessions" className={panelClass}>
       <Heading id="upcoming-sessions" className="font-display text-xl font-bold">
@@ -25,36 +25,7 @@ export function UpcomingSessionsCard({ headingLevel = 2 }: { headingLevel?: 2 | 
           <p>You have no upcoming sessions.</p>
         </div>
       )}
-      {upcoming.length > 0 && (
-        <ul className="mt-4 space-y-3">
-          {upcoming.map((session) => (
-            <li key={session.id} className="rounded-lg border border-ink-600/20 p-3">
-              <p className="text-sm font-semibold text-flame-800">
-                {dayLabel(new Date(session.startsAt), new Date(), timeZone)}
-              </p>
-              <p>
-                {formatSpan(session.startsAt, session.endsAt, timeZone)} ({timeZone})
-              </p>
-              <p className="mt-2 flex gap-4">
-                <Link
-                  to={`/sessions/${session.id}`}
-                  className={link}
-                  aria-label={`Join the session of ${formatSpan(session.startsAt, session.endsAt, timeZone)}`}
-                >
-                  Join
-                </Link>
-                <Link
-                  to={`/sessions/${session.id}`}
-                  className={link}
-                  aria-label={`Reschedule the session of ${formatSpan(session.startsAt, session.endsAt, timeZone)}`}
-                >
-                  Reschedule
-                </Link>
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      {upcoming.length > 0 && <UpcomingSessionList sessions={upcoming} />}
       <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1">
         <Link to="/book-session" className={link}>
           Book a one-to-one illumination session
@@ -64,5 +35,40 @@ export function UpcomingSessionsCard({ headingLevel = 2 }: { headingLevel?: 2 | 
         </Link>
       </p>
     </section>
+  );
+}
+
+/** Asks for the viewer's time zone only when there is a time to show: the first ask is costly. */
+function UpcomingSessionList({ sessions }: { sessions: LearnerSession[] }) {
+  const timeZone = viewerTimeZone();
+  return (
+    <ul className="mt-4 space-y-3">
+      {sessions.map((session) => (
+        <li key={session.id} className="rounded-lg border border-ink-600/20 p-3">
+          <p className="text-sm font-semibold text-flame-800">
+            {dayLabel(new Date(session.startsAt), new Date(), timeZone)}
+          </p>
+          <p>
+            {formatSpan(session.startsAt, session.endsAt, timeZone)} ({timeZone})
+          </p>
+          <p className="mt-2 flex gap-4">
+            <Link
+              to={`/sessions/${session.id}`}
+              className={link}
+              aria-label={`Join the session of ${formatSpan(session.startsAt, session.endsAt, timeZone)}`}
+            >
+              Join
+            </Link>
+            <Link
+              to={`/sessions/${session.id}`}
+              className={link}
+              aria-label={`Reschedule the session of ${formatSpan(session.startsAt, session.endsAt, timeZone)}`}
+            >
+              Reschedule
+            </Link>
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
