@@ -7,11 +7,13 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from './lib/router/router.tsx';
 import type { CatalogueResponse, CourseOutline } from '../shared/api/catalogue.ts';
+import type { Contact } from '../shared/api/marketing.ts';
 import { PAGE_DATA_ELEMENT_ID, serializePageData } from './app/page-data.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { legalPageQueryKey, type LegalPage } from './features/legal/api/get-legal-page.ts';
 import { catalogueQueryKey } from './lib/catalogue.ts';
+import { contactQueryKey } from './lib/contact.ts';
 import { courseQueryKey } from './features/catalogue/api/get-course.ts';
 import { courseHead } from './features/catalogue/course-head.ts';
 import type { RenderedPage } from '../shared/rendered-page.ts';
@@ -23,6 +25,11 @@ export interface PublicData {
   legalPages: Record<LegalPage, string>;
   /** The site's address (APP_URL), known when the running app renders, not at build time. */
   siteUrl?: string;
+  /**
+   * The operator's address and profiles, known likewise: rendered in, the page does not grow by
+   * them as it comes alive (a control moving from under a finger loses the tap).
+   */
+  contact?: Contact;
 }
 
 /**
@@ -39,6 +46,7 @@ export async function renderPage(url: string, data: PublicData): Promise<Rendere
   for (const course of data.courses) {
     queryClient.setQueryDefaults(courseQueryKey(course.id), { initialData: course });
   }
+  if (data.contact) queryClient.setQueryDefaults(contactQueryKey, { initialData: data.contact });
   for (const [page, markdown] of Object.entries(data.legalPages)) {
     queryClient.setQueryDefaults(legalPageQueryKey(page as LegalPage), {
       initialData: { markdown },

@@ -37,7 +37,8 @@ beforeAll(async () => {
     `export async function renderPage(url, data) {
        const course = data.courses.find((outline) => url === '/courses/' + outline.id);
        if (course) return { body: url + ': ' + course.title + ' at ' + data.siteUrl, title: course.title };
-       return { body: url + ': ' + data.catalogue.courses.map((course) => course.title).join(', ') };
+       const contact = data.contact.contactEmail ? ' (' + data.contact.contactEmail + ')' : '';
+       return { body: url + ': ' + data.catalogue.courses.map((course) => course.title).join(', ') + contact };
      }`,
   );
   for (const name of ['home', 'courses', 'shop']) {
@@ -73,4 +74,17 @@ describe('the public pages on a publish', () => {
     );
   });
 
+  it('renders the operator’s contact address into the pages, so that they do not grow by it as they load', async () => {
+    expect(await page('/')).not.toContain('(');
+    const withContact = await buildTestApp(
+      { APP_URL: 'http://localhost', CONTACT_EMAIL: 'care@rendered.example' },
+      { webDir: path.join(distDir, 'web') },
+    );
+    try {
+      const home = async () => (await withContact.as(undefined).get('/')).body;
+      await expect.poll(home).toMatch(/^<main>\/: .*\(care@rendered\.example\)<\/main>$/);
+    } finally {
+      await withContact.close();
+    }
+  });
 });

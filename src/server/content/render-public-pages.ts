@@ -15,13 +15,14 @@ import {
   withPage,
   type PublishedData,
 } from '../http/prerendered-pages.ts';
+import type { Contact } from '../../shared/api/marketing.ts';
 import type { RenderedPage } from '../../shared/rendered-page.ts';
 
 /** What the build's server bundle of src/web/prerender.tsx offers. */
 interface PageRenderer {
   renderPage: (
     url: string,
-    data: PublishedData & { legalPages: Record<string, string>; siteUrl: string },
+    data: PublishedData & { legalPages: Record<string, string>; siteUrl: string; contact: Contact },
   ) => Promise<RenderedPage>;
 }
 
@@ -41,10 +42,15 @@ export const RENDERED_PAGES_DIR = 'public-pages';
  * renders at most once. Without a build (API tests, `npm run dev`) there is no renderer.
  */
 export function publicPageRenderer(
-  { webDir, dataDir, appUrl }: { webDir: string; dataDir: string; appUrl: string },
+  config: { webDir: string; dataDir: string; appUrl: string } & RenderedContact,
   place: CataloguePagesPlace,
   log: RenderLog,
 ) {
+  const { webDir, dataDir, appUrl } = config;
+  const contact: Contact = {
+    contactEmail: config.contactEmail ?? null,
+    socialProfiles: config.socialProfiles,
+  };
   const bundleDir = path.join(webDir, '..', RENDER_BUNDLE_DIR);
   const bundle = path.join(bundleDir, 'prerender.js');
   const buildPages = path.join(webDir, PRERENDERED_DIR);
@@ -53,16 +59,18 @@ export function publicPageRenderer(
   const outDir = path.join(dataDir, RENDERED_PAGES_DIR);
   const render = async (catalogue: Catalogue) => {
     const published = toPublishedData(catalogue);
-    const data = { ...published, legalPages: {}, siteUrl: appUrl };
+    const data = { ...published, legalPages: {}, siteUrl: appUrl, contact };
     const stamp = catalogueStamp(published);
-    if ((await readStamp(buildPages)) === stamp) {
+    // The build renders no contact: with one configured, the pages are rendered here.
+    if ((await readStamp(buildPages)) === stamp && !hasContact(contact)) {
       place.root = buildPages;
       return;
     }
     const shell = await readFile(path.join(bundleDir, RENDER_SHELL_FILE), 'utf8');
-    // Pages of another build name other assets, and of another address other pictures: both
-    // are part of the digest.
-    const wanted = `${stamp} ${createHash('sha256').update(`${shell}\n${appUrl}`).digest('hex')}`;
+    // Pages of another build name other assets, of another address other pictures, and another
+    // contact shows other words: all are part of the digest.
+    const served = `${shell}\n${appUrl}\n${JSON.stringify(contact)}`;
+    const wanted = `${stamp} ${createHash('sha256').update(served).digest('hex')}`;
     if ((await readStamp(outDir)) !== wanted) {
       const { renderPage } = (await import(pathToFileURL(bundle).href)) as PageRenderer;
       await mkdir(outDir, { recursive: true });
@@ -82,6 +90,15 @@ export function publicPageRenderer(
     return rendering;
   };
 }
+
+/** What the operator configured for the public pages to show (CONTACT_EMAIL, the profiles). */
+interface RenderedContact {
+  contactEmail?: string;
+  socialProfiles: Contact['socialProfiles'];
+}
+
+const hasContact = (contact: Contact) =>
+  contact.contactEmail !== null || contact.socialProfiles.length > 0;
 
 function readStamp(dir: string): Promise<string> {
   return readFile(path.join(dir, CATALOGUE_STAMP_FILE), 'utf8').catch(() => '');

@@ -2,9 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { Contact, SocialProfile } from '../../shared/api/marketing.ts';
 import { apiRequest } from './api-client.ts';
 
+/** Rendered into the public pages by the running server, which knows the address. */
+export const contactQueryKey = ['contact'];
+
 function useContact(): Contact | undefined {
   const { data } = useQuery({
-    queryKey: ['contact'],
+    queryKey: contactQueryKey,
     queryFn: ({ signal }) => apiRequest<Contact>('/api/contact', { signal }),
     staleTime: Infinity,
   });

@@ -1,7 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { refundPromise } from '../../../../shared/rules/refund-promise.ts';
-import { useIsHydrated } from '../../../lib/client-value.ts';
 import { useContactEmail } from '../../../lib/contact.ts';
 import { Section } from './section.tsx';
 
@@ -26,10 +25,7 @@ const questions = [
 const refundQuestion = 'What if the programme is not right for me?';
 
 export function FaqSection() {
-  // The page is rendered without the running server's address: the answer takes it once alive, so
-  // that hydrating finds the text that was rendered.
-  const contactEmail = useContactEmail();
-  const refundAnswer = refundPromise(useIsHydrated() ? contactEmail : null).faq;
+  const refundAnswer = refundPromise(useContactEmail()).faq;
   return (
     <Section id="faq" eyebrow="FAQ" title="Questions You May Be Holding" className="bg-white">
       <div className="mx-auto max-w-3xl divide-y divide-ink-600/15 border-y border-ink-600/15">

@@ -1,5 +1,4 @@
 import { Check } from 'lucide-react';
-import { useIsHydrated } from '../../../lib/client-value.ts';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useContactEmail } from '../../../lib/contact.ts';
 import { buyCoursePath, coursePath, paths } from '../../../lib/paths.ts';
@@ -72,8 +71,7 @@ export function OfferingsSection() {
   const { data } = useCatalogue();
   const isComingSoon = (courseId: string | undefined) =>
     Boolean(data?.courses.find((course) => course.id === courseId)?.product.comingSoon);
-  const knownContactEmail = useContactEmail();
-  const contactEmail = useIsHydrated() ? knownContactEmail : null;
+  const contactEmail = useContactEmail();
   return (
     <Section
       id="about"
@@ -122,8 +120,9 @@ export function OfferingsSection() {
                 (contactEmail ? (
                   <IncludedLine line={guarantee} />
                 ) : (
-                  // Its room is kept: were the card to grow as the page hydrates, the offers'
-                  // links would move from under a finger pressing one (issue 36).
+                  // Its room is kept until the address is known (the build renders none): were
+                  // the card to grow then, the offers' links would move from under a finger
+                  // pressing one (issue 36).
                   <li aria-hidden="true" className="h-5" />
                 ))}
             </ul>

@@ -1,13 +1,14 @@
 import { ExternalLink } from 'lucide-react';
-import { useIsHydrated } from '../../../lib/client-value.ts';
 import { useSocialProfiles } from '../../../lib/contact.ts';
 
-/** The operator's public profiles (SOCIAL_*_URL); the section is left out when none is set. */
+/**
+ * The operator's public profiles (SOCIAL_*_URL); the section is left out when none is set. The
+ * running server renders them into the page (content/render-public-pages.ts), so it does not
+ * grow by them as it comes alive.
+ */
 export function SocialLinksSection() {
   const socialProfiles = useSocialProfiles();
-  // The page rendered at build time has none: hydrating it must find none either.
-  const isHydrated = useIsHydrated();
-  if (!isHydrated || socialProfiles.length === 0) return null;
+  if (socialProfiles.length === 0) return null;
   return (
     <section aria-labelledby="social-heading" className="px-4 pb-8 text-center">
       <h2 id="social-heading" className="font-display text-2xl font-bold">
