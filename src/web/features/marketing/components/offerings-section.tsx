@@ -68,7 +68,7 @@ const guarantee = '30-day money-back guarantee';
  * the page with it (a coming-soon course is not for sale: it says so, and offers to tell you).
  */
 export function OfferingsSection() {
-  const { data } = useCatalogue();
+  const { data, isPending } = useCatalogue();
   const isComingSoon = (courseId: string | undefined) =>
     Boolean(data?.courses.find((course) => course.id === courseId)?.product.comingSoon);
   const contactEmail = useContactEmail();
@@ -126,7 +126,11 @@ export function OfferingsSection() {
                   <li aria-hidden="true" className="h-5" />
                 ))}
             </ul>
-            <OfferingAction offering={offering} isComingSoon={isComingSoon(offering.courseId)} />
+            <OfferingAction
+              offering={offering}
+              isComingSoon={isComingSoon(offering.courseId)}
+              isCataloguePending={isPending}
+            />
           </li>
         ))}
       </ul>
@@ -153,7 +157,20 @@ function SessionPrice() {
   );
 }
 
-function OfferingAction({ offering, isComingSoon }: { offering: Offering; isComingSoon: boolean }) {
+function OfferingAction({
+  offering,
+  isComingSoon,
+  isCataloguePending,
+}: {
+  offering: Offering;
+  isComingSoon: boolean;
+  isCataloguePending: boolean;
+}) {
+  // A page rendered here (not ahead, as `/?account=deleted` is) learns from the catalogue whether
+  // a course is for sale: until then it offers neither Buy Now nor the notice, only their room.
+  if (isCataloguePending && offering.courseId) {
+    return <span aria-hidden="true" className="mt-auto block h-12" />;
+  }
   if (isComingSoon && offering.courseId) {
     return (
       <ButtonLink
