@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  euCountries,
+  euCountryNames,
   formatEurosAndCents,
   formatInvoiceNumber,
   formatVatRate,
@@ -113,5 +115,14 @@ describe('VAT numbers and rates', () => {
     expect(formatVatRate(550)).toBe('5.5%');
     expect(formatVatRate(2550)).toBe('25.5%');
     expect(formatVatRate(0)).toBe('0%');
+  });
+});
+
+describe('the EU countries', () => {
+  it('are named in English as Intl names the regions', () => {
+    const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+    for (const country of euCountries) {
+      expect(euCountryNames[country]).toBe(regionNames.of(country));
+    }
   });
 });

@@ -11,6 +11,18 @@ export const euCountries = [
 ] as const; // prettier-ignore
 export type EuCountry = (typeof euCountries)[number];
 
+/**
+ * Their English names, as the shop's country choice shows them. Written out: Intl.DisplayNames
+ * loads the locale's region names as the page starts, a long task on a phone.
+ */
+export const euCountryNames: Record<EuCountry, string> = {
+  AT: 'Austria', BE: 'Belgium', BG: 'Bulgaria', CY: 'Cyprus', CZ: 'Czechia', DE: 'Germany',
+  DK: 'Denmark', EE: 'Estonia', ES: 'Spain', FI: 'Finland', FR: 'France', GR: 'Greece',
+  HR: 'Croatia', HU: 'Hungary', IE: 'Ireland', IT: 'Italy', LT: 'Lithuania', LU: 'Luxembourg',
+  LV: 'Latvia', MT: 'Malta', NL: 'Netherlands', PL: 'Poland', PT: 'Portugal', RO: 'Romania',
+  SE: 'Sweden', SI: 'Slovenia', SK: 'Slovakia',
+}; // prettier-ignore
+
 export function isEuCountry(country: string | null | undefined): country is EuCountry {
   return (euCountries as readonly string[]).includes(country ?? '');
 }

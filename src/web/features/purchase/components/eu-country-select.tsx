@@ -1,7 +1,5 @@
 import { useId } from 'react';
-import { euCountries } from '../../../../shared/rules/invoices.ts';
-
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+import { euCountries, euCountryNames } from '../../../../shared/rules/invoices.ts';
 
 interface EuCountrySelectProps {
   label: string;
@@ -40,7 +38,7 @@ export function EuCountrySelect({
         <option value="">{noneLabel}</option>
         {euCountries.map((country) => (
           <option key={country} value={country}>
-            {countryNames.of(country) ?? country}
+            {euCountryNames[country]}
           </option>
         ))}
       </select>
