@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
+import { HydrateInSteps } from '../../../components/ui/hydrate-in-steps.tsx';
 import { useCatalogue } from '../../../lib/catalogue.ts';
 import { BundleOffer } from '../components/bundle-offer.tsx';
 import { CourseCard } from '../components/course-card.tsx';
@@ -7,8 +7,8 @@ import { FeaturedCourse } from '../components/featured-course.tsx';
 
 /**
  * /courses: the marketing catalogue, public. It arrives rendered; the grid and the bundle offer
- * below the first screen are each a Suspense boundary, so React hydrates them after the rest, in
- * short slices the browser can answer between (a tap there is replayed once they are hydrated).
+ * below the first screen hydrate after the rest, in steps (a tap there is replayed once they are
+ * hydrated).
  */
 export function CatalogueRoute() {
   const { data, isPending, isError } = useCatalogue();
@@ -30,7 +30,7 @@ export function CatalogueRoute() {
       {data && (
         <>
           {featured && <FeaturedCourse course={featured} />}
-          <Suspense>
+          <HydrateInSteps>
             <section aria-labelledby="all-courses-heading">
               <h2 id="all-courses-heading" className="font-display text-2xl font-bold text-ink-900">
                 All Courses
@@ -43,10 +43,10 @@ export function CatalogueRoute() {
                 ))}
               </ul>
             </section>
-          </Suspense>
-          <Suspense>
+          </HydrateInSteps>
+          <HydrateInSteps>
             <BundleOffer catalogue={data} />
-          </Suspense>
+          </HydrateInSteps>
         </>
       )}
     </main>

@@ -114,8 +114,6 @@ function CoursePage({
               className="aspect-video w-full rounded-2xl bg-ink-600/10 object-cover"
             />
           )}
-          {/* Each a boundary of its own: React takes over the page's top first, then these, in
-              short steps a phone can answer a tap between (see HydrateInSteps). */}
           <HydrateInSteps>
             <section aria-labelledby="overview-heading">
               <h2 id="overview-heading" className="font-display text-2xl font-bold text-ink-900">
