@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { withThousands } from '../number-text.ts';
 import { courseLevels } from '../rules/catalogue.ts';
 import { lessonTypes } from './catalogue.ts';
 import { PLAN_MAX_PAYMENTS, PLAN_MIN_PAYMENTS } from '../rules/payment-plans.ts';
 import { PACING_MAX_DAYS, pacingMessages } from '../rules/paced-release.ts';
-import { CAPTION_FILE_MAX_LENGTH, CAPTION_TRACKS_MAX, readWebVtt } from '../rules/webvtt.ts';
+import {
+  CAPTION_FILE_MAX_LENGTH,
+  CAPTION_TRACKS_MAX,
+  captionFileTooLong,
+  readWebVtt,
+} from '../rules/webvtt.ts';
 
 /**
  * The programme as the admin edits it (issue 24): one document per course, validated by this one
@@ -65,7 +69,7 @@ export const captionTrackDocumentSchema = z.object({
   vtt: z
     .string()
     .max(CAPTION_FILE_MAX_LENGTH, {
-      message: `a captions file has at most ${withThousands(CAPTION_FILE_MAX_LENGTH)} characters`,
+      message: captionFileTooLong,
       abort: true,
     })
     .superRefine((file, context) => {

@@ -4,8 +4,12 @@
  * transcript. Only what both need is kept: the times and the words of each cue.
  */
 
+import { withThousands } from '../number-text.ts';
+
 /** A caption file's largest size, in characters: some 20 hours of speech. */
 export const CAPTION_FILE_MAX_LENGTH = 500_000;
+/** What the editor and the server say of a file over that size. */
+export const captionFileTooLong = `a captions file has at most ${withThousands(CAPTION_FILE_MAX_LENGTH)} characters`;
 /** At most so many languages per video. */
 export const CAPTION_TRACKS_MAX = 10;
 

@@ -3,13 +3,13 @@ import type { CaptionTrackDocument } from '../../../../shared/api/content.ts';
 import {
   CAPTION_FILE_MAX_LENGTH,
   CAPTION_TRACKS_MAX,
+  captionFileTooLong,
   readWebVtt,
   type CaptionReading,
 } from '../../../../shared/rules/webvtt.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { updateAt } from '../document-edits.ts';
-import { withThousands } from '../../../../shared/number-text.ts';
 
 /**
  * A video file's captions (issue 36.5): a WebVTT file per language, named by its language tag and
@@ -121,9 +121,6 @@ function CaptionTrackRow({
 
 function readingOf(file: string): CaptionReading | undefined {
   if (!file) return undefined;
-  if (file.length > CAPTION_FILE_MAX_LENGTH)
-    return {
-      error: `a captions file has at most ${withThousands(CAPTION_FILE_MAX_LENGTH)} characters`,
-    };
+  if (file.length > CAPTION_FILE_MAX_LENGTH) return { error: captionFileTooLong };
   return readWebVtt(file);
 }
