@@ -1,5 +1,13 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { notify } from '../../../lib/notify.ts';
 import {
   REFLECTION_BAR_FULL_AT,
@@ -102,10 +110,18 @@ export function ReflectionCard({
     [markAtRisk],
   );
   useCrisisReadingAsTyped(renderSafetyHelp ? text : '', showHelpAsTyped);
-  // On a phone the card can end below the fold: the help comes into view, clear of the help bar.
+  // On a phone the card can end below the fold: the help comes into view, clear of the help bar,
+  // when it first shows and again after each Save or Submit the learner presses (reaching for the
+  // button can scroll part of the help away, and the server's answer then changes nothing).
+  const [pressedSaves, setPressedSaves] = useState(0);
   useEffect(() => {
     if (isAtRisk) help.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [isAtRisk]);
+  }, [isAtRisk, pressedSaves]);
+  const pressSave = async (action: 'save' | 'submit') => {
+    const isSaved = await runSave(action);
+    setPressedSaves((count) => count + 1);
+    return isSaved;
+  };
   const textarea = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const length = reflectionLength(text);
@@ -119,7 +135,7 @@ export function ReflectionCard({
 
   // Shown from 100 characters only; the server answers a blank Submit with the spec's message.
   async function submit() {
-    if (await runSave('submit')) notify.site.success(reflectionMessages.submitted);
+    if (await pressSave('submit')) notify.site.success(reflectionMessages.submitted);
   }
 
   const questionId = `${id}-question`;
@@ -229,7 +245,7 @@ export function ReflectionCard({
         )}
         <Button
           variant="secondary"
-          onClick={() => void runSave('save')}
+          onClick={() => void pressSave('save')}
           disabled={!isDirty || isBlank(text) || isKeeping || isTooLong}
         >
           Save
