@@ -184,6 +184,9 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/no-non-null-assertion': 'off',
+      // With verbatimModuleSyntax, `import { type A }` keeps the module as a side effect: a page
+      // then loads what it only named a type of (zod, through a schema file; decision 044).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {

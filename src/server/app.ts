@@ -38,7 +38,7 @@ import { picturesRoutes } from './content/pictures.routes.ts';
 import { publicPageRenderer } from './content/render-public-pages.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
-import { type DatabaseConnection, type Database } from './db/client.ts';
+import type { DatabaseConnection, Database } from './db/client.ts';
 import { createFieldCipher, type FieldCipher } from './db/field-cipher.ts';
 import { answerSerializerCompiler } from './http/answer-contract.ts';
 import { bodyLimits } from './http/body-limits.ts';

@@ -1,10 +1,10 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MyAccessResponse } from '../../shared/api/access.ts';
-import {
-  type CheckoutSessionResponse,
-  type PurchasesResponse,
-  type TestCheckout,
+import type {
+  CheckoutSessionResponse,
+  PurchasesResponse,
+  TestCheckout,
 } from '../../shared/api/payments.ts';
 import { checkoutMessages } from '../../shared/rules/purchase.ts';
 import { paymentPlanMessages } from '../../shared/rules/payment-plans.ts';

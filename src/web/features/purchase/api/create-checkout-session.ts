@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  type CheckoutSessionResponse,
-  type CreateCheckoutSessionRequest,
+import type {
+  CheckoutSessionResponse,
+  CreateCheckoutSessionRequest,
 } from '../../../../shared/api/payments.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -3,7 +3,7 @@ import { formatPrice } from '../../../../shared/rules/pricing.ts';
 import { Link, useNavigate, useParams } from '../../../lib/router/router.tsx';
 import { VAT_NUMBER_MAX_LENGTH } from '../../../../shared/rules/invoices.ts';
 import { planScheduleText } from '../../../../shared/rules/payment-plans.ts';
-import { type TestCard } from '../../../../shared/api/payments.ts';
+import type { TestCard } from '../../../../shared/api/payments.ts';
 import { checkoutMessages } from '../../../../shared/rules/purchase.ts';
 import { formatEuros } from '../../../../shared/rules/pricing.ts';
 import { formatEurosAndCents } from '../../../../shared/rules/invoices.ts';
