@@ -7,7 +7,7 @@ import {
   signUp,
   test,
 } from '../support/fixtures.ts';
-import { recordDownloads } from '../support/page-weight.ts';
+import { recordDownloads, scriptsWithZod } from '../support/page-weight.ts';
 
 const firstLessonPath =
   '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/what-energy-sovereignty-means';
@@ -276,17 +276,12 @@ test('the dashboard and the lesson page pass axe-core', async ({ page, request }
   await expectNoSeriousAxeViolations(page);
 });
 
-/** zod names its types in strings that survive minifying. */
-const ZOD_MARKER = '$ZodType';
-
 /** The scripts `path` downloads until the network settles that carry zod. */
-async function scriptsWithZod(page: Page, path: string): Promise<string[]> {
+async function zodScriptsOf(page: Page, path: string): Promise<string[]> {
   const downloads = recordDownloads(page);
   await gotoReady(page, path);
   await page.waitForLoadState('networkidle');
-  return (await downloads())
-    .filter((file) => file.type === 'script' && file.body.includes(ZOD_MARKER))
-    .map((file) => file.url);
+  return scriptsWithZod(await downloads());
 }
 
 test('the dashboard and a lesson leave the form checks (zod, 24 KiB) until a form needs them', async ({
@@ -294,8 +289,8 @@ test('the dashboard and a lesson leave the form checks (zod, 24 KiB) until a for
   request,
 }) => {
   await learnerWithAccess(page, request);
-  expect(await scriptsWithZod(page, '/dashboard')).toEqual([]);
-  expect(await scriptsWithZod(page, firstLessonPath)).toEqual([]);
+  expect(await zodScriptsOf(page, '/dashboard')).toEqual([]);
+  expect(await zodScriptsOf(page, firstLessonPath)).toEqual([]);
   // The beta code form checks what is typed: its checks arrive with it.
   await page.goto('/dashboard?tab=subscription');
   await page.getByRole('tab', { name: 'Redeem Code' }).click();

@@ -8,6 +8,7 @@ import {
   signUp,
   test,
 } from '../support/fixtures.ts';
+import { loadUntilHydrated, recordDownloads, scriptsWithZod } from '../support/page-weight.ts';
 
 const checkout = (page: Page) => page.getByRole('button', { name: 'Secure Checkout' }).click();
 
@@ -123,6 +124,14 @@ test('a signed-out buyer registers at checkout and keeps the order', async ({ pa
   await checkout(page);
   await payOnTestPage(page, '€250');
   await expect(myCourses(page)).toHaveText(['Energy Sovereignty', 'The Sovereign Flame']);
+});
+
+test('the shop leaves the form checks (zod) until the form is used', async ({ page }) => {
+  const downloads = recordDownloads(page);
+  await loadUntilHydrated(page, '/shop');
+  expect(scriptsWithZod(await downloads())).toEqual([]);
+  await checkout(page);
+  await expect(page.getByRole('alert')).toHaveText('Name is required');
 });
 
 test('the purchase form follows the spec rules and shows checkout errors', async ({ page }) => {

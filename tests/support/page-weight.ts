@@ -46,3 +46,13 @@ export async function loadUntilHydrated(page: Page, url: string): Promise<void> 
   await page.waitForFunction(() => !document.querySelector('#root > fieldset[disabled]'));
   await page.waitForLoadState('networkidle');
 }
+
+/** zod names its types in strings that survive minifying. */
+const ZOD_MARKER = '$ZodType';
+
+/** The scripts among `files` that carry zod, the form checks' library (decision 044). */
+export function scriptsWithZod(files: Download[]): string[] {
+  return files
+    .filter((file) => file.type === 'script' && file.body.includes(ZOD_MARKER))
+    .map((file) => file.url);
+}

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Selection } from './purchase-selection.ts';
 
 /**
@@ -14,12 +13,31 @@ export interface PendingOrder {
 
 const STORAGE_KEY = 'sovereign-flame.pending-order';
 
-const pendingOrderSchema = z.object({
-  selection: z.object({ isBundle: z.boolean(), courseIds: z.array(z.string()).max(20) }),
-  name: z.string().max(200),
-  email: z.string().max(320),
-  message: z.string().max(2000),
-});
+/** Longest a field may be read back: the form's own bounds. */
+const bounds = { name: 200, email: 320, message: 2000, courseIds: 20 };
+
+const isText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length <= max;
+
+/**
+ * Read by hand, not by a schema: the shop reads it as it renders, and a schema would bring the
+ * form checks' library with the page (decision 044).
+ */
+function asPendingOrder(value: unknown): PendingOrder | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { selection, name, email, message } = value as Record<string, unknown>;
+  if (typeof selection !== 'object' || selection === null) return null;
+  const { isBundle, courseIds } = selection as Record<string, unknown>;
+  const isSelection =
+    typeof isBundle === 'boolean' &&
+    Array.isArray(courseIds) &&
+    courseIds.length <= bounds.courseIds &&
+    courseIds.every((id) => typeof id === 'string');
+  if (!isSelection) return null;
+  if (!isText(name, bounds.name) || !isText(email, bounds.email)) return null;
+  if (!isText(message, bounds.message)) return null;
+  return { selection: { isBundle, courseIds: courseIds as string[] }, name, email, message };
+}
 
 export function keepPendingOrder(order: PendingOrder): void {
   sessionStorage.setItem(STORAGE_KEY, JSON.stringify(order));
@@ -27,10 +45,7 @@ export function keepPendingOrder(order: PendingOrder): void {
 
 export function readPendingOrder(): PendingOrder | null {
   try {
-    const result = pendingOrderSchema.safeParse(
-      JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null'),
-    );
-    return result.success ? result.data : null;
+    return asPendingOrder(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null'));
   } catch {
     return null;
   }

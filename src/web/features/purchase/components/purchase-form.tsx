@@ -2,9 +2,9 @@ import { Check, Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/notify.ts';
 import { useLocation, useNavigate } from '../../../lib/router/router.tsx';
-import { firstValidationMessage, type SessionUser } from '../../../../shared/api/auth.ts';
+import type { SessionUser } from '../../../../shared/api/auth.ts';
 import type { CatalogueResponse } from '../../../../shared/api/catalogue.ts';
-import { purchaseFormSchema, type BundleOfferResponse } from '../../../../shared/api/payments.ts';
+import type { BundleOfferResponse } from '../../../../shared/api/payments.ts';
 import { bundlePricing, formatEuros } from '../../../../shared/rules/pricing.ts';
 import { purchaseMessages, checkoutMessages } from '../../../../shared/rules/purchase.ts';
 import { settingsMessages } from '../../../../shared/rules/settings.ts';
@@ -43,6 +43,8 @@ import { PaymentChoice, planOfOrder } from './payment-choice.tsx';
 import { ApiError, isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
 import { useBusinessPrice } from '../api/business-price.ts';
 import { BusinessBuyerField, type BusinessBuyer } from './business-buyer-field.tsx';
+
+const loadFormChecks = () => import('../form-checks.ts');
 
 const benefits = [
   'Video lessons you can return to for 12 months',
@@ -137,8 +139,15 @@ export function PurchaseForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    let checks: Awaited<ReturnType<typeof loadFormChecks>>;
+    try {
+      checks = await loadFormChecks();
+    } catch (failure) {
+      setError(messageOf(failure, checkoutMessages.failed));
+      return;
+    }
     const invalid =
-      firstValidationMessage(purchaseFormSchema, form) ??
+      checks.firstValidationMessage(checks.purchaseFormSchema, form) ??
       (productIds.length === 0 ? purchaseMessages.noCourseSelected : undefined);
     setError(invalid);
     if (invalid) return;
@@ -181,6 +190,7 @@ export function PurchaseForm({
   return (
     <form
       onSubmit={submit}
+      onFocus={() => void loadFormChecks().catch(() => undefined)}
       noValidate
       className="space-y-6"
       inert={isPreview}
@@ -258,7 +268,7 @@ export function PurchaseForm({
           <BusinessBuyerField
             value={business}
             onChange={setBusiness}
-            price={businessPrice.data}
+            price={businessPrice.data ?? undefined}
             isPlan={isPaidInPlan}
             error={
               checkout.error instanceof ApiError
