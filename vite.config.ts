@@ -4,7 +4,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { signedInCacheNames } from './src/shared/rules/offline.ts';
 import { themeBootScript } from './src/shared/theme-boot.ts';
 
 const serverPort = Number(process.env.SERVER_PORT ?? 3001);
@@ -16,16 +15,16 @@ const themeBoot: Plugin = {
 };
 
 const outDir = path.resolve('dist/web');
-const [sessionCache, lessonCache] = signedInCacheNames;
 
 /**
- * The installable app (decision 041): a manifest, and a service worker that precaches the shell
- * only. Pages always come from the network, the shell answers a navigation only when offline;
- * hashed assets are kept as they are used; of the API, only who is signed in and the lesson page
- * last opened, both fetched afresh whenever the network answers, and deleted on sign-out.
- * main.tsx registers the worker once the page has loaded.
+ * The installable app (decision 041): a manifest, and the service worker of src/web/sw.ts, which
+ * precaches the shell only (the manifest below), keeps what its rules say, and sends reflections
+ * written offline when the connection is back. main.tsx registers it once the page has loaded.
  */
 const installableApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: '.',
+  filename: 'sw.ts',
   injectRegister: false,
   registerType: 'autoUpdate',
   includeAssets: [],
@@ -44,7 +43,7 @@ const installableApp = VitePWA({
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   },
-  workbox: {
+  injectManifest: {
     // The shell: index.html and what it loads at once (not the lazy pages), and the icons.
     globPatterns: ['**/*.{html,js,css,svg}'],
     manifestTransforms: [
@@ -56,66 +55,8 @@ const installableApp = VitePWA({
         return { manifest, warnings: [] };
       },
     ],
-    // No fallback for every navigation: pages come from the network (rendered public pages
-    // stay rendered); the runtime rule below answers with the shell only when that fails.
-    navigateFallback: null,
-    cleanupOutdatedCaches: true,
-    clientsClaim: true,
-    skipWaiting: true,
-    inlineWorkboxRuntime: true,
+    rollupFormat: 'iife',
     sourcemap: false,
-    runtimeCaching: [
-      {
-        urlPattern: ({ request, url }) =>
-          request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
-        handler: 'NetworkOnly',
-        options: { precacheFallback: { fallbackURL: 'index.html' } },
-      },
-      {
-        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-        handler: 'CacheFirst',
-        options: {
-          cacheName: 'assets',
-          expiration: { maxEntries: 80 },
-          cacheableResponse: { statuses: [200] },
-        },
-      },
-      {
-        // The operator's helplines, the same for everyone: the crisis help works offline.
-        urlPattern: ({ url, sameOrigin }) =>
-          sameOrigin && url.pathname === '/api/companion/safety-help',
-        handler: 'NetworkFirst',
-        options: {
-          cacheName: 'safety-help',
-          networkTimeoutSeconds: 8,
-          expiration: { maxEntries: 1 },
-          cacheableResponse: { statuses: [200] },
-        },
-      },
-      {
-        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/session',
-        handler: 'NetworkFirst',
-        options: {
-          cacheName: sessionCache,
-          networkTimeoutSeconds: 8,
-          expiration: { maxEntries: 1 },
-          cacheableResponse: { statuses: [200] },
-        },
-      },
-      {
-        urlPattern: ({ url, sameOrigin }) =>
-          sameOrigin &&
-          /^\/api\/learning\/courses\/[^/]+\/modules\/[^/]+\/lessons\/[^/]+$/.test(url.pathname),
-        handler: 'NetworkFirst',
-        options: {
-          cacheName: lessonCache,
-          networkTimeoutSeconds: 8,
-          // The current lesson only: opening another replaces it.
-          expiration: { maxEntries: 1 },
-          cacheableResponse: { statuses: [200] },
-        },
-      },
-    ],
   },
 });
 

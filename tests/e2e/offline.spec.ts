@@ -1,4 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { E2E_HELPLINE_PHONE } from '../../playwright.config.ts';
 import { grantAccess } from '../support/course-access.ts';
 import { JS_BUDGET_BYTES, loadUntilHydrated, recordDownloads } from '../support/page-weight.ts';
@@ -195,6 +198,42 @@ function countQueued(): Promise<number> {
   });
 }
 
+/** The Background Sync tags the site's service worker was asked to fire. */
+async function backgroundSyncTags(): Promise<string[]> {
+  const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+    sync: { getTags(): Promise<string[]> };
+  };
+  return registration.sync.getTags();
+}
+
+/**
+ * The service worker of `origin` as DevTools sees it: `syncOutbox` fires the Background Sync event the
+ * browser fires when the connection comes back (CDP's ServiceWorker.dispatchSyncEvent), whether
+ * or not a page of the site is open.
+ */
+async function serviceWorkerOf(page: Page, origin: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find(
+        (registration) => registration.scopeURL.startsWith(origin) && !registration.isDeleted,
+      );
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const id = await registrationId;
+  return {
+    syncOutbox: () =>
+      cdp.send('ServiceWorker.dispatchSyncEvent', {
+        origin,
+        registrationId: id,
+        tag: 'reflection-outbox',
+        lastChance: false,
+      }),
+  };
+}
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -271,6 +310,55 @@ test.describe('on a laptop', () => {
     await expect(card.getByRole('textbox')).toHaveValue(laterReflection);
     await expect(card.getByRole('status')).toHaveText('Saved');
     expect((await savedReflections(page))[0]!.response).toBe(laterReflection);
+  });
+
+  test('a reflection written offline is sent by the app in the background once the connection is back, with no page of the site open', async ({
+    playwright,
+    baseURL,
+    request,
+  }, testInfo) => {
+    // Chromium offers Background Sync only to a browser profile of its own, not to the private
+    // contexts the other journeys run in, and not in its headless shell: the full browser, which
+    // .ci/run installs beside it.
+    const profile = mkdtempSync(path.join(tmpdir(), 'sf-profile-'));
+    const context = await playwright.chromium.launchPersistentContext(profile, {
+      ...testInfo.project.use.launchOptions,
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      baseURL: baseURL!,
+      serviceWorkers: 'allow',
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await openLessonWithWorker(page, request);
+      const origin = new URL(page.url()).origin;
+      await context.setOffline(true);
+      await page.reload();
+      const card = reflectionCard(page, /most sovereign/);
+      await card.getByRole('textbox').fill(firstReflection);
+      await expect(card.getByRole('status')).toHaveText(offlineStatus);
+      // The page asked the browser to wake the worker when the connection is back.
+      await expect.poll(() => page.evaluate(backgroundSyncTags)).toContain('reflection-outbox');
+
+      await page.goto('about:blank');
+      const worker = await serviceWorkerOf(page, origin);
+      await context.setOffline(false);
+      await worker.syncOutbox();
+      await expect
+        .poll(async () => (await savedReflections(page)).map((reflection) => reflection.response))
+        .toEqual([firstReflection]);
+
+      // The learner comes back: the card shows it saved, and no page had to send it again.
+      const saves = recordReflectionSaves(page);
+      await gotoReady(page, lessonPath);
+      await expect(card.getByRole('textbox')).toHaveValue(firstReflection);
+      await expect(card.getByRole('status')).toHaveText('Saved');
+      expect(await page.evaluate(countQueued)).toBe(0);
+      expect(saves).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 
   test('offline, crisis words in a reflection still show the operator’s help at once', async ({

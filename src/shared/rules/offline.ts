@@ -10,3 +10,6 @@ export const signedInCacheNames = ['session', 'current-lesson'] as const;
  * and account deletion delete it with the caches above.
  */
 export const reflectionOutboxDatabase = 'reflection-outbox';
+
+/** The Background Sync tag under which a page asks the service worker to send the outbox. */
+export const reflectionOutboxSyncTag = 'reflection-outbox';

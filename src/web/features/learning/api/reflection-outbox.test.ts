@@ -147,6 +147,39 @@ describe('the reflection outbox', () => {
     expect(await listQueuedReflections()).toEqual([]);
   });
 
+  it('sent with no page open (the service worker), leaves a save another device overtook, and every one after it, for a page to show', async () => {
+    await queueReflection(save('first', 'Mine.'));
+    await queueReflection(save('second', 'Other prompt.'));
+    const theirs = {
+      promptId: 'first',
+      response: 'From the phone.',
+      completed: false,
+      updatedAt: '2026-11-28T09:00:00.000Z',
+    };
+    const bodies = serve((body) =>
+      body.promptId === 'first'
+        ? json(409, { error: { code: 'version_conflict', message: 'changed', current: theirs } })
+        : stored(body),
+    );
+    const outcomes: OutboxOutcome[] = [];
+    const stop = watchReflectionOutbox('learner:first', (outcome) => outcomes.push(outcome));
+    onLine.mockReturnValue(true);
+    await sendReflectionOutbox('learner', { isPageOpen: false });
+
+    expect(bodies.map((body) => body.response)).toEqual(['Mine.']);
+    expect(outcomes).toEqual([]);
+    expect((await listQueuedReflections()).map((entry) => entry.response)).toEqual([
+      'Mine.',
+      'Other prompt.',
+    ]);
+
+    // A page opens: it sends them, and tells the card which text was kept.
+    await sendReflectionOutbox('learner');
+    stop();
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['changed-elsewhere']);
+    expect(await listQueuedReflections()).toEqual([]);
+  });
+
   it('counts a refusal holding the very text sent as sent (its answer was lost before)', async () => {
     await queueReflection(save('first', 'Sent before.'));
     await queueReflection(save('first', 'Then this.'));

@@ -4,7 +4,10 @@ import type {
   Reflection,
   SavedReflection,
 } from '../../../../shared/api/learning.ts';
-import { reflectionOutboxDatabase } from '../../../../shared/rules/offline.ts';
+import {
+  reflectionOutboxDatabase,
+  reflectionOutboxSyncTag,
+} from '../../../../shared/rules/offline.ts';
 import { reflectionMessages, type ReflectionAction } from '../../../../shared/rules/reflection.ts';
 import { ApiError, apiRequest, isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
 
@@ -110,7 +113,23 @@ export async function queueReflection(save: NewQueuedReflection): Promise<Queued
   await transaction.store.add(entry);
   await transaction.done;
   if (navigator.onLine) void sendReflectionOutbox(save.userId);
+  void askWorkerToSendWhenOnline();
   return entry;
+}
+
+/**
+ * Asks the service worker (sw.ts) to send the outbox once the connection is back, even if every
+ * page of the site is closed by then. Only some browsers offer it; the pages send it either way.
+ */
+async function askWorkerToSendWhenOnline(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const sync = (registration as { sync?: { register(tag: string): Promise<void> } } | undefined)
+      ?.sync;
+    await sync?.register(reflectionOutboxSyncTag);
+  } catch {
+    // No worker, or no Background Sync: the next page of the site sends the outbox.
+  }
 }
 
 /** The saves waiting, oldest first: of one reflection (`key`), or all. */
@@ -247,10 +266,15 @@ let isAskedAgain = false;
 
 /**
  * Sends the learner's queued saves, oldest first, one at a time, and stops at the first that the
- * network or the server fails (the next page load or `online` event tries again). One tab sends
- * at a time (Web Locks), so that no save is sent twice at once.
+ * network or the server fails (the next page load or `online` event tries again). One tab, or
+ * the service worker, sends at a time (Web Locks), so that no save is sent twice at once. With
+ * no page open (`isPageOpen` false, the service worker), it also stops at a save the server
+ * refuses or holds another text for: only a page can show the learner which text won.
  */
-export function sendReflectionOutbox(userId: string): Promise<void> {
+export function sendReflectionOutbox(
+  userId: string,
+  { isPageOpen = true }: { isPageOpen?: boolean } = {},
+): Promise<void> {
   if (!hasIndexedDb()) return Promise.resolve();
   if (sending) {
     isAskedAgain = true;
@@ -259,7 +283,7 @@ export function sendReflectionOutbox(userId: string): Promise<void> {
   const run = async () => {
     do {
       isAskedAgain = false;
-      await withOutboxLock(() => sendAll(userId));
+      await withOutboxLock(() => sendAll(userId, isPageOpen));
     } while (isAskedAgain);
   };
   sending = run().finally(() => {
@@ -279,18 +303,25 @@ function withOutboxLock(work: () => Promise<void>): Promise<void> {
  */
 const MAX_REBASES = 3;
 
-async function sendAll(userId: string): Promise<void> {
+async function sendAll(userId: string, isPageOpen: boolean): Promise<void> {
   const rebases = new Map<string, number>();
   for (;;) {
     // Another person's saves, left when their session ended without a sign-out, wait for them.
     const entry = (await listQueuedReflections()).find((queued) => queued.userId === userId);
     if (!entry) return;
-    if (!(await sendOne(entry, rebases))) return;
+    if (!(await sendOne(entry, rebases, isPageOpen))) return;
   }
 }
 
-/** Sends one save; false when the rest must wait (no network, the server failing, signed out). */
-async function sendOne(entry: QueuedReflection, rebases: Map<string, number>): Promise<boolean> {
+/**
+ * Sends one save; false when the rest must wait (no network, the server failing, signed out, or
+ * an outcome the learner must see and no page open to show it).
+ */
+async function sendOne(
+  entry: QueuedReflection,
+  rebases: Map<string, number>,
+  isPageOpen: boolean,
+): Promise<boolean> {
   const { key: _key, userId: _userId, ...body } = entry;
   try {
     const saved = await apiRequest<SavedReflection>('/api/learning/reflections', {
@@ -320,6 +351,7 @@ async function sendOne(entry: QueuedReflection, rebases: Map<string, number>): P
       await rebase(entry, current.updatedAt);
       return true;
     }
+    if (!isPageOpen) return false;
     if (current) {
       announce({
         kind: 'changed-elsewhere',
