@@ -53,6 +53,20 @@ const stored: Answer = (body) =>
     concern: null,
   });
 
+/** Another device's text of the prompt `first`, saved before this device's saves arrive. */
+const theirs = {
+  promptId: 'first',
+  response: 'From the phone.',
+  completed: false,
+  updatedAt: '2026-11-28T09:00:00.000Z',
+};
+
+/** The server when another device saved `first` first: it refuses this device's saves of it. */
+const overtakenOnFirst: Answer = (body) =>
+  body.promptId === 'first'
+    ? json(409, { error: { code: 'version_conflict', message: 'changed', current: theirs } })
+    : stored(body);
+
 let onLine: ReturnType<typeof vi.spyOn>;
 beforeEach(async () => {
   version = 0;
@@ -119,17 +133,7 @@ describe('the reflection outbox', () => {
     await queueReflection(save('first', 'Mine.'));
     await queueReflection(save('second', 'Other prompt.'));
     await queueReflection(save('first', 'Mine, longer.'));
-    const theirs = {
-      promptId: 'first',
-      response: 'From the phone.',
-      completed: false,
-      updatedAt: '2026-11-28T09:00:00.000Z',
-    };
-    const bodies = serve((body) =>
-      body.promptId === 'first'
-        ? json(409, { error: { code: 'version_conflict', message: 'changed', current: theirs } })
-        : stored(body),
-    );
+    const bodies = serve(overtakenOnFirst);
     const outcomes: OutboxOutcome[] = [];
     const stop = watchReflectionOutbox('learner:first', (outcome) => outcomes.push(outcome));
     onLine.mockReturnValue(true);
@@ -150,17 +154,7 @@ describe('the reflection outbox', () => {
   it('sent with no page open (the service worker), leaves a save another device overtook, and every one after it, for a page to show', async () => {
     await queueReflection(save('first', 'Mine.'));
     await queueReflection(save('second', 'Other prompt.'));
-    const theirs = {
-      promptId: 'first',
-      response: 'From the phone.',
-      completed: false,
-      updatedAt: '2026-11-28T09:00:00.000Z',
-    };
-    const bodies = serve((body) =>
-      body.promptId === 'first'
-        ? json(409, { error: { code: 'version_conflict', message: 'changed', current: theirs } })
-        : stored(body),
-    );
+    const bodies = serve(overtakenOnFirst);
     const outcomes: OutboxOutcome[] = [];
     const stop = watchReflectionOutbox('learner:first', (outcome) => outcomes.push(outcome));
     onLine.mockReturnValue(true);
