@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/rules/reflection.ts';
 import type { SafetyConcern } from '../../../../shared/rules/companion.ts';
 import { ApiError, isWorthRetrying, messageOf } from '../../../lib/api-client.ts';
+import { useIsHydrated } from '../../../lib/client-value.ts';
 import {
   asReflection,
   heldInstead,
@@ -85,10 +86,16 @@ export function useReflectionAutosave({
   // Once a save (autosave, Save or Submit) is judged at risk, the help stays in the card: the
   // concern it answers is the latest one judged.
   const [concern, setConcern] = useState<SafetyConcern | null>(null);
-  const [offeredDraft, setOfferedDraft] = useState<ReflectionDraft | null>(() => {
+  // A draft is in this browser only: read once React has the page, so that a page the server
+  // rendered (without it) comes alive on the HTML it arrived as, then offers it.
+  const [offeredDraft, setOfferedDraft] = useState<ReflectionDraft | null>(null);
+  const [isDraftRead, setIsDraftRead] = useState(false);
+  const isHydrated = useIsHydrated();
+  if (isHydrated && !isDraftRead) {
+    setIsDraftRead(true);
     const draft = readDraft(draftKey);
-    return draft && draft.text !== initialText ? draft : null;
-  });
+    if (draft && draft.text !== initialText) setOfferedDraft(draft);
+  }
   const [changedElsewhere, setChangedElsewhere] = useState<ChangedElsewhere | null>(null);
   const textRef = useRef(text);
   const version = useRef(saved?.updatedAt ?? null);

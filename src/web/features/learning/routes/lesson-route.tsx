@@ -6,6 +6,7 @@ import { resumePosition } from '../../../../shared/rules/video.ts';
 import { reflectionMessages } from '../../../../shared/rules/reflection.ts';
 import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import { lessonPath } from '../../../lib/paths.ts';
+import { useClientValue } from '../../../lib/client-value.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCompleteLesson } from '../api/complete-lesson.ts';
 import { useLessonPage } from '../api/get-lesson-page.ts';
@@ -89,9 +90,13 @@ function LessonView({
   });
   const saveReflection = useSaveReflection(params);
   const keepReflection = useKeepReflection(params);
-  const [isCompanionOpen, setCompanionOpen] = useState(initialCompanionOpen);
+  // The server cannot know the screen or the learner's last choice: the panel starts closed in
+  // the page it renders and while React takes that page over, then as this browser says.
+  const openAtFirst = useClientValue(initialCompanionOpen, false);
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const isCompanionOpen = choice ?? openAtFirst;
   const openOrCloseCompanion = (isOpen: boolean) => {
-    setCompanionOpen(isOpen);
+    setChoice(isOpen);
     rememberCompanionOpen(isOpen);
   };
   // Tells the companion that a reflection was saved or the lesson completed, to read its answer.
