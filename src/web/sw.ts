@@ -32,6 +32,7 @@ interface SyncEvent extends Event {
 }
 declare const self: {
   __WB_MANIFEST: (string | PrecacheEntry)[];
+  clients: { matchAll(options: { type: 'window' }): Promise<readonly unknown[]> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
 };
@@ -85,9 +86,10 @@ self.addEventListener('sync', (event) => {
  * Sends the signed-in learner's saves written offline, as a page would (reflection-outbox.ts),
  * but leaves any the server refuses, or holds another text for, to a page of the site, which
  * shows the learner which text won. Fails while any of theirs still waits, so that the browser
- * tries again later.
+ * tries again later. With a page of the site open, that page sends them, and tells its cards.
  */
 async function sendReflectionsWrittenOffline(): Promise<void> {
+  if ((await self.clients.matchAll({ type: 'window' })).length > 0) return;
   const answer = await fetch('/api/session', { credentials: 'same-origin' });
   if (!answer.ok) throw new Error(`The session answered ${answer.status}`);
   const { user } = (await answer.json()) as { user: SessionUser | null };
