@@ -297,3 +297,55 @@ test('the dashboard and a lesson leave the form checks (zod, 24 KiB) until a for
   await page.getByRole('button', { name: 'Redeem Code' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please enter a beta code');
 });
+
+/** What React reports when a page's HTML and its first render in the browser differ. */
+function recordHydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const isHydrationError = (text: string) =>
+    /hydrat|Minified React error #(418|419|421|422|423|425)/i.test(text);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && isHydrationError(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => {
+    if (isHydrationError(error.message)) errors.push(error.message);
+  });
+  return errors;
+}
+
+test.describe('before the scripts have run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a signed-in learner is shown their dashboard and their lesson as the page arrives', async ({
+    page,
+    request,
+  }) => {
+    await learnerWithAccess(page, request);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Energy Sovereignty' })).toBeVisible();
+    await page.goto(firstLessonPath);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'What Energy Sovereignty Means' }),
+    ).toBeVisible();
+    await expect(page.getByText(/^Welcome\. Before we learn any practice/)).toBeVisible();
+  });
+});
+
+test('the dashboard and a lesson come alive on the HTML they arrived as, at 390 and 1280 px', async ({
+  page,
+  request,
+}) => {
+  await learnerWithAccess(page, request);
+  const errors = recordHydrationErrors(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await gotoReady(page, '/dashboard');
+    await page.getByRole('tab', { name: 'My Courses' }).click();
+    await expect(page).toHaveURL(/tab=courses/);
+    await gotoReady(page, firstLessonPath);
+    const card = reflectionCard(page, /most sovereign/);
+    await card.getByRole('textbox').fill('Alive at once.');
+    await expect(card.getByRole('status')).toHaveText('Saved');
+  }
+  expect(errors).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errorBody } from './errors.ts';
@@ -12,6 +12,7 @@ import {
   PRERENDERED_DIR,
   prerenderedPages,
 } from './prerendered-pages.ts';
+import { signedInPageRenderer } from './signed-in-pages.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year; a public page as it was rendered at
@@ -43,7 +44,8 @@ export async function serveWebApp(
     serveCoursePages(app, cataloguePages);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const renderSignedInPage = signedInPageRenderer(app, webDir);
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiRequest(request);
     const isFile = path.extname(pathnameOf(request)) !== '';
     if (isApi || isFile || request.method !== 'GET' || !hasBuild) {
@@ -51,14 +53,26 @@ export async function serveWebApp(
         .status(404)
         .send(errorBody('not_found', `Not found: ${request.method} ${request.url}`));
     }
-    return sendShell(reply);
+    return sendSignedInPageOrShell(request, reply, renderSignedInPage);
   });
+}
+
+/** A signed-in page rendered for the learner when the server renders it, else the shell. */
+async function sendSignedInPageOrShell(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  render: (request: FastifyRequest) => Promise<string | null>,
+) {
+  const page = await render(request);
+  if (page === null) return sendShell(reply);
+  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
 }
 
 /**
  * The app's shell, for the pages rendered in the browser: the signed-in ones among them. Never
  * stored, so that after sign-out neither the HTTP cache nor the back/forward cache can bring a
- * learner's page back (decision 044); the service worker keeps its own copy for offline use.
+ * learner's page back (decision 044), nor a signed-in page rendered with their data; the service
+ * worker keeps its own copy of the shell for offline use.
  */
 function sendShell(reply: FastifyReply) {
   return reply.header('cache-control', 'no-store').sendFile('index.html');

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { FirstAnswer } from '../lib/signed-in-pages.ts';
 import { Suspense, type ComponentType } from 'react';
 import {
   matchRoutes,
@@ -10,8 +11,8 @@ import {
 import { useIsHydrated } from '../lib/client-value.ts';
 import { lazyComponent, type LazyComponent } from '../lib/lazy-component.ts';
 import { paths } from '../lib/paths.ts';
-import { sessionQueryOptions } from '../lib/session.ts';
-import { settingsQueryOptions } from '../lib/theme.ts';
+import { sessionPath, sessionQueryKey, sessionQueryOptions } from '../lib/session.ts';
+import { settingsPath, settingsQueryKey, settingsQueryOptions } from '../lib/theme.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { NotFoundRoute } from './not-found-route.tsx';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
@@ -284,6 +285,28 @@ const firstRequests: Partial<Record<string, (client: QueryClient, params: Params
       (await signedInPages()).lessonPageQueryOptions({ courseId, moduleId, lessonId }),
     ),
 };
+
+const firstAnswers: Partial<Record<string, (params: Params) => Promise<FirstAnswer>>> = {
+  [paths.dashboard]: async () => (await signedInPages()).dashboardAnswer,
+  [paths.lesson]: async ({ courseId = '', moduleId = '', lessonId = '' }) =>
+    (await signedInPages()).lessonPageAnswer({ courseId, moduleId, lessonId }),
+};
+
+/**
+ * The data the server renders the signed-in page at `pathname` with (prerender.tsx): who is
+ * signed in, their settings and the page's own data, each with the query it answers. Null for a
+ * page left to the browser.
+ */
+export async function signedInPageAnswers(pathname: string): Promise<FirstAnswer[] | null> {
+  const page = (matchRoutes(routes, pathname) ?? []).at(-1);
+  const pageAnswer = page?.route.path ? firstAnswers[page.route.path] : undefined;
+  if (!page || !pageAnswer) return null;
+  return [
+    { queryKey: sessionQueryKey, path: sessionPath },
+    { queryKey: settingsQueryKey, path: settingsPath },
+    await pageAnswer(page.params),
+  ];
+}
 
 /**
  * Starts at once what the page at `pathname` needs: its code, and for a signed-in page the

@@ -5,10 +5,11 @@ import { forgetSignedInData } from './browser-storage.ts';
 import { paths } from './paths.ts';
 
 export const sessionQueryKey = ['session'] as const;
+export const sessionPath = '/api/session';
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => apiRequest<{ user: SessionUser | null }>('/api/session', { signal }),
+  queryFn: ({ signal }) => apiRequest<{ user: SessionUser | null }>(sessionPath, { signal }),
   staleTime: 60_000,
   select: (data) => data.user,
 });

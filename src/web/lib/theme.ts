@@ -7,9 +7,10 @@ import { apiRequest } from './api-client.ts';
 import { useSession } from './session.ts';
 
 export const settingsQueryKey = ['account', 'settings'] as const;
+export const settingsPath = '/api/account/settings';
 
 export function fetchSettings(signal?: AbortSignal) {
-  return apiRequest<Settings>('/api/account/settings', { signal });
+  return apiRequest<Settings>(settingsPath, { signal });
 }
 
 /** The learner's saved settings: read once a session, then kept as the settings page saves them. */
