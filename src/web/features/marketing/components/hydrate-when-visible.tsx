@@ -1,4 +1,13 @@
-import { Suspense, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  use,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useIsHydrated } from '../../../lib/client-value.ts';
 import type { LazyComponent } from '../../../lib/lazy-component.ts';
 
@@ -18,7 +27,9 @@ export function HydrateWhenVisible({ component: Component }: { component: LazyCo
   const [isInteractive, setInteractive] = useState(isPageHydrated);
   const box = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Listening from the commit that hydrates the page, not after it: a key pressed as soon as the
+  // page answers must not be lost to the moment before the effects run.
+  useLayoutEffect(() => {
     if (!whenLoaded || !box.current) return;
     const load = () => {
       observer.disconnect();
