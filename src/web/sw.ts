@@ -11,6 +11,8 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { reflectionOutboxSyncTag, signedInCacheNames } from '../shared/rules/offline.ts';
 import type { SessionUser } from '../shared/api/auth.ts';
+import { apiRequest } from './lib/api-client.ts';
+import { sessionPath } from './lib/session.ts';
 import {
   listQueuedReflections,
   sendReflectionOutbox,
@@ -58,7 +60,7 @@ registerRoute(
   freshWhenOnline('safety-help'),
 );
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/session',
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === sessionPath,
   freshWhenOnline(sessionCache),
 );
 // The current lesson only: opening another replaces it.
@@ -90,9 +92,7 @@ self.addEventListener('sync', (event) => {
  */
 async function sendReflectionsWrittenOffline(): Promise<void> {
   if ((await self.clients.matchAll({ type: 'window' })).length > 0) return;
-  const answer = await fetch('/api/session', { credentials: 'same-origin' });
-  if (!answer.ok) throw new Error(`The session answered ${answer.status}`);
-  const { user } = (await answer.json()) as { user: SessionUser | null };
+  const { user } = await apiRequest<{ user: SessionUser | null }>(sessionPath);
   // Signed out: their saves wait for them to sign in again on a page.
   if (!user) return;
   await sendReflectionOutbox(user.id, { isPageOpen: false });
