@@ -25,13 +25,14 @@ interface SignedInPageRenderer {
  */
 export function signedInPageRenderer(app: FastifyInstance, webDir: string) {
   const bundle = path.join(webDir, '..', RENDER_BUNDLE_DIR, 'prerender.js');
+  if (!existsSync(bundle)) return async () => null;
+  // The bundle and the shell, read at the first signed-in page, once.
   let loading: Promise<[SignedInPageRenderer, string]> | undefined;
   const load = () =>
     (loading ??= Promise.all([
       import(pathToFileURL(bundle).href) as Promise<SignedInPageRenderer>,
       readFile(path.join(webDir, 'index.html'), 'utf8'),
     ]));
-  if (!existsSync(bundle)) return async () => null;
 
   return async (request: FastifyRequest): Promise<string | null> => {
     const { cookie } = request.headers;
