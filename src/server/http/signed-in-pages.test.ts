@@ -68,6 +68,11 @@ describe('the signed-in pages rendered for their learner', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
   });
 
+  it('leaves a lesson address the API refuses to the browser, which says why', async () => {
+    const badAddress = '/courses/energy-sovereignty/modules/not%20an%20id/lessons/x';
+    expect((await testApp.as(learner).get(badAddress)).body).toBe(shell);
+  });
+
   it('sends the empty shell to a visitor, and to a cookie that names no session', async () => {
     expect((await testApp.as(undefined).get('/dashboard')).body).toBe(shell);
     const stale = { cookie: 'better-auth.session_token=gone.forged' };
