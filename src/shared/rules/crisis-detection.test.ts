@@ -170,6 +170,11 @@ describe('a neutral sentence before or after', () => {
     );
   });
 
+  it('keeps spaced letters after a sentence ending in "!" apart from its last word (seed 1225679909)', () => {
+    const line = 's u i c i d e is all I think about';
+    expect(isAtRisk(`I'm done with this project, finally shipped it! ${line}`)).toBe(true);
+  });
+
   it('never turns a harmless line into one at risk', () => {
     fc.assert(
       fc.property(fc.constantFrom(...harmless), around, (line, added) => {
@@ -188,6 +193,7 @@ describe('the words a learner types', () => {
   it.each([
     ['I want to k1ll mys3lf', 'i want to kill myself'],
     ['s u i c i d e', 'suicide'],
+    ['shipped it! s u i c i d e', 'shipped it . suicide'],
     ['k.i.l.l myself', 'kill myself'],
     ['I WANT TO DIIIIE', 'i want to die'],
     ['ive been feeling sucidal', 'i have been feeling suicidal'],

@@ -293,7 +293,9 @@ function spellSentence(sentence: string): string {
 
 /** "s u i c i d e", "k.i.l.l" or "d-i-e" become one word when it is one the detector reads. */
 function joinSpacedLetters(text: string): string {
-  return text.replace(/\b(?:[a-z0-9@$!*][ .\-_]){2,}[a-z0-9@$!*]\b/g, (run) => {
+  // A run starts after a space or the text's start, never inside a word: "it! s u i c i d e"
+  // keeps "it" ("!" spells i only where it stands alone).
+  return text.replace(/(?<![a-z0-9@$!*])(?:[a-z0-9@$!*][ .\-_]){2,}[a-z0-9@$!*]\b/g, (run) => {
     const word = run.replace(/[ .\-_]/g, '');
     const canonical = canonicalWord(word);
     return keyWordSet.has(canonical.split(' ')[0]!) || canonical.includes(' ') ? canonical : run;
