@@ -82,6 +82,37 @@ function printReadings(readings: HeldOutReading[], reading: string): void {
       met: isCeiling(group) ? rate <= goal : rate >= goal,
     });
   }
+  printAsTyped(readings, reading);
+}
+
+/**
+ * Harmless lines whose help would have shown while they were typed, as the lesson page reads them
+ * (a word at a time, whole once typing pauses at the end), and had the learner paused after every
+ * word: the help, once shown, stays.
+ */
+function printAsTyped(readings: HeldOutReading[], reading: string): void {
+  const harmless = readings.filter((one) => one.group === 'harmless');
+  const alarmed = (isAlarmed: (one: HeldOutReading) => boolean | undefined) => ({
+    flagged: harmless.filter(isAlarmed).length,
+    total: harmless.length,
+  });
+  const whileTyped = alarmed((one) => one.isAtRiskAsTyped);
+  const pausing = alarmed((one) => one.isAtRiskPausingEachWord);
+  for (const [name, total] of [
+    ['harmless, as typed', whileTyped],
+    ['a pause each word', pausing],
+  ] as const) {
+    console.log(
+      `${name.padEnd(20)}${cell(total).padStart(16)}${percent(total).padStart(10)}${goalText('harmless').padStart(10)}`,
+    );
+  }
+  recordFigure({
+    bench: 'crisis',
+    measure: `harmless, false alarms as they were typed, on ${reading}`,
+    figure: `${percent(whileTyped)} (${cell(whileTyped)}); ${percent(pausing)} with a pause after each word`,
+    goal: goalText('harmless'),
+    met: (100 * whileTyped.flagged) / whileTyped.total <= goals.harmless!,
+  });
 }
 
 function printFigures(): void {

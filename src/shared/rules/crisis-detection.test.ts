@@ -75,6 +75,17 @@ describe('the detector on authors it never learnt from', () => {
     const named = caught.filter((reading) => reading.assessment.kinds.includes(group));
     expect(named.length / caught.length).toBeGreaterThanOrEqual(floor);
   });
+  /**
+   * Harmless lines whose help showed while they were typed (crisis-evaluation.ts, readAsTyped):
+   * read as the lesson page reads them, a word at a time and whole at the end: 23.5 % here. Read
+   * whole after every word, as before the page left a short last sentence to the next word, 41 %.
+   */
+  it('harmless lines, as they were typed: at most 25 % showed the help', () => {
+    const harmless = readings.filter((reading) => reading.group === 'harmless');
+    const alarmed = harmless.filter((reading) => reading.isAtRiskAsTyped);
+    expect(alarmed.length / harmless.length).toBeLessThanOrEqual(0.25);
+  });
+
   it('names harm to an adult as a child disclosure hardly ever (words for a young person would be wrong)', () => {
     const adults = readings.filter((reading) => reading.group === 'harm-from-others');
     const namedChild = adults.filter((reading) => reading.assessment.kinds.includes('child-abuse'));
@@ -246,6 +257,20 @@ describe('what the detector decides', () => {
   it('names what it recognised, never the words', () => {
     expect(assessCrisis("I've been saving up my pills for tonight.").kinds).toContain('means');
     expect(assessCrisis('my sister says she wants to kill herself').kinds).toContain('third-party');
+  });
+
+  it('leaves a last sentence of a few words, not yet ended, to the next word while it is typed', () => {
+    const asTyped = (text: string) => assessCrisis(text, undefined, { isBeingTyped: true }).level;
+    // Read whole, each of these is at risk: the learnt model alone says so.
+    for (const text of ['The lesson was calm. I hate my body', 'no hope', 'nobody would care']) {
+      expect(assessCrisis(text).level, text).toBe('at-risk');
+      expect(asTyped(text), text).toBe('none');
+      expect(asTyped(`${text}.`), text).toBe('at-risk');
+      expect(asTyped(`${text} and it is getting worse`), text).toBe('at-risk');
+    }
+    // The rules still read the words as they come.
+    expect(asTyped('I want to die')).toBe('at-risk');
+    expect(asTyped('kms')).toBe('at-risk');
   });
 
   it('reads a denial as a denial', () => {

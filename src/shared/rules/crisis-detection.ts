@@ -522,10 +522,16 @@ const kindsOfHead: Record<ModelHead, CrisisKind[]> = {
 /**
  * Every sentence is read on its own (the rules, then the learnt model), so a sentence added
  * before or after another never changes how that one reads. `model` is the learnt layer; the
- * tests give one learnt without an author.
+ * tests give one learnt without an author. `isBeingTyped`: the text as it stands while the
+ * learner types on (sentenceStillTyped); the server always reads a text whole.
  */
-export function assessCrisis(text: string, model: CrisisModel = crisisModel()): CrisisAssessment {
+export function assessCrisis(
+  text: string,
+  model: CrisisModel = crisisModel(),
+  { isBeingTyped = false }: { isBeingTyped?: boolean } = {},
+): CrisisAssessment {
   const reading = readSentences(normaliseForCrisisCheck(text));
+  const stillTyped = isBeingTyped ? sentenceStillTyped(text, reading) : undefined;
   const kinds = new Set<CrisisKind>();
   let isPast = false;
   for (const cue of strongCues) {
@@ -549,7 +555,7 @@ export function assessCrisis(text: string, model: CrisisModel = crisisModel()): 
       isPast = true;
     }
   }
-  for (const run of runsOfPresentSentences(reading)) {
+  for (const run of runsOfPresentSentences(reading, stillTyped)) {
     const heads = headsAtRisk(model, run);
     if (heads.has('eating-disorder') && isSuicideOnlyBesideEatingDisorder(model, run)) {
       heads.delete('suicide');
@@ -575,14 +581,35 @@ function isSuicideOnlyBesideEatingDisorder(model: CrisisModel, run: string[]): b
   });
 }
 
-/** Neighbouring sentences of now, split where a sentence about the past stands between them. */
-function runsOfPresentSentences(reading: Reading): string[][] {
+/**
+ * Neighbouring sentences of now, split where a sentence about the past stands between them;
+ * `stillTyped` is left out.
+ */
+function runsOfPresentSentences(reading: Reading, stillTyped?: Sentence): string[][] {
   const runs: string[][] = [[]];
   for (const sentence of reading.sentences) {
+    if (sentence === stillTyped) continue;
     if (sentence.isPast) runs.push([]);
     else if (sentence.text !== '') runs[runs.length - 1]!.push(sentence.text);
   }
   return runs.filter((run) => run.length > 0);
+}
+
+/** A last sentence of this many words at most, with no mark after it yet, is still being typed. */
+const STILL_TYPED_WORDS = 4;
+
+/**
+ * The text's last sentence while the learner is still typing it: no mark after its last word, and
+ * only a few words ("i want", of "I want to rest"). Read `isBeingTyped`, the learnt model leaves
+ * it to the next word: a few words are too few for a reading of meaning (alone, "i want" read as
+ * an eating disorder, and the help, once shown, stays). The rules still read it, so "i want to
+ * die" is met at once; and once typing pauses, the text is read whole (use-crisis-reading-as-typed).
+ */
+function sentenceStillTyped(text: string, reading: Reading): Sentence | undefined {
+  const last = reading.sentences.at(-1);
+  const isEnded = !/[\p{L}\p{N}]/u.test(text.trimEnd().slice(-1));
+  if (!last || isEnded || last.text.split(' ').length > STILL_TYPED_WORDS) return undefined;
+  return last;
 }
 
 /** The canonical sentences of a text, each as the detector places it: now, or a past come through. */

@@ -14,6 +14,7 @@ import {
   modelHeads,
   peakScores,
   trainModel,
+  type CrisisModel,
   type FeaturisedLines,
   type HeadScores,
 } from './crisis-model.ts';
@@ -42,6 +43,13 @@ export interface HeldOutReading {
   assessment: CrisisAssessment;
   /** Caught (for a line at risk) or a false alarm (for a harmless or past line). */
   isAtRisk: boolean;
+  /**
+   * For a harmless line: whether the help would have shown while the learner typed it, read as
+   * the browser reads it, a word at a time, and whole once typing paused at its end.
+   */
+  isAtRiskAsTyped?: boolean;
+  /** The same, had the learner paused after every word: each word's text read whole. */
+  isAtRiskPausingEachWord?: boolean;
 }
 
 export function groupOf(line: LabelledLine): MeasuredGroup {
@@ -71,11 +79,42 @@ export function readHeldOutAuthors(
     const weights = trainModel(featurised, { only: isTrained });
     const thresholds = calibratedThresholds(corpus, featurised, isTrained);
     const model = modelFromWeights({ ...weights, thresholds });
-    return corpus.filter(isHeldOut).map((line) => {
-      const assessment = assessCrisis(line.text, model);
-      return { line, group: groupOf(line), assessment, isAtRisk: assessment.level === 'at-risk' };
-    });
+    return corpus.filter(isHeldOut).map((line) => readLine(line, model));
   });
+}
+
+/**
+ * The text as an autosave may carry it while a learner types it, a word at a time: each place
+ * where typing can pause, up to the whole.
+ */
+function typedPrefixesOf(text: string): string[] {
+  const prefixes: string[] = [];
+  for (const word of text.matchAll(/\S+/g)) {
+    prefixes.push(text.slice(0, word.index + word[0].length));
+  }
+  return prefixes;
+}
+
+function readAsTyped(text: string, model?: CrisisModel) {
+  const prefixes = typedPrefixesOf(text);
+  const isAtRisk = (prefix: string, isBeingTyped: boolean) =>
+    assessCrisis(prefix, model, { isBeingTyped }).level === 'at-risk';
+  return {
+    isAtRiskAsTyped: isAtRisk(text, false) || prefixes.some((prefix) => isAtRisk(prefix, true)),
+    isAtRiskPausingEachWord: prefixes.some((prefix) => isAtRisk(prefix, false)),
+  };
+}
+
+function readLine(line: LabelledLine, model?: CrisisModel): HeldOutReading {
+  const assessment = assessCrisis(line.text, model);
+  const group = groupOf(line);
+  return {
+    line,
+    group,
+    assessment,
+    isAtRisk: assessment.level === 'at-risk',
+    ...(group === 'harmless' && readAsTyped(line.text, model)),
+  };
 }
 
 /**
@@ -85,10 +124,7 @@ export function readHeldOutAuthors(
 export function readFirstContact(
   lines: LabelledLine[] = readFirstContactLines(),
 ): HeldOutReading[] {
-  return lines.map((line) => {
-    const assessment = assessCrisis(line.text);
-    return { line, group: groupOf(line), assessment, isAtRisk: assessment.level === 'at-risk' };
-  });
+  return lines.map((line) => readLine(line));
 }
 
 /**

@@ -83,6 +83,8 @@ const sent = (response: string, action: ReflectionAction) =>
 const textbox = () => screen.getByPlaceholderText('Share your reflection here...');
 const type = (value: string) => fireEvent.change(textbox(), { target: { value } });
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** Long enough a pause in the typing for the text to be read whole (use-crisis-reading-as-typed). */
+const PAUSE = 600;
 const status = () => within(screen.getByRole('article')).getByRole('status');
 
 beforeEach(() => {
@@ -446,5 +448,34 @@ describe('ReflectionCard', () => {
     await wait(1000);
     expect(save).toHaveBeenCalledTimes(3);
     expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
+
+  it('leaves a sentence of a few words to the next word while the learner types, and reads the text whole once typing pauses', async () => {
+    render(
+      <ReflectionCard
+        prompt={prompt}
+        saved={undefined}
+        draftKey={DRAFT_KEY}
+        save={fakeServer().save}
+        queue={queue}
+        renderSafetyHelp={() => <div role="alert">Help is available</div>}
+      />,
+    );
+    // Read whole, "… I want" and "… I want to rest" read as an eating disorder: a learner who
+    // began such a sentence was shown help, and it stayed.
+    let typed = 'Today I sat by the window.';
+    for (const word of ['I', 'want', 'to', 'rest', 'more.']) {
+      typed = `${typed} ${word}`;
+      type(typed);
+      await wait(300);
+    }
+    await wait(PAUSE);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    type(`${typed} I hate my body`);
+    await wait(300);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await wait(PAUSE);
+    expect(screen.getByRole('alert')).toHaveTextContent('Help is available');
   });
 });

@@ -4,8 +4,12 @@ import { whenPageIdle } from '../../../lib/when-page-idle.ts';
 
 /** Often enough that the help shows well within a second of the words, seldom enough to be free. */
 const READING_INTERVAL_MS = 250;
+/** A pause this long in the typing, and the text is read whole, its last words as they stand. */
+const PAUSE_MS = 500;
 
-let detector: Promise<(text: string) => SafetyReading> | null = null;
+type Detector = (text: string, options: { isBeingTyped: boolean }) => SafetyReading;
+
+let detector: Promise<Detector> | null = null;
 
 /**
  * The shared detector, loaded on the lesson page only (never in the first page's bundle); a failed
@@ -16,9 +20,9 @@ function loadDetector() {
     import('../../../../shared/rules/crisis-detection.ts'),
     import('../../../../shared/rules/companion.ts'),
   ]).then(
-    ([{ assessCrisis }, { readSafety }]) =>
-      (text: string) =>
-        readSafety(assessCrisis(text)),
+    ([{ assessCrisis }, { readSafety }]): Detector =>
+      (text, options) =>
+        readSafety(assessCrisis(text, undefined, options)),
     (error: unknown) => {
       detector = null;
       throw error;
@@ -29,7 +33,9 @@ function loadDetector() {
 
 /**
  * Reads the text in the browser as the learner types, so the help shows before the autosave and
- * its round trip; the server still reads, records and answers every save as before.
+ * its round trip; the server still reads, records and answers every save as before. While typing
+ * goes on, a last sentence of a few words is left to the next word ("I want" is not yet anything);
+ * when typing pauses, the text is read whole, as the server will read it.
  */
 export function useCrisisReadingAsTyped(
   text: string,
@@ -56,12 +62,26 @@ export function useCrisisReadingAsTyped(
     if (scheduled.current || text.trim() === '') return;
     scheduled.current = setTimeout(() => {
       scheduled.current = null;
-      void loadDetector()
-        .then((read) => {
-          const reading = read(latest.current.text);
-          if (reading.level === 'at-risk') latest.current.onAtRisk(reading.concern!);
-        })
-        .catch(() => undefined);
+      readText(latest.current, { isBeingTyped: true });
     }, READING_INTERVAL_MS);
   }, [text]);
+
+  // Once typing pauses, the text whole.
+  useEffect(() => {
+    if (text.trim() === '') return;
+    const pause = setTimeout(() => readText(latest.current, { isBeingTyped: false }), PAUSE_MS);
+    return () => clearTimeout(pause);
+  }, [text]);
+}
+
+function readText(
+  { text, onAtRisk }: { text: string; onAtRisk: (concern: SafetyConcern) => void },
+  options: { isBeingTyped: boolean },
+) {
+  void loadDetector()
+    .then((read) => {
+      const reading = read(text, options);
+      if (reading.level === 'at-risk') onAtRisk(reading.concern!);
+    })
+    .catch(() => undefined);
 }
