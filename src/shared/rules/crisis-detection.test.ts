@@ -77,13 +77,14 @@ describe('the detector on authors it never learnt from', () => {
   });
   /**
    * Harmless lines whose help showed while they were typed (crisis-evaluation.ts, readAsTyped):
-   * read as the lesson page reads them, a word at a time and whole at the end: 23.5 % here. Read
-   * whole after every word, as before the page left a short last sentence to the next word, 41 %.
+   * read as the lesson page reads them, as each word is typed (and one letter short) and whole at
+   * the end: 26.2 % here. Read whole at each of those moments, as before the page left a short
+   * last sentence to the next word, 44 %.
    */
-  it('harmless lines, as they were typed: at most 25 % showed the help', () => {
+  it('harmless lines, as they were typed: at most 27 % showed the help', () => {
     const harmless = readings.filter((reading) => reading.group === 'harmless');
     const alarmed = harmless.filter((reading) => reading.isAtRiskAsTyped);
-    expect(alarmed.length / harmless.length).toBeLessThanOrEqual(0.25);
+    expect(alarmed.length / harmless.length).toBeLessThanOrEqual(0.27);
   });
 
   it('names harm to an adult as a child disclosure hardly ever (words for a young person would be wrong)', () => {

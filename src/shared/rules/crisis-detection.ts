@@ -595,7 +595,10 @@ function runsOfPresentSentences(reading: Reading, stillTyped?: Sentence): string
   return runs.filter((run) => run.length > 0);
 }
 
-/** A last sentence of this many words at most, with no mark after it yet, is still being typed. */
+/**
+ * A last sentence of this many words at most, with no mark after it yet, is still being typed; its
+ * last word, which may be half typed ("mo" of "more"), is not counted.
+ */
 const STILL_TYPED_WORDS = 4;
 
 /**
@@ -608,7 +611,7 @@ const STILL_TYPED_WORDS = 4;
 function sentenceStillTyped(text: string, reading: Reading): Sentence | undefined {
   const last = reading.sentences.at(-1);
   const isEnded = !/[\p{L}\p{N}]/u.test(text.trimEnd().slice(-1));
-  if (!last || isEnded || last.text.split(' ').length > STILL_TYPED_WORDS) return undefined;
+  if (!last || isEnded || last.text.split(' ').length - 1 > STILL_TYPED_WORDS) return undefined;
   return last;
 }
 

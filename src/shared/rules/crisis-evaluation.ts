@@ -45,10 +45,10 @@ export interface HeldOutReading {
   isAtRisk: boolean;
   /**
    * For a harmless line: whether the help would have shown while the learner typed it, read as
-   * the browser reads it, a word at a time, and whole once typing paused at its end.
+   * the browser reads it as each word is typed (and one letter short), and whole at its end.
    */
   isAtRiskAsTyped?: boolean;
-  /** The same, had the learner paused after every word: each word's text read whole. */
+  /** The same, had the learner paused at each of those moments: each read whole. */
   isAtRiskPausingEachWord?: boolean;
 }
 
@@ -84,13 +84,15 @@ export function readHeldOutAuthors(
 }
 
 /**
- * The text as an autosave may carry it while a learner types it, a word at a time: each place
- * where typing can pause, up to the whole.
+ * The text as the browser may read it while a learner types it: each word typed, and each word
+ * one letter short of typed ("mor" of "more"), up to the whole.
  */
 function typedPrefixesOf(text: string): string[] {
   const prefixes: string[] = [];
   for (const word of text.matchAll(/\S+/g)) {
-    prefixes.push(text.slice(0, word.index + word[0].length));
+    const end = word.index + word[0].length;
+    if (word[0].length > 1) prefixes.push(text.slice(0, end - 1));
+    prefixes.push(text.slice(0, end));
   }
   return prefixes;
 }

@@ -48,9 +48,16 @@ export function useCrisisReadingAsTyped(
   });
 
   // Loaded once the lesson has painted (it is 120 KiB), or at the first reading if that is sooner;
-  // loaded either way, the service worker keeps it for the crisis help offline.
+  // loaded either way, the service worker keeps it for the crisis help offline. A first reading
+  // then unpacks its weights and compiles its patterns (a long task on a phone), before any typing
+  // it would hold up.
   useEffect(() => {
-    const cancel = whenPageIdle(() => void loadDetector().catch(() => undefined));
+    const cancel = whenPageIdle(
+      () =>
+        void loadDetector()
+          .then((read) => read(WARM_UP_TEXT, { isBeingTyped: false }))
+          .catch(() => undefined),
+    );
     return () => {
       cancel();
       if (scheduled.current) clearTimeout(scheduled.current);
@@ -66,13 +73,25 @@ export function useCrisisReadingAsTyped(
     }, READING_INTERVAL_MS);
   }, [text]);
 
-  // Once typing pauses, the text whole.
+  // Once typing pauses, the text whole. Keys still waiting behind a long task are no pause.
   useEffect(() => {
     if (text.trim() === '') return;
-    const pause = setTimeout(() => readText(latest.current, { isBeingTyped: false }), PAUSE_MS);
+    const pause = setTimeout(() => {
+      if (isInputPending() || latest.current.text !== text) return;
+      readText(latest.current, { isBeingTyped: false });
+    }, PAUSE_MS);
     return () => clearTimeout(pause);
   }, [text]);
 }
+
+/** Whether keys wait to be handled (Chromium's `navigator.scheduling`; elsewhere unknown). */
+const isInputPending = () =>
+  (
+    navigator as { scheduling?: { isInputPending?: () => boolean } }
+  ).scheduling?.isInputPending?.() ?? false;
+
+/** A calm sentence, read once the page is idle: the first reading costs the most. */
+const WARM_UP_TEXT = 'The lesson was calm today.';
 
 function readText(
   { text, onAtRisk }: { text: string; onAtRisk: (concern: SafetyConcern) => void },
