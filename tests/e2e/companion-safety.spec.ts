@@ -3,7 +3,13 @@ import { E2E_HELPLINE_PHONE } from '../../playwright.config.ts';
 import type { SafetyHelp } from '../../src/shared/api/companion.ts';
 import { acceptAiNotice, panelOf } from '../support/companion.ts';
 import { grantAccess } from '../support/course-access.ts';
-import { expect, expectNoSeriousAxeViolations, signUp, test } from '../support/fixtures.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  signUp,
+  test,
+  waitUntilAlive,
+} from '../support/fixtures.ts';
 
 const firstLessonPath =
   '/courses/energy-sovereignty/modules/reclaiming-your-field/lessons/what-energy-sovereignty-means';
@@ -248,6 +254,23 @@ test('at 390 px with the panel closed, the help is on screen within a second of 
   // The server still reads, records and answers the autosave.
   await expect(card.getByRole('status')).toHaveText('Saved');
   await expectNoSeriousAxeViolations(page);
+});
+
+test('at 390 px, a calm reflection typed word by word brings no help, though its half-typed sentences would have', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLessonWithPanelClosed(page, request);
+  await waitUntilAlive(page);
+  const card = page.getByRole('article', { name: /most sovereign/ });
+  // Read whole, "… I want" and "… I want to rest" are read as risk.
+  await card
+    .getByRole('textbox')
+    .pressSequentially('Today I sat by the window. I want to rest more.', { delay: 40 });
+  await expect(card.getByRole('status')).toHaveText('Saved');
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open AI companion' })).toBeVisible();
 });
 
 test('at 390 px a learner writes a safety plan from "Get help now", and finds it there again', async ({
