@@ -23,6 +23,8 @@ import path from 'node:path';
 import { enrollInCourses } from '../src/server/access/enrollments.ts';
 import { connectDatabase } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts';
+import { JOB_SCHEMA } from '../src/server/jobs/job-queue.ts';
+import { isAtRisk } from '../src/shared/rules/crisis-detection.ts';
 import {
   cpuMicroseconds,
   freePort,
@@ -84,10 +86,21 @@ const reflectionDraft = 'A draft that the autosave keeps, as a learner types it.
 const typedWords = [
   'Today I noticed how my breath settles when I sit by the window.',
   "The lesson asked where my energy goes, and I saw it leak into other people's storms.",
-  'I want to keep some of it for myself this week.',
+  'This week I will keep some of it for my own work.',
 ]
   .join(' ')
   .split(' ');
+
+/**
+ * The same work on both sides: a draft read at risk sends the safety reply's statements, which
+ * the yardstick's recording (of the whole text) would not hold.
+ */
+const readAtRisk = typedWords
+  .map((_, index) => typedWords.slice(0, index + 1).join(' '))
+  .filter((draft) => isAtRisk(draft));
+if (readAtRisk.length > 0) {
+  throw new Error(`The bench's draft reads at risk as typed: ${readAtRisk.join(' | ')}`);
+}
 
 /**
  * An autosave as a learner sends it: each a word longer than the last, the earlier sentences
@@ -272,8 +285,9 @@ interface Replay {
 }
 
 /**
- * Sends each signed-in route once for each learner, one request at a time, and answers, for each
- * route's key and each learner, the statements the app sent meanwhile and the answer it gave.
+ * Sends each signed-in route twice for each learner, one request at a time, and answers, for each
+ * route's key and each learner, the statements the app sent for the second and the answer it gave:
+ * under load every learner's session is one the app has seen, and their reflection is there.
  */
 async function recordStatements(
   appUrl: string,
@@ -284,17 +298,25 @@ async function recordStatements(
   for (const route of signedInRoutes) {
     replays[route.key] = [];
     for (const cookie of cookies) {
+      const send = async () => {
+        const response = await fetch(`${appUrl}${route.path}`, {
+          method: route.method ?? 'GET',
+          headers: { cookie, ...(route.body ? { 'content-type': 'application/json' } : {}) },
+          body: route.body,
+        });
+        if (!response.ok) throw new Error(`${route.name} answered ${response.status}`);
+        return response.text();
+      };
+      await send();
+      await settle();
       const start = statSync(statementsFile).size;
-      const response = await fetch(`${appUrl}${route.path}`, {
-        method: route.method ?? 'GET',
-        headers: { cookie, ...(route.body ? { 'content-type': 'application/json' } : {}) },
-        body: route.body,
-      });
-      if (!response.ok) throw new Error(`${route.name} answered ${response.status}`);
-      const answer = await response.text();
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const answer = await send();
+      await settle();
       const lines = readFileSync(statementsFile).subarray(start).toString().trim().split('\n');
-      const statements = lines.filter(Boolean).map((line) => JSON.parse(line) as unknown);
+      const statements = lines
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { text: string })
+        .filter((statement) => !isJobQueueStatement(statement));
       replays[route.key]!.push({ statements, answer });
     }
   }
@@ -307,6 +329,15 @@ async function recordStatements(
   }
   return replays;
 }
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
+/**
+ * The job queue fetches and tends its jobs on its own clock: what it sends in a request's window is
+ * not the route's work (a job the route adds is).
+ */
+const isJobQueueStatement = ({ text }: { text: string }) =>
+  text.includes(`${JOB_SCHEMA}.`) && !/^\s*insert/i.test(text);
 
 /** Prints each target's figures and shares; answers the goals that were missed. */
 function judge(targets: Target[], rounds: Figures[][]): string[] {
