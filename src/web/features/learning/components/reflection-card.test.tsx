@@ -461,8 +461,8 @@ describe('ReflectionCard', () => {
         renderSafetyHelp={() => <div role="alert">Help is available</div>}
       />,
     );
-    // Read whole, "… I want" and "… I want to rest" read as an eating disorder: a learner who
-    // began such a sentence was shown help, and it stayed.
+    // Read whole, "… I want" and "… I want to rest" read as risk: a learner who began such a
+    // sentence was shown help, and it stayed.
     let typed = 'Today I sat by the window.';
     for (const word of ['I', 'want', 'to', 'rest', 'more.']) {
       typed = `${typed} ${word}`;

@@ -77,8 +77,7 @@ export function useCrisisReadingAsTyped(
   useEffect(() => {
     if (text.trim() === '') return;
     const pause = setTimeout(() => {
-      if (isInputPending() || latest.current.text !== text) return;
-      readText(latest.current, { isBeingTyped: false });
+      if (!isInputPending()) readText(latest.current, { isBeingTyped: false });
     }, PAUSE_MS);
     return () => clearTimeout(pause);
   }, [text]);
