@@ -216,7 +216,8 @@ function toBroadcast(row: Row): Broadcast {
 /**
  * On the clock's tick: each broadcast come due hands its next batch to the mail queue, from the
  * recipients after its cursor; the row is locked while it does, so two processes never send the
- * same batch. Then the counts of how the mails fared are brought up to date.
+ * same batch, and at most one batch leaves a minute. Then the counts of how the mails fared are
+ * brought up to date.
  */
 export async function sendDueBroadcasts(
   app: FastifyInstance,
@@ -235,7 +236,7 @@ export async function sendDueBroadcasts(
         .from(broadcasts)
         .where(and(eq(broadcasts.id, id), inArray(broadcasts.status, ['scheduled', 'sending'])))
         .for('update', { skipLocked: true });
-      if (!row) return;
+      if (!row || isHandedThisMinute(row, now)) return;
       const { recipients, skipped } = await listRecipients(
         app,
         newsletter,
@@ -255,6 +256,7 @@ export async function sendDueBroadcasts(
         .set({
           status: isDone ? 'sent' : 'sending',
           cursor: handed.at(-1)?.key ?? row.cursor,
+          handedAt: now,
           outboxIds: [...row.outboxIds, ...outboxIds],
           // Counted once, when the sending begins.
           skipped: row.status === 'scheduled' ? skipped : row.skipped,
@@ -265,6 +267,17 @@ export async function sendDueBroadcasts(
   }
   await refreshCounts(app, now);
 }
+
+/**
+ * Whether a batch of this broadcast left on a tick of the last minute: a tick run twice (two
+ * processes, or a tick asked for soon beside the minute's) hands out one batch, not two. The
+ * clock's ticks drift by seconds, so the next minute's tick is never taken for the same one.
+ */
+function isHandedThisMinute(row: { handedAt: Date | null }, now: Date): boolean {
+  return row.handedAt !== null && now.getTime() - row.handedAt.getTime() < SAME_TICK_MS;
+}
+
+const SAME_TICK_MS = 50_000;
 
 /** The counts of the broadcasts still sending or sent in the last week (the outbox's keep). */
 async function refreshCounts(app: FastifyInstance, now: Date) {

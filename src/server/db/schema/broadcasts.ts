@@ -17,6 +17,8 @@ export const broadcasts = pgTable('broadcasts', {
   sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
   status: text('status', { enum: broadcastStatuses }).notNull().default('scheduled'),
   cursor: text('cursor'),
+  /** The tick that handed the last batch: one batch a minute, however many ticks come in it. */
+  handedAt: timestamp('handed_at', { withTimezone: true }),
   /** The outbox rows of the mails handed to the queue, to count how they fared. */
   outboxIds: integer('outbox_ids')
     .array()

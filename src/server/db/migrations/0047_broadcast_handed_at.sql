@@ -1,0 +1,1 @@
+ALTER TABLE "broadcasts" ADD COLUMN "handed_at" timestamp with time zone;
