@@ -207,8 +207,8 @@ async function backgroundSyncTags(): Promise<string[]> {
 }
 
 /**
- * What the site's service workers log, and the answers and failures of their own requests, a line each:
- * when the worker sends nothing, the journey's failure says what it met instead.
+ * What the site's service workers log, and how each of their own requests was answered or failed, a
+ * line each: when the worker sends nothing, the journey's failure says what it met instead.
  */
 function recordWhatWorkersMeet(context: BrowserContext): string[] {
   const heard: string[] = [];
