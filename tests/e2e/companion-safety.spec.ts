@@ -6,9 +6,9 @@ import { grantAccess } from '../support/course-access.ts';
 import {
   expect,
   expectNoSeriousAxeViolations,
+  gotoReady,
   signUp,
   test,
-  waitUntilAlive,
 } from '../support/fixtures.ts';
 
 const firstLessonPath =
@@ -21,7 +21,8 @@ const telHref = `tel:${E2E_HELPLINE_PHONE.replace(/[^\d+]/g, '')}`;
 async function openLessonWithPanelClosed(page: Page, request: APIRequestContext) {
   const learner = await signUp(page, { firstName: 'Maya' });
   await grantAccess(request, learner.email);
-  await page.goto(firstLessonPath);
+  // Alive before a key is pressed: until then the server-rendered lesson's fields are disabled.
+  await gotoReady(page, firstLessonPath);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(panelOf(page)).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open AI companion' })).toBeVisible();
@@ -262,7 +263,6 @@ test('at 390 px, a calm reflection typed word by word brings no help, though its
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openLessonWithPanelClosed(page, request);
-  await waitUntilAlive(page);
   const card = page.getByRole('article', { name: /most sovereign/ });
   // Read whole, "… I want" and "… I want to rest" are read as risk.
   await card

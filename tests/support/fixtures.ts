@@ -28,11 +28,6 @@ export const test = base.extend({
  */
 export async function gotoReady(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await waitUntilAlive(page);
-}
-
-/** Waits until React has taken the open page over. */
-export async function waitUntilAlive(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const first = document.getElementById('root')?.firstElementChild;
     return !!first && Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
