@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import { createChatClient, type ChatClient } from './chat-client.ts';
 import { createCompanionCipher, type CompanionCipher } from './companion-cipher.ts';
 import { createModerationClient, type ModerationClient } from './moderation-client.ts';
+import { createMeaningReader } from './meaning-reader.ts';
 import { createRiskReader, type RiskReader } from './risk-reader.ts';
 import { concernReply, safetyConcerns, type SafetyConcern } from '../../shared/rules/companion.ts';
 import type { MailMessage } from '../mail/send-mail.ts';
@@ -46,6 +47,8 @@ export interface CompanionContext {
   moderation: ModerationClient | null;
   /** Null without OPENAI_API_KEY: the model's own risk reading, beside moderation. */
   riskReader: RiskReader | null;
+  /** The server's reader of meaning (meaning-reader.ts), in every mode. */
+  meaningReader: RiskReader;
   /** The fixed reply to each concern, with the operator's helpline for it. */
   safetyReplies: Record<SafetyConcern, string>;
   sendMail: (message: MailMessage) => Promise<void>;
@@ -90,6 +93,12 @@ export async function createCompanionContext(input: {
       log.warn(
         { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },
         'the risk reading did not answer; the built-in check stands',
+      ),
+    ),
+    meaningReader: createMeaningReader((error) =>
+      log.warn(
+        { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' },
+        'the reader of meaning did not answer; the built-in check stands',
       ),
     ),
     safetyReplies: safetyRepliesOf(config.companion),

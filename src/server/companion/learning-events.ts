@@ -47,18 +47,22 @@ const atRiskState: EmotionalState = {
 
 /**
  * Every save, autosaves included, before anything else hears of it: the detector's reading
- * (`detected`, made as the reflection was stored) and, for a save or submit in AI mode, the
- * vendor's moderation as a second signal; for words of crisis, the safety reply in the chat
- * (once, however often the draft autosaves). A draft's autosave never goes to the vendor.
+ * (`detected`, made as the reflection was stored), the server's reader of meaning and, for a save
+ * or submit in AI mode, the vendor's moderation as a further signal; for words of crisis, the
+ * safety reply in the chat (once, however often the draft autosaves). A draft's autosave never
+ * goes to the vendor.
  */
 export async function checkReflectionSafety(
   context: CompanionContext,
   check: ReflectionSafetyCheck,
 ): Promise<SafetyReading> {
   const { userId, courseId, text, action, detected } = check;
-  // Only the moderation needs the mode: spare a plain save the reads it costs.
-  const couldModerate = mayModerate(context, { path: action, mode: 'ai' });
-  if (detected.level !== 'at-risk' && !couldModerate) return detected;
+  if (detected.level === 'past') return detected;
+  // Only help and the moderation need the learner's mode: a calm save is spared its read. The
+  // reader of meaning remembers the text, so answerCrisisLevel's asking again costs nothing.
+  const isAtRisk =
+    detected.level === 'at-risk' || (await context.meaningReader.readRisk(text)) !== null;
+  if (!isAtRisk && !mayModerate(context, { path: action, mode: 'ai' })) return detected;
   const mode = await resolveMode(context, userId);
   const reading = await answerCrisisLevel(context, { userId, text, path: action, mode }, detected);
   if (reading.level === 'at-risk') {

@@ -21,10 +21,10 @@ const ALERT_WINDOW_MINUTES = 60;
 
 /**
  * The one check every path runs before anything a learner wrote may reach the AI vendor: the
- * detector, which needs no model, and in AI mode the vendor's moderation endpoint as a second
- * signal for what the detector calls harmless (not for autosaved drafts). A text at risk is
- * recorded (never its words) and answered with help; a dark past the learner has come through is
- * met with warmth.
+ * detector, which needs no model; for what it calls harmless, the server's reader of meaning; and
+ * in AI mode the vendor's moderation endpoint and the model's risk reading (not for autosaved
+ * drafts). A text at risk is recorded (never its words) and answered with help; a dark past the
+ * learner has come through is met with warmth.
  */
 export async function checkSafety(
   context: CompanionContext,
@@ -43,7 +43,14 @@ export async function answerCrisisLevel(
     await recordSafetyEvent(context, { ...check, signal: 'detector', concern: detected.concern });
     return detected;
   }
-  if (detected.level === 'none' && mayModerate(context, check)) {
+  if (detected.level !== 'none') return detected;
+  // Read before the vendor is asked: what it reads at risk stays on the server.
+  const meaning = await context.meaningReader.readRisk(check.text);
+  if (meaning) {
+    await recordSafetyEvent(context, { ...check, signal: 'meaning', concern: meaning.concern });
+    return meaning;
+  }
+  if (mayModerate(context, check)) {
     // Both bounded at 3 s, asked at once: the slower of the two is all they add. The model is
     // not asked while the chat's circuit breaker holds the vendor for unwell.
     const isModelAvailable = context.chat?.isAvailable() ?? false;

@@ -21,6 +21,7 @@ import {
   startFakeOpenAiServer,
   type FakeOpenAiServer,
 } from '../testing/fake-openai-server.ts';
+import { linesOnlyMeaningReads } from '../testing/lines-only-meaning-reads.ts';
 import { createAdmin, createEnrolledLearner, type TestUser } from '../testing/users.ts';
 
 const HELPLINE = 'Call the Test Helpline on 0800 000 000.';
@@ -285,6 +286,57 @@ describe('nothing of a crisis leaves the server', () => {
     const traffic = vendorTraffic();
     expect(traffic).not.toContain('I was suicidal years ago');
     expect(traffic).not.toContain('Thank you for trusting me with that part of your story');
+  });
+});
+
+describe('the server’s reader of meaning, in every mode, before any vendor', () => {
+  it.each(modes)(
+    '%s mode: chat, suggestion and each save get the concern’s help, counted as the reader of meaning',
+    async (mode) => {
+      const app = appIn(mode);
+      const learner = await createLearner(app);
+      for (const [concern, text] of Object.entries(linesOnlyMeaningReads)) {
+        const { deltas, done } = await chat(app, learner, text);
+        expect(deltas).toBe(0);
+        expect(done.reply).toMatchObject({ kind: 'safety', concern });
+        const suggestion = await requestSuggestion(app, learner, text);
+        expect(suggestion.json<SuggestionResponse>()).toMatchObject({ isAtRisk: true, concern });
+      }
+      for (const action of ['autosave', 'save', 'submit'] as const) {
+        const saved = await saveReflection(
+          app,
+          learner,
+          linesOnlyMeaningReads['harm-from-others'],
+          action,
+        );
+        expect(saved.json<SavedReflection>()).toMatchObject({
+          isAtRisk: true,
+          concern: 'harm-from-others',
+        });
+      }
+      const events = await app.db
+        .select()
+        .from(companionSafetyEvents)
+        .where(eq(companionSafetyEvents.userId, learner.id));
+      // An autosave within ten minutes of another event is not counted again.
+      expect(new Set(events.map((event) => event.path))).toEqual(
+        new Set(['chat', 'suggestion', 'save', 'submit']),
+      );
+      expect(new Set(events.map((event) => event.signal))).toEqual(new Set(['meaning']));
+    },
+  );
+
+  it('AI mode: nothing of what it recognises reaches the vendor, now or later', async () => {
+    const learner = await createLearner(ai);
+    const texts = Object.values(linesOnlyMeaningReads);
+    for (const text of texts) await chat(ai, learner, text);
+    for (const text of texts) await requestSuggestion(ai, learner, text);
+    await saveReflection(ai, learner, linesOnlyMeaningReads['harm-from-others'], 'submit');
+    const before = fake.requests.length;
+    await chat(ai, learner, 'What does this lesson mean by the three currents?');
+    expect(fake.requests.length).toBeGreaterThan(before);
+    const traffic = vendorTraffic();
+    for (const text of texts) expect(traffic).not.toContain(text);
   });
 });
 

@@ -173,11 +173,15 @@ export const companionModes = [
 export type CompanionMode = (typeof companionModes)[number];
 
 export const safetyEventPaths = ['chat', 'suggestion', 'autosave', 'save', 'submit'] as const;
+/**
+ * What recognised the words: the built-in detector, the server's reader of meaning, the AI
+ * vendor's moderation endpoint, or the configured model's risk reading (decision 014).
+ */
+export const safetySignals = ['detector', 'meaning', 'moderation', 'model'] as const;
 export const safetyEventCountSchema = z.object({
   path: z.enum(safetyEventPaths),
   mode: z.enum(companionModes),
-  /** detector: the built-in check; moderation: the AI vendor's moderation endpoint. */
-  signal: z.enum(['detector', 'moderation', 'model']),
+  signal: z.enum(safetySignals),
   concern: z.enum(safetyConcerns),
   count: z.number().int(),
 });

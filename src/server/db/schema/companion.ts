@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companionModes, systemPromptKinds } from '../../../shared/api/companion.ts';
+import { companionModes, safetySignals, systemPromptKinds } from '../../../shared/api/companion.ts';
 import { safetyConcerns } from '../../../shared/rules/companion.ts';
 import { users } from './auth.ts';
 
@@ -58,8 +58,7 @@ export const companionSafetyEvents = pgTable(
       enum: ['chat', 'suggestion', 'autosave', 'save', 'submit'],
     }).notNull(),
     mode: text('mode', { enum: companionModes }).notNull(),
-    /** model: the configured model's risk reading, the second reader in AI mode. */
-    signal: text('signal', { enum: ['detector', 'moderation', 'model'] }).notNull(),
+    signal: text('signal', { enum: safetySignals }).notNull(),
     /** What the help answered (decision 014); events from before the concerns were suicide's. */
     concern: text('concern', { enum: safetyConcerns }).notNull().default('suicide-self-harm'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,6 +12,7 @@ const pathLabels: Record<SafetyEventCount['path'], string> = {
 };
 const signalLabels: Record<SafetyEventCount['signal'], string> = {
   detector: 'built-in check',
+  meaning: 'built-in reader of meaning',
   moderation: "AI service's moderation",
   model: "AI model's risk reading",
 };

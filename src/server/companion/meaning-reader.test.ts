@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { assessCrisis } from '../../shared/rules/crisis-detection.ts';
+import {
+  firstContactVoices,
+  meaningTrainingLines,
+  readEmbeddings,
+  textKey,
+} from '../../shared/rules/meaning-training.ts';
+import { linesOnlyMeaningReads } from '../testing/lines-only-meaning-reads.ts';
+import { createMeaningReader } from './meaning-reader.ts';
+import { encodeSentence } from './sentence-encoder.ts';
+
+describe('the reader of meaning', () => {
+  it('recognises what the detector alone reads as calm, and names its concern', async () => {
+    const reader = createMeaningReader(() => {});
+    for (const [concern, text] of Object.entries(linesOnlyMeaningReads)) {
+      expect(assessCrisis(text).level, text).toBe('none');
+      expect(await reader.readRisk(text)).toEqual({ level: 'at-risk', concern });
+    }
+  });
+
+  it('reads a calm reflection as calm', async () => {
+    const reader = createMeaningReader(() => {});
+    expect(
+      await reader.readRisk('Today I sat by the window and felt the morning light on my face.'),
+    ).toBeNull();
+  });
+
+  it('that cannot answer in time leaves the detector’s reading standing, and says so', async () => {
+    const onFailure = vi.fn();
+    const reader = createMeaningReader(onFailure, { timeoutMs: 0 });
+    expect(await reader.readRisk(linesOnlyMeaningReads['eating-disorder'])).toBeNull();
+    expect(onFailure).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringContaining('longer than 0 ms') }),
+    );
+  });
+
+  it('learnt from the numbers the encoder gives today (the stored ones are its own)', async () => {
+    const stored = readEmbeddings();
+    const lines = [...meaningTrainingLines(), ...firstContactVoices()];
+    for (const { text } of lines.filter((_, index) => index % 1_000 === 0)) {
+      const live = await encodeSentence(text, 30_000);
+      const kept = stored.get(textKey(text))!;
+      let dot = 0;
+      let liveNorm = 0;
+      let keptNorm = 0;
+      live.forEach((value, index) => {
+        dot += value * kept[index]!;
+        liveNorm += value ** 2;
+        keptNorm += kept[index]! ** 2;
+      });
+      expect(dot / Math.sqrt(liveNorm * keptNorm), text).toBeGreaterThan(0.999);
+    }
+  });
+});
