@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { assessCrisis } from '../../shared/rules/crisis-detection.ts';
+import { REFLECTION_MAX_LENGTH } from '../../shared/rules/reflection.ts';
 import {
   firstContactVoices,
   meaningTrainingLines,
@@ -8,7 +9,7 @@ import {
 } from '../../shared/rules/meaning-training.ts';
 import { linesOnlyMeaningReads } from '../testing/lines-only-meaning-reads.ts';
 import { createMeaningReader } from './meaning-reader.ts';
-import { encodeSentence } from './sentence-encoder.ts';
+import { encodeSentences } from './sentence-encoder.ts';
 
 describe('the reader of meaning', () => {
   it('recognises what the detector alone reads as calm, and names its concern', async () => {
@@ -17,6 +18,21 @@ describe('the reader of meaning', () => {
       expect(assessCrisis(text).level, text).toBe('none');
       expect(await reader.readRisk(text)).toEqual({ level: 'at-risk', concern });
     }
+  });
+
+  it('reads the end of a reflection of the longest length, beyond what the encoder reads at once', async () => {
+    // Its first reading takes about 2 s: this is about what is read, not how soon.
+    const reader = createMeaningReader(() => {}, { timeoutMs: 30_000 });
+    const calm = (index: number) =>
+      `Today I noticed the way my breath settles when I sit by window ${index}, and I felt lighter. `;
+    let text = '';
+    for (let index = 0; text.length < REFLECTION_MAX_LENGTH - 200; index++) text += calm(index);
+    expect(await reader.readRisk(text)).toBeNull();
+    const ending = linesOnlyMeaningReads['harm-from-others'];
+    expect(await reader.readRisk(`${text}${ending}`)).toEqual({
+      level: 'at-risk',
+      concern: 'harm-from-others',
+    });
   });
 
   it('reads a calm reflection as calm', async () => {
@@ -39,12 +55,12 @@ describe('the reader of meaning', () => {
     const stored = readEmbeddings();
     const lines = [...meaningTrainingLines(), ...firstContactVoices()];
     for (const { text } of lines.filter((_, index) => index % 1_000 === 0)) {
-      const live = await encodeSentence(text, 30_000);
+      const [live] = await encodeSentences([text], 30_000);
       const kept = stored.get(textKey(text))!;
       let dot = 0;
       let liveNorm = 0;
       let keptNorm = 0;
-      live.forEach((value, index) => {
+      live!.forEach((value, index) => {
         dot += value * kept[index]!;
         liveNorm += value ** 2;
         keptNorm += kept[index]! ** 2;

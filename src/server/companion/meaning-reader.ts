@@ -1,9 +1,12 @@
 import { BoundedCache } from '../../shared/bounded-cache.ts';
-import type { SafetyReading } from '../../shared/rules/companion.ts';
-import { readMeaning, type MeaningHeads } from '../../shared/rules/meaning-heads.ts';
+import {
+  meaningWindows,
+  readMeaning,
+  type MeaningHeads,
+} from '../../shared/rules/meaning-heads.ts';
 import shippedHeads from '../../shared/rules/meaning-heads.json' with { type: 'json' };
 import type { RiskReader } from './risk-reader.ts';
-import { encodeSentence, startSentenceEncoder } from './sentence-encoder.ts';
+import { encodeSentences, startSentenceEncoder } from './sentence-encoder.ts';
 
 /**
  * The reader of meaning on the server (decision 014): the sentence encoder's numbers for a text
@@ -12,11 +15,15 @@ import { encodeSentence, startSentenceEncoder } from './sentence-encoder.ts';
  * within the bound leaves the detector's reading standing.
  */
 
-/** A save waits no longer than this for it; a long reflection on a busy machine is read in about 1 s. */
+/** A save waits no longer than this for it. */
 export const MEANING_READING_TIMEOUT_MS = 3_000;
-/** Drafts autosave again and again, and chat history is read each turn: a text is read once. */
-const REMEMBERED_TEXTS = 500;
-const LONGEST_REMEMBERED_TEXT = 20_000;
+/** The encoder's own limit: an answer later than the bound still fills the memory below. */
+const ENCODER_GIVE_UP_MS = 60_000;
+/**
+ * Each window's numbers are kept (2 kB each): an autosave of a long draft re-reads only the
+ * window typed since, and a text first read too slowly is read in time on its next save.
+ */
+const REMEMBERED_WINDOWS = 2_000;
 
 export function createMeaningReader(
   onFailure: (error: unknown) => void,
@@ -24,19 +31,39 @@ export function createMeaningReader(
 ): RiskReader {
   // Loaded now, so that the first learner's save does not wait on the model.
   startSentenceEncoder();
-  const remembered = new BoundedCache<string, SafetyReading | null>(REMEMBERED_TEXTS);
+  const remembered = new BoundedCache<string, Float32Array>(REMEMBERED_WINDOWS);
+
+  async function embeddingsOf(windows: string[]): Promise<Float32Array[]> {
+    const known = new Map(windows.map((window) => [window, remembered.get(window)]));
+    const fresh = [...known].filter(([, embedding]) => !embedding).map(([window]) => window);
+    if (fresh.length > 0) {
+      const embeddings = await encodeSentences(fresh, ENCODER_GIVE_UP_MS);
+      fresh.forEach((window, index) => {
+        known.set(window, embeddings[index]);
+        remembered.set(window, embeddings[index]!);
+      });
+    }
+    return windows.map((window) => known.get(window)!);
+  }
+
   return {
     async readRisk(text) {
-      const known = remembered.get(text);
-      if (known !== undefined) return known;
       try {
-        const reading = readMeaning(heads, await encodeSentence(text, timeoutMs));
-        if (text.length <= LONGEST_REMEMBERED_TEXT) remembered.set(text, reading);
-        return reading;
+        return readMeaning(heads, await within(embeddingsOf(meaningWindows(text)), timeoutMs));
       } catch (error) {
         onFailure(error);
         return null;
       }
     },
   };
+}
+
+function within<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The reader of meaning took longer than ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
 }

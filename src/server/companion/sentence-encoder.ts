@@ -18,10 +18,10 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { initModel } = require(workerData.embeddings);
 const { modelSource } = require(workerData.model);
 const model = initModel(modelSource);
-parentPort.on('message', async ({ id, text }) => {
+parentPort.on('message', async ({ id, texts }) => {
   try {
-    const [embedding] = await (await model).embed([text]);
-    parentPort.postMessage({ id, embedding: Float32Array.from(embedding) });
+    const embeddings = await (await model).embed(texts);
+    parentPort.postMessage({ id, embeddings: embeddings.map((numbers) => Float32Array.from(numbers)) });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error) });
   }
@@ -29,14 +29,17 @@ parentPort.on('message', async ({ id, text }) => {
 `;
 const resolve = createRequire(import.meta.url).resolve;
 
-type Answer = { id: number; embedding: Float32Array } | { id: number; error: string };
+type Answer = { id: number; embeddings: Float32Array[] } | { id: number; error: string };
 
 const pending = new Map<number, (answer: Answer) => void>();
 let worker: Worker | null = null;
 let lastId = 0;
 
-/** The 512 numbers, or an error when the thread fails or takes longer than `timeoutMs`. */
-export function encodeSentence(text: string, timeoutMs: number): Promise<Float32Array> {
+/**
+ * Each text's 512 numbers, or an error when the thread fails or takes longer than `timeoutMs`. The
+ * encoder reads a text's first hundred words or so, no more (meaningWindows splits a longer one).
+ */
+export function encodeSentences(texts: string[], timeoutMs: number): Promise<Float32Array[]> {
   const id = ++lastId;
   const thread = startSentenceEncoder();
   return new Promise((resolve, reject) => {
@@ -47,9 +50,9 @@ export function encodeSentence(text: string, timeoutMs: number): Promise<Float32
     pending.set(id, (answer) => {
       clearTimeout(timer);
       if ('error' in answer) reject(new Error(answer.error));
-      else resolve(answer.embedding);
+      else resolve(answer.embeddings);
     });
-    thread.postMessage({ id, text });
+    thread.postMessage({ id, texts });
   });
 }
 

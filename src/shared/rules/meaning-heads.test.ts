@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROGRAMME_AUTHOR, readCorpus } from './crisis-corpus.ts';
 import { readFirstContact, readHeldOutAuthors, type MeasuredGroup } from './crisis-evaluation.ts';
-import type { MeaningHeads } from './meaning-heads.ts';
+import { MEANING_WINDOW_WORDS, meaningWindows, type MeaningHeads } from './meaning-heads.ts';
 import shippedHeads from './meaning-heads.json' with { type: 'json' };
 import {
   MEANING_GROUPS,
@@ -32,6 +32,29 @@ function expectFloors(readings: ReturnType<typeof readFirstContact>, floors: Flo
     if (atMost !== undefined) expect(rate(inGroup), group).toBeLessThanOrEqual(atMost);
   }
 }
+
+describe('the windows a text is read in', () => {
+  it('are the text itself when it is short', () => {
+    const text = 'I weigh myself five times a day.\n\nThe number decides my mood.';
+    expect(meaningWindows(text)).toEqual([text]);
+  });
+
+  it('cover every word of a long text in order, in whole sentences of at most 60 words', () => {
+    const sentence = (index: number) => `Sentence ${index} has exactly seven words here.`;
+    const text = Array.from({ length: 40 }, (_, index) => sentence(index)).join(' ');
+    const windows = meaningWindows(text);
+    expect(windows.join(' ')).toBe(text);
+    for (const window of windows) {
+      expect(window.split(' ').length).toBeLessThanOrEqual(MEANING_WINDOW_WORDS);
+      expect(window).toMatch(/^Sentence \d+ .*here\.$/);
+    }
+  });
+
+  it('cut a sentence longer than a window', () => {
+    const text = Array.from({ length: 150 }, (_, index) => `word${index}`).join(' ');
+    expect(meaningWindows(text).map((window) => window.split(' ').length)).toEqual([60, 60, 30]);
+  });
+});
 
 describe('the reader of meaning’s heads', () => {
   it('were learnt from these lines and their stored embeddings (else run npm run crisis:train)', () => {
@@ -64,7 +87,7 @@ describe('the detector and the reader of meaning on authors they never learnt fr
       'harm-from-others': { atLeast: 0.97 },
       'child-abuse': { atLeast: 0.96 },
       harmless: { atMost: 0.1 },
-      past: { atMost: 0.3 },
+      past: { atMost: 0.32 },
     });
   });
 

@@ -32,15 +32,49 @@ export function headScore(
   return score;
 }
 
-/** At risk of the concern whose head passes its threshold by most, or null when none does. */
+/**
+ * A text's reading from its windows' numbers (meaningWindows): at risk of the concern whose head
+ * passes its threshold by most in any window, or null when none does.
+ */
 export function readMeaning(
   heads: MeaningHeads,
-  embedding: ArrayLike<number>,
+  windows: ArrayLike<number>[],
 ): SafetyReading | null {
   let best: { concern: MeaningHead['concern']; margin: number } | null = null;
-  for (const head of heads.heads) {
-    const margin = headScore(head, embedding) - head.threshold;
-    if (margin > 0 && (!best || margin > best.margin)) best = { concern: head.concern, margin };
+  for (const embedding of windows) {
+    for (const head of heads.heads) {
+      const margin = headScore(head, embedding) - head.threshold;
+      if (margin > 0 && (!best || margin > best.margin)) best = { concern: head.concern, margin };
+    }
   }
   return best && { level: 'at-risk', concern: best.concern };
+}
+
+/**
+ * The sentence encoder reads about a hundred words of a text and no more: a longer text is read in
+ * windows of whole sentences of at most this many words (a longer sentence is cut), each read on
+ * its own, so that words at risk at the end of a long reflection are read too.
+ */
+export const MEANING_WINDOW_WORDS = 60;
+const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/** The text itself when it is short enough; else its windows. */
+export function meaningWindows(text: string): string[] {
+  const words = (part: string) => part.split(/\s+/).filter((word) => word !== '');
+  if (words(text).length <= MEANING_WINDOW_WORDS) return [text];
+  const windows: string[] = [];
+  let window: string[] = [];
+  for (const { segment } of sentences.segment(text)) {
+    const sentence = words(segment);
+    if (window.length > 0 && window.length + sentence.length > MEANING_WINDOW_WORDS) {
+      windows.push(window.join(' '));
+      window = [];
+    }
+    window.push(...sentence);
+    while (window.length > MEANING_WINDOW_WORDS) {
+      windows.push(window.splice(0, MEANING_WINDOW_WORDS).join(' '));
+    }
+  }
+  if (window.length > 0) windows.push(window.join(' '));
+  return windows;
 }

@@ -10,7 +10,13 @@ import {
   type LabelledLine,
 } from './crisis-corpus.ts';
 import type { HeldOutReading } from './crisis-evaluation.ts';
-import { headScore, readMeaning, type MeaningHead, type MeaningHeads } from './meaning-heads.ts';
+import {
+  headScore,
+  meaningWindows,
+  readMeaning,
+  type MeaningHead,
+  type MeaningHeads,
+} from './meaning-heads.ts';
 
 /**
  * How the sentence reader's heads are learnt and measured (decision 014). Node only: the training
@@ -104,10 +110,31 @@ export function meaningDigest(lines: LabelledLine[], embeddings: Embeddings): st
   const hash = createHash('sha256');
   for (const line of lines) {
     hash.update(`${line.author}\t${line.label}\t${line.kind}\t${line.text}\n`);
-    hash.update(embeddings.get(textKey(line.text)) ?? new Float32Array());
+    for (const text of textsToEncode(line)) {
+      hash.update(embeddings.get(textKey(text)) ?? new Float32Array());
+    }
   }
   hash.update(readFileSync(new URL(import.meta.url)));
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * What the encoder reads of a line: the line whole, which the heads learn from, and its windows,
+ * which the reader reads (the same text for a line of up to MEANING_WINDOW_WORDS words).
+ */
+export function textsToEncode(line: LabelledLine): string[] {
+  return [...new Set([line.text, ...meaningWindows(line.text)])];
+}
+
+/** The highest score the head gives any of the line's windows, as the reader reads it. */
+function scoreOfLine(
+  head: Pick<MeaningHead, 'weights' | 'bias'>,
+  embeddings: Embeddings,
+  text: string,
+): number {
+  return Math.max(
+    ...meaningWindows(text).map((window) => headScore(head, embeddingOf(embeddings, window))),
+  );
 }
 
 export function embeddingOf(embeddings: Embeddings, text: string): Float32Array {
@@ -211,7 +238,7 @@ export function heldOutScores(
       const head = trainConcern(learnt, embeddings, concern);
       lines.forEach((line, index) => {
         if (groupOf.get(line.author) !== group) return;
-        scores.get(concern)![index] = headScore(head, embeddingOf(embeddings, line.text));
+        scores.get(concern)![index] = scoreOfLine(head, embeddings, line.text);
       });
     }
   }
@@ -277,5 +304,8 @@ export function readWithHeads(
   lines: LabelledLine[],
   embeddings: Embeddings,
 ): boolean[] {
-  return lines.map((line) => readMeaning(heads, embeddingOf(embeddings, line.text)) !== null);
+  return lines.map((line) => {
+    const windows = meaningWindows(line.text).map((window) => embeddingOf(embeddings, window));
+    return readMeaning(heads, windows) !== null;
+  });
 }
