@@ -8,6 +8,9 @@
  * requests. Times a short draft, a long reflection and one at the longest a request may carry,
  * each run a word longer, as an autosave sends them. Fails when the longest reflection takes
  * longer than the budget; the figures fail nothing here (the unit tests hold their floors).
+ *
+ * The same figures with the server's reader of meaning beside the detector, and its price on its
+ * own thread, against its bound.
  */
 import { assessCrisis } from '../src/shared/rules/crisis-detection.ts';
 import { PROGRAMME_AUTHOR } from '../src/shared/rules/crisis-corpus.ts';
@@ -21,6 +24,20 @@ import {
   type Tally,
 } from '../src/shared/rules/crisis-evaluation.ts';
 import { REFLECTION_MAX_LENGTH } from '../src/shared/rules/reflection.ts';
+import {
+  MEANING_READING_TIMEOUT_MS,
+  createMeaningReader,
+} from '../src/server/companion/meaning-reader.ts';
+import type { MeaningHeads } from '../src/shared/rules/meaning-heads.ts';
+import shippedHeads from '../src/shared/rules/meaning-heads.json' with { type: 'json' };
+import {
+  firstContactVoices,
+  meaningTrainingLines,
+  readEmbeddings,
+  readHeldOutMeaning,
+  readWithHeads,
+  withMeaning,
+} from '../src/shared/rules/meaning-training.ts';
 import { recordFigure } from './bench-support.ts';
 
 const BUDGET_MS = 5;
@@ -46,7 +63,7 @@ const cell = (count: Tally | undefined) => (count ? `${count.flagged}/${count.to
  * One table of readings: per author and kind, then the totals, each total with a goal recorded
  * under `reading` (held-out authors, or first contact).
  */
-function printReadings(readings: HeldOutReading[], reading: string): void {
+function printReadings(readings: HeldOutReading[], reading: string, { isTyped = true } = {}): void {
   const byAuthor = tally(readings);
   const header = ['author', ...measuredGroups.map((group) => group.slice(0, 12))];
   console.log(
@@ -82,7 +99,7 @@ function printReadings(readings: HeldOutReading[], reading: string): void {
       met: isCeiling(group) ? rate <= goal : rate >= goal,
     });
   }
-  printAsTyped(readings, reading);
+  if (isTyped) printAsTyped(readings, reading);
 }
 
 /**
@@ -115,12 +132,14 @@ function printAsTyped(readings: HeldOutReading[], reading: string): void {
   });
 }
 
-function printFigures(): void {
+/** The detector's figures; its held-out readings are returned for the reader of meaning's. */
+function printFigures(): HeldOutReading[] {
   const started = performance.now();
   console.log(
     'Held-out authors: lines read at risk (caught, or false alarms for harmless and past)',
   );
-  printReadings(readHeldOutAuthors(), 'held-out authors');
+  const heldOut = readHeldOutAuthors();
+  printReadings(heldOut, 'held-out authors');
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
   console.log(
     'First contact: voices written after the weights were learnt, and the programme’s own words, read by the committed detector',
@@ -143,6 +162,38 @@ function printFigures(): void {
     goal: goalText('harmless'),
     met: (100 * alarms.flagged) / alarms.total <= goals.harmless!,
   });
+  return heldOut;
+}
+
+/**
+ * The detector and the server's reader of meaning as the server asks them (the reader only of what
+ * the detector clears): one author held out at a time for the heads too, their thresholds chosen
+ * on those held-out scores; and the shipped detector and heads on the voices neither learnt from.
+ * The browser reads as typed with the detector alone, so those figures are the detector's above.
+ */
+function printMeaningFigures(heldOut: HeldOutReading[]): void {
+  const started = performance.now();
+  const lines = meaningTrainingLines();
+  const embeddings = readEmbeddings();
+  const authors = new Set(lines.map((line) => line.author)).size;
+  console.log('Held-out authors, with the reader of meaning');
+  const isReadAtRisk = readHeldOutMeaning(lines, embeddings, authors);
+  printReadings(
+    withMeaning(heldOut, lines, isReadAtRisk),
+    'held-out authors, with the reader of meaning',
+    {
+      isTyped: false,
+    },
+  );
+  console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+  console.log('First contact, with the reader of meaning (the shipped heads)');
+  const voices = firstContactVoices();
+  const firstContact = withMeaning(
+    readFirstContact(voices),
+    voices,
+    readWithHeads(shippedHeads as MeaningHeads, voices, embeddings),
+  );
+  printReadings(firstContact, 'first contact, with the reader of meaning', { isTyped: false });
 }
 
 const sentence = (index: number) =>
@@ -172,7 +223,7 @@ function medianMs(text: string): number {
   return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
 }
 
-printFigures();
+printMeaningFigures(printFigures());
 console.log(`${'text'.padEnd(20)}${'median per check'.padStart(18)}`);
 let isOverBudget = false;
 for (const [name, text] of texts) {
@@ -191,4 +242,40 @@ for (const [name, text] of texts) {
 if (isOverBudget) {
   console.error(`The longest reflection took over ${BUDGET_MS} ms to check.`);
   process.exitCode = 1;
+}
+
+/**
+ * The reader of meaning's price, on its own thread: a text read for the first time (every window
+ * new), and the same text a word longer, as the next autosave sends it (only its last window new).
+ * Its bound is MEANING_READING_TIMEOUT_MS: a first reading slower than that leaves the detector's
+ * reading standing, and fills the memory for the next save.
+ */
+const MEANING_RUNS = 5;
+console.log(
+  `\n${'reader of meaning'.padEnd(20)}${'first reading'.padStart(18)}${'next autosave'.padStart(18)}`,
+);
+for (const [name, text] of texts) {
+  const first: number[] = [];
+  const next: number[] = [];
+  for (let run = 0; run < MEANING_RUNS; run++) {
+    const reader = createMeaningReader((error) => console.error(error), { timeoutMs: 60_000 });
+    let start = performance.now();
+    await reader.readRisk(typed(text, run));
+    first.push(performance.now() - start);
+    start = performance.now();
+    await reader.readRisk(typed(typed(text, run), run));
+    next.push(performance.now() - start);
+  }
+  const median = (times: number[]) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  console.log(
+    `${name.padEnd(20)}${`${median(first).toFixed(0)} ms`.padStart(18)}${`${median(next).toFixed(0)} ms`.padStart(18)}`,
+  );
+  if (text.length !== REFLECTION_MAX_LENGTH) continue;
+  recordFigure({
+    bench: 'crisis',
+    measure: `the reader of meaning, first reading of the longest reflection (${name})`,
+    figure: `${median(first).toFixed(0)} ms; ${median(next).toFixed(0)} ms for the next autosave`,
+    goal: `≤ ${MEANING_READING_TIMEOUT_MS} ms`,
+    met: median(first) <= MEANING_READING_TIMEOUT_MS,
+  });
 }

@@ -220,19 +220,21 @@ function trainConcern(
 }
 
 /**
- * Each line scored by heads learnt without its author's group (MEANING_GROUPS), for each concern:
- * the thresholds are chosen on these scores, and the held-out figures read with them.
+ * Each line scored by heads learnt without its author's group, for each concern: the authors are
+ * split in `groups` (MEANING_GROUPS, or each author alone when there are as many groups as
+ * authors). The thresholds are chosen on these scores, and the held-out figures read with them.
  */
 export function heldOutScores(
   lines: LabelledLine[],
   embeddings: Embeddings,
+  groups = MEANING_GROUPS,
 ): Map<MeaningHead['concern'], number[]> {
   const authors = [...new Set(lines.map((line) => line.author))];
-  const groupOf = new Map(authors.map((author, index) => [author, index % MEANING_GROUPS]));
+  const groupOf = new Map(authors.map((author, index) => [author, index % groups]));
   const scores = new Map(
     meaningConcerns.map((concern) => [concern, new Array<number>(lines.length)]),
   );
-  for (let group = 0; group < MEANING_GROUPS; group++) {
+  for (let group = 0; group < Math.min(groups, authors.length); group++) {
     const learnt = lines.filter((line) => groupOf.get(line.author) !== group);
     for (const concern of meaningConcerns) {
       const head = trainConcern(learnt, embeddings, concern);
@@ -272,8 +274,12 @@ export function trainMeaningHeads(lines: LabelledLine[], embeddings: Embeddings)
  * Whether heads learnt without each line's group of authors read it at risk, at the thresholds
  * chosen on those same held-out scores: what the reader of meaning adds on text it never saw.
  */
-export function readHeldOutMeaning(lines: LabelledLine[], embeddings: Embeddings): boolean[] {
-  const scores = heldOutScores(lines, embeddings);
+export function readHeldOutMeaning(
+  lines: LabelledLine[],
+  embeddings: Embeddings,
+  groups = MEANING_GROUPS,
+): boolean[] {
+  const scores = heldOutScores(lines, embeddings, groups);
   const thresholds = new Map(
     meaningConcerns.map((concern) => [concern, thresholdFor(lines, scores.get(concern)!)]),
   );
