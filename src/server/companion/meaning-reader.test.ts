@@ -9,7 +9,7 @@ import {
 } from '../../shared/rules/meaning-training.ts';
 import { linesOnlyMeaningReads } from '../testing/lines-only-meaning-reads.ts';
 import { createMeaningReader } from './meaning-reader.ts';
-import { encodeSentences } from './sentence-encoder.ts';
+import { MOST_TEXTS_WAITING, encodeSentences } from './sentence-encoder.ts';
 
 describe('the reader of meaning', () => {
   it('recognises what the detector alone reads as calm, and names its concern', async () => {
@@ -49,6 +49,23 @@ describe('the reader of meaning', () => {
     expect(onFailure).toHaveBeenCalledWith(
       expect.objectContaining({ message: expect.stringContaining('longer than 0 ms') }),
     );
+  });
+
+  it('that is busy leaves the detector’s reading standing at once, rather than queue behind', async () => {
+    // The thread answers in order: once this is read, nothing sent before still waits.
+    await encodeSentences(['A line to wait for.'], 60_000);
+    const busy = encodeSentences(
+      Array.from({ length: MOST_TEXTS_WAITING }, (_, index) => `A calm line, number ${index}.`),
+      60_000,
+    );
+    const onFailure = vi.fn();
+    const reader = createMeaningReader(onFailure);
+    expect(await reader.readRisk(linesOnlyMeaningReads['harm-from-others'])).toBeNull();
+    expect(onFailure).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringContaining('is busy') }),
+    );
+    await busy;
+    expect(await reader.readRisk(linesOnlyMeaningReads['harm-from-others'])).not.toBeNull();
   });
 
   it('learnt from the numbers the encoder gives today (the stored ones are its own)', async () => {

@@ -31,27 +31,44 @@ const resolve = createRequire(import.meta.url).resolve;
 
 type Answer = { id: number; embeddings: Float32Array[] } | { id: number; error: string };
 
-const pending = new Map<number, (answer: Answer) => void>();
+/**
+ * The thread reads about twenty short texts a second. Past this many waiting for it, a text is
+ * refused at once rather than queued behind work it would time out on: a queue that only grows
+ * would make every reading late, and hold memory for answers nobody waits for.
+ */
+export const MOST_TEXTS_WAITING = 64;
+
+/** What the thread has been sent and not yet answered; `answer` is gone once its caller gave up. */
+const inThread = new Map<number, { texts: number; answer?: (answer: Answer) => void }>();
 let worker: Worker | null = null;
 let lastId = 0;
 
+const textsWaiting = () => [...inThread.values()].reduce((sum, sent) => sum + sent.texts, 0);
+
 /**
- * Each text's 512 numbers, or an error when the thread fails or takes longer than `timeoutMs`. The
- * encoder reads a text's first hundred words or so, no more (meaningWindows splits a longer one).
+ * Each text's 512 numbers, or an error when the thread fails, is too busy or takes longer than
+ * `timeoutMs`. The encoder reads a text's first hundred words or so, no more (meaningWindows
+ * splits a longer one).
  */
 export function encodeSentences(texts: string[], timeoutMs: number): Promise<Float32Array[]> {
+  if (textsWaiting() + texts.length > MOST_TEXTS_WAITING) {
+    const waiting = `${textsWaiting()} waiting, at most ${MOST_TEXTS_WAITING}`;
+    return Promise.reject(new Error(`The sentence encoder is busy (${waiting})`));
+  }
   const id = ++lastId;
   const thread = startSentenceEncoder();
   return new Promise((resolve, reject) => {
+    const sent: { texts: number; answer?: (answer: Answer) => void } = { texts: texts.length };
     const timer = setTimeout(() => {
-      pending.delete(id);
+      delete sent.answer;
       reject(new Error(`The sentence encoder took longer than ${timeoutMs} ms`));
     }, timeoutMs);
-    pending.set(id, (answer) => {
+    sent.answer = (answer) => {
       clearTimeout(timer);
       if ('error' in answer) reject(new Error(answer.error));
       else resolve(answer.embeddings);
-    });
+    };
+    inThread.set(id, sent);
     thread.postMessage({ id, texts });
   });
 }
@@ -67,8 +84,8 @@ export function startSentenceEncoder(): Worker {
     },
   });
   started.on('message', (answer: Answer) => {
-    pending.get(answer.id)?.(answer);
-    pending.delete(answer.id);
+    inThread.get(answer.id)?.answer?.(answer);
+    inThread.delete(answer.id);
   });
   started.on('error', (error) => failAll(started, String(error)));
   started.on('exit', (code) =>
@@ -83,6 +100,6 @@ function failAll(stopped: Worker, error: string): void {
   // A thread started since answers for itself.
   if (worker !== null && worker !== stopped) return;
   worker = null;
-  for (const [id, answer] of pending) answer({ id, error });
-  pending.clear();
+  for (const [id, sent] of inThread) sent.answer?.({ id, error });
+  inThread.clear();
 }
