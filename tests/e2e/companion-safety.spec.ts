@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_HELPLINE_PHONE } from '../../playwright.config.ts';
 import type { SafetyHelp } from '../../src/shared/api/companion.ts';
+import { linesOnlyMeaningReads } from '../../src/server/testing/lines-only-meaning-reads.ts';
 import { acceptAiNotice, panelOf } from '../support/companion.ts';
 import { grantAccess } from '../support/course-access.ts';
 import {
@@ -254,6 +255,22 @@ test('at 390 px with the panel closed, the help is on screen within a second of 
   await expect(page.getByRole('button', { name: 'Get help now' })).toBeInViewport();
   // The server still reads, records and answers the autosave.
   await expect(card.getByRole('status')).toHaveText('Saved');
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('at 390 px, words only the server’s reader of meaning recognises bring their own help with the autosave', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLessonWithPanelClosed(page, request);
+  const card = page.getByRole('article', { name: /most sovereign/ });
+  await card.getByRole('textbox').fill(linesOnlyMeaningReads['harm-from-others']);
+  await expect(card.getByRole('status')).toHaveText('Saved');
+  const help = card.getByRole('alert').filter({ hasText: 'Help is available' });
+  await expect(help).toBeInViewport();
+  await expect(help).toContainText('someone is hurting you');
+  await expect(help.locator('a[href^="tel:"]')).toHaveCount(1);
   await expectNoSeriousAxeViolations(page);
 });
 
