@@ -10,8 +10,8 @@ import { encodeSentences, startSentenceEncoder } from './sentence-encoder.ts';
 
 /**
  * The reader of meaning on the server (decision 014): the sentence encoder's numbers for a text
- * the detector cleared, read by heads for the concerns the detector misses most (eating-disorder
- * risk, harm from others). It runs in every mode, with no vendor, and only adds help: no answer
+ * the detector cleared, read by a head for each concern (a child's disclosure is read as harm
+ * from others). It runs in every mode, with no vendor, and only adds help: no answer
  * within the bound leaves the detector's reading standing.
  */
 

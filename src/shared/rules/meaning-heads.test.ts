@@ -70,7 +70,8 @@ describe('the reader of meaning’s heads', () => {
 /**
  * The detector and the reader of meaning as the server asks them (the reader only of what the
  * detector clears), on authors held out in four groups. Floors: what the two hold today
- * (decision 014); the detector alone holds 78 % of eating-disorder lines and 86 % of harm.
+ * (decision 014); the detector alone holds 88.7 % of suicide lines, 78 % of eating-disorder lines
+ * and 86 % of harm, at 8.9 % false alarms.
  */
 describe('the detector and the reader of meaning on authors they never learnt from', () => {
   const isReadAtRisk = readHeldOutMeaning(lines, embeddings);
@@ -82,11 +83,11 @@ describe('the detector and the reader of meaning on authors they never learnt fr
 
   it('hold their floors', () => {
     expectFloors(readings, {
-      suicide: { atLeast: 0.88 },
+      suicide: { atLeast: 0.89 },
       'eating-disorder': { atLeast: 0.83 },
       'harm-from-others': { atLeast: 0.97 },
       'child-abuse': { atLeast: 0.96 },
-      harmless: { atMost: 0.1 },
+      harmless: { atMost: 0.101 },
       past: { atMost: 0.32 },
     });
   });
@@ -110,7 +111,7 @@ describe('the detector and the reader of meaning on voices they never learnt fro
 
   it('hold their floors', () => {
     expectFloors(readings, {
-      suicide: { atLeast: 0.84 },
+      suicide: { atLeast: 0.87 },
       'eating-disorder': { atLeast: 0.8 },
       'harm-from-others': { atLeast: 0.82 },
       'child-abuse': { atLeast: 0.9 },

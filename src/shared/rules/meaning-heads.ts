@@ -1,14 +1,15 @@
 import type { SafetyReading } from './companion.ts';
 
 /**
- * The sentence reader's heads (decision 014, "A reader of meaning on the server"): for each
- * concern the detector misses most, a logistic regression over the sentence encoder's 512
+ * The sentence reader's heads (decision 014, "A reader of meaning on the server"): for suicide and
+ * self-harm, eating-disorder risk and harm from others, a logistic regression over the sentence
+ * encoder's 512
  * numbers, learnt by `npm run crisis:train` (scripts/train-meaning-heads.ts) and stored in
  * meaning-heads.json. A head reads a text at risk when its score passes its threshold, chosen so
  * that it alarms on a small share of harmless lines held out by author.
  */
 export interface MeaningHead {
-  concern: 'eating-disorder' | 'harm-from-others';
+  concern: 'suicide-self-harm' | 'eating-disorder' | 'harm-from-others';
   /** Applied to the encoder's raw numbers: the standardisation is folded in. */
   weights: number[];
   bias: number;

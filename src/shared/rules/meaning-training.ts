@@ -97,13 +97,20 @@ export function firstContactVoices(): LabelledLine[] {
   return readFirstContactLines().filter((line) => line.author !== PROGRAMME_AUTHOR);
 }
 
+/** The corpus's kind of risk each head learns (self-harm counts with suicide). */
+const kindOfConcern = {
+  'suicide-self-harm': 'suicide',
+  'eating-disorder': 'eating-disorder',
+  'harm-from-others': 'harm-from-others',
+} as const satisfies Record<MeaningHead['concern'], ReturnType<typeof riskKindsOf>[number]>;
+
+export const meaningConcerns = Object.keys(kindOfConcern) as MeaningHead['concern'][];
+
 /** 1 for a line of the head's concern, 0 for a harmless line or a past, null for other risks. */
 function targetOf(line: LabelledLine, concern: MeaningHead['concern']): 0 | 1 | null {
   if (line.label !== 'at-risk') return 0;
-  return riskKindsOf(line).includes(concern) ? 1 : null;
+  return riskKindsOf(line).includes(kindOfConcern[concern]) ? 1 : null;
 }
-
-export const meaningConcerns: MeaningHead['concern'][] = ['eating-disorder', 'harm-from-others'];
 
 /** The corpus, the embeddings and this code, together: heads learnt from anything else are stale. */
 export function meaningDigest(lines: LabelledLine[], embeddings: Embeddings): string {
