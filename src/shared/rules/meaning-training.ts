@@ -34,7 +34,7 @@ const HASH_BYTES = 8;
 const ENTRY_BYTES = HASH_BYTES + 4 + DIMENSIONS;
 
 /** The share of harmless lines, held out by author, each head may read at risk. */
-export const MEANING_FALSE_ALARM_BUDGET = 0.005;
+const MEANING_FALSE_ALARM_BUDGET = 0.005;
 /** How many groups of authors the heads are held out in, for their thresholds and figures. */
 export const MEANING_GROUPS = 4;
 const EPOCHS = 150;
@@ -104,7 +104,7 @@ const kindOfConcern = {
   'harm-from-others': 'harm-from-others',
 } as const satisfies Record<MeaningHead['concern'], ReturnType<typeof riskKindsOf>[number]>;
 
-export const meaningConcerns = Object.keys(kindOfConcern) as MeaningHead['concern'][];
+const meaningConcerns = Object.keys(kindOfConcern) as MeaningHead['concern'][];
 
 /** 1 for a line of the head's concern, 0 for a harmless line or a past, null for other risks. */
 function targetOf(line: LabelledLine, concern: MeaningHead['concern']): 0 | 1 | null {
@@ -144,7 +144,7 @@ function scoreOfLine(
   );
 }
 
-export function embeddingOf(embeddings: Embeddings, text: string): Float32Array {
+function embeddingOf(embeddings: Embeddings, text: string): Float32Array {
   const embedding = embeddings.get(textKey(text));
   if (!embedding)
     throw new Error(`No embedding for a line: run npm run crisis:train (${text.slice(0, 40)}…)`);
@@ -155,7 +155,7 @@ export function embeddingOf(embeddings: Embeddings, text: string): Float32Array 
  * A class-weighted logistic regression over standardised numbers (Adam, whole batch), returned
  * with the standardisation folded into its weights.
  */
-export function trainHead(
+function trainHead(
   vectors: Float32Array[],
   targets: (0 | 1)[],
 ): Pick<MeaningHead, 'weights' | 'bias'> {
@@ -231,7 +231,7 @@ function trainConcern(
  * split in `groups` (MEANING_GROUPS, or each author alone when there are as many groups as
  * authors). The thresholds are chosen on these scores, and the held-out figures read with them.
  */
-export function heldOutScores(
+function heldOutScores(
   lines: LabelledLine[],
   embeddings: Embeddings,
   groups = MEANING_GROUPS,
@@ -254,8 +254,18 @@ export function heldOutScores(
   return scores;
 }
 
+/** Each head's threshold, chosen on the lines' held-out scores (heldOutScores). */
+function thresholdsFor(
+  lines: LabelledLine[],
+  scores: Map<MeaningHead['concern'], number[]>,
+): Map<MeaningHead['concern'], number> {
+  return new Map(
+    meaningConcerns.map((concern) => [concern, thresholdFor(lines, scores.get(concern)!)]),
+  );
+}
+
 /** The lowest score at which no more than the budget of the authors' harmless lines reads at risk. */
-export function thresholdFor(lines: LabelledLine[], scores: number[]): number {
+function thresholdFor(lines: LabelledLine[], scores: number[]): number {
   const harmless = lines
     .map((line, index) => ({ line, score: scores[index]! }))
     .filter(({ line }) => line.label === 'harmless' && !line.author.startsWith(PROGRAMME_AUTHOR))
@@ -266,13 +276,13 @@ export function thresholdFor(lines: LabelledLine[], scores: number[]): number {
 
 /** The heads the app ships: learnt from every line, each with its held-out threshold. */
 export function trainMeaningHeads(lines: LabelledLine[], embeddings: Embeddings): MeaningHeads {
-  const scores = heldOutScores(lines, embeddings);
+  const thresholds = thresholdsFor(lines, heldOutScores(lines, embeddings));
   return {
     learntFrom: meaningDigest(lines, embeddings),
     heads: meaningConcerns.map((concern) => ({
       concern,
       ...trainConcern(lines, embeddings, concern),
-      threshold: thresholdFor(lines, scores.get(concern)!),
+      threshold: thresholds.get(concern)!,
     })),
   };
 }
@@ -287,9 +297,7 @@ export function readHeldOutMeaning(
   groups = MEANING_GROUPS,
 ): boolean[] {
   const scores = heldOutScores(lines, embeddings, groups);
-  const thresholds = new Map(
-    meaningConcerns.map((concern) => [concern, thresholdFor(lines, scores.get(concern)!)]),
-  );
+  const thresholds = thresholdsFor(lines, scores);
   return lines.map((_, index) =>
     meaningConcerns.some((concern) => scores.get(concern)![index]! > thresholds.get(concern)!),
   );
