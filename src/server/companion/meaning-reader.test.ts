@@ -20,6 +20,21 @@ describe('the reader of meaning', () => {
     }
   });
 
+  it('reads a line at risk alike whatever calm sentences are written around it', async () => {
+    const reader = createMeaningReader(() => {});
+    const before = 'The lesson was about fire.';
+    const after = 'Today I sat by the window and felt the morning light on my face.';
+    for (const [concern, text] of Object.entries(linesOnlyMeaningReads)) {
+      for (const around of [
+        `${before} ${text}`,
+        `${text} ${after}`,
+        `${before} ${text} ${after}`,
+      ]) {
+        expect(await reader.readRisk(around), around).toEqual({ level: 'at-risk', concern });
+      }
+    }
+  });
+
   it('reads the end of a reflection of the longest length, beyond what the encoder reads at once', async () => {
     // Its first reading takes about 2 s: this is about what is read, not how soon.
     const reader = createMeaningReader(() => {}, { timeoutMs: 30_000 });

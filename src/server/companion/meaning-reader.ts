@@ -1,9 +1,5 @@
 import { BoundedCache } from '../../shared/bounded-cache.ts';
-import {
-  meaningWindows,
-  readMeaning,
-  type MeaningHeads,
-} from '../../shared/rules/meaning-heads.ts';
+import { meaningPieces, readMeaning, type MeaningHeads } from '../../shared/rules/meaning-heads.ts';
 import shippedHeads from '../../shared/rules/meaning-heads.json' with { type: 'json' };
 import type { RiskReader } from './risk-reader.ts';
 import { encodeSentences, startSentenceEncoder } from './sentence-encoder.ts';
@@ -20,10 +16,15 @@ export const MEANING_READING_TIMEOUT_MS = 3_000;
 /** The encoder's own limit: an answer later than the bound still fills the memory below. */
 const ENCODER_GIVE_UP_MS = 60_000;
 /**
- * Each window's numbers are kept (2 kB each): an autosave of a long draft re-reads only the
- * window typed since, and a text first read too slowly is read in time on its next save.
+ * Each piece's numbers are kept (2 kB each): an autosave of a long draft re-reads only the
+ * pieces typed since, and a text first read too slowly is read in time on its next save.
  */
-const REMEMBERED_WINDOWS = 2_000;
+const REMEMBERED_PIECES = 2_000;
+/**
+ * A long reflection's pieces (a hundred or more, read the first time) go to the encoder a few at a
+ * time: together they would fill its queue alone, and other learners' texts are read between them.
+ */
+const TEXTS_AT_ONCE = 16;
 
 export function createMeaningReader(
   onFailure: (error: unknown) => void,
@@ -31,25 +32,26 @@ export function createMeaningReader(
 ): RiskReader {
   // Loaded now, so that the first learner's save does not wait on the model.
   startSentenceEncoder();
-  const remembered = new BoundedCache<string, Float32Array>(REMEMBERED_WINDOWS);
+  const remembered = new BoundedCache<string, Float32Array>(REMEMBERED_PIECES);
 
-  async function embeddingsOf(windows: string[]): Promise<Float32Array[]> {
-    const known = new Map(windows.map((window) => [window, remembered.get(window)]));
-    const fresh = [...known].filter(([, embedding]) => !embedding).map(([window]) => window);
-    if (fresh.length > 0) {
-      const embeddings = await encodeSentences(fresh, ENCODER_GIVE_UP_MS);
-      fresh.forEach((window, index) => {
-        known.set(window, embeddings[index]);
-        remembered.set(window, embeddings[index]!);
+  async function embeddingsOf(pieces: string[]): Promise<Float32Array[]> {
+    const known = new Map(pieces.map((piece) => [piece, remembered.get(piece)]));
+    const fresh = [...known].filter(([, embedding]) => !embedding).map(([piece]) => piece);
+    for (let start = 0; start < fresh.length; start += TEXTS_AT_ONCE) {
+      const sent = fresh.slice(start, start + TEXTS_AT_ONCE);
+      const embeddings = await encodeSentences(sent, ENCODER_GIVE_UP_MS);
+      sent.forEach((piece, index) => {
+        known.set(piece, embeddings[index]);
+        remembered.set(piece, embeddings[index]!);
       });
     }
-    return windows.map((window) => known.get(window)!);
+    return pieces.map((piece) => known.get(piece)!);
   }
 
   return {
     async readRisk(text) {
       try {
-        return readMeaning(heads, await within(embeddingsOf(meaningWindows(text)), timeoutMs));
+        return readMeaning(heads, await within(embeddingsOf(meaningPieces(text)), timeoutMs));
       } catch (error) {
         onFailure(error);
         return null;

@@ -4,6 +4,6 @@
  */
 export const linesOnlyMeaningReads = {
   'harm-from-others':
-    'She reads all my messages and if I answer a colleague she smashes a plate, so I stopped answering anyone at work and I eat my lunch alone.',
+    'She pinches me under the table at dinner so nobody sees, and the marks on my arms go purple by the morning.',
   'eating-disorder': 'I weigh myself five times a day and the number decides my mood.',
 } as const;

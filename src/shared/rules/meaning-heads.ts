@@ -34,15 +34,15 @@ export function headScore(
 }
 
 /**
- * A text's reading from its windows' numbers (meaningWindows): at risk of the concern whose head
- * passes its threshold by most in any window, or null when none does.
+ * A text's reading from its pieces' numbers (meaningPieces): at risk of the concern whose head
+ * passes its threshold by most in any piece, or null when none does.
  */
 export function readMeaning(
   heads: MeaningHeads,
-  windows: ArrayLike<number>[],
+  pieces: ArrayLike<number>[],
 ): SafetyReading | null {
   let best: { concern: MeaningHead['concern']; margin: number } | null = null;
-  for (const embedding of windows) {
+  for (const embedding of pieces) {
     for (const head of heads.heads) {
       const margin = headScore(head, embedding) - head.threshold;
       if (margin > 0 && (!best || margin > best.margin)) best = { concern: head.concern, margin };
@@ -57,15 +57,46 @@ export function readMeaning(
  * its own, so that words at risk at the end of a long reflection are read too.
  */
 export const MEANING_WINDOW_WORDS = 60;
-const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
 
-/** The text itself when it is short enough; else its windows. */
+/** A text in windows the encoder reads whole: the text itself when it is short enough. */
 export function meaningWindows(text: string): string[] {
-  const words = (part: string) => part.split(/\s+/).filter((word) => word !== '');
-  if (words(text).length <= MEANING_WINDOW_WORDS) return [text];
+  return words(text).length <= MEANING_WINDOW_WORDS ? [text] : longTextWindows(text);
+}
+
+/**
+ * What the reader reads of a text, each piece on its own: its windows, and each sentence of a
+ * window of several alone. A text's meaning is a blend of its sentences', so a calm sentence beside
+ * one at risk would soften it ("The lesson was about fire. I weigh myself five times a day…" read
+ * whole is calm): read alone, a sentence reads the same whatever is written around it.
+ */
+export function meaningPieces(text: string): string[] {
+  const windows = meaningWindows(text);
+  const sentences = windows.flatMap((window) => {
+    const inWindow = sentencesOf(window);
+    return inWindow.length > 1 ? inWindow : [];
+  });
+  return [...new Set([...windows, ...sentences])];
+}
+
+function words(part: string): string[] {
+  return part.split(/\s+/).filter((word) => word !== '');
+}
+
+/**
+ * A text's sentences as a learner writes them: ended by a mark and a space ("i want to die. ok"
+ * too, which a grammar's segmenter keeps as one sentence), or by a new line.
+ */
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?…])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
+}
+
+function longTextWindows(text: string): string[] {
   const windows: string[] = [];
   let window: string[] = [];
-  for (const { segment } of sentences.segment(text)) {
+  for (const segment of sentencesOf(text)) {
     const sentence = words(segment);
     if (window.length > 0 && window.length + sentence.length > MEANING_WINDOW_WORDS) {
       windows.push(window.join(' '));

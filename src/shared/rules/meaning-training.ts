@@ -12,7 +12,7 @@ import {
 import type { HeldOutReading } from './crisis-evaluation.ts';
 import {
   headScore,
-  meaningWindows,
+  meaningPieces,
   readMeaning,
   type MeaningHead,
   type MeaningHeads,
@@ -126,21 +126,21 @@ export function meaningDigest(lines: LabelledLine[], embeddings: Embeddings): st
 }
 
 /**
- * What the encoder reads of a line: the line whole, which the heads learn from, and its windows,
- * which the reader reads (the same text for a line of up to MEANING_WINDOW_WORDS words).
+ * What the encoder reads of a line: the line whole, which the heads learn from, and the pieces the
+ * reader reads (meaningPieces: its windows, and their sentences alone).
  */
 export function textsToEncode(line: LabelledLine): string[] {
-  return [...new Set([line.text, ...meaningWindows(line.text)])];
+  return [...new Set([line.text, ...meaningPieces(line.text)])];
 }
 
-/** The highest score the head gives any of the line's windows, as the reader reads it. */
+/** The highest score the head gives any of the line's pieces, as the reader reads it. */
 function scoreOfLine(
   head: Pick<MeaningHead, 'weights' | 'bias'>,
   embeddings: Embeddings,
   text: string,
 ): number {
   return Math.max(
-    ...meaningWindows(text).map((window) => headScore(head, embeddingOf(embeddings, window))),
+    ...meaningPieces(text).map((piece) => headScore(head, embeddingOf(embeddings, piece))),
   );
 }
 
@@ -326,7 +326,7 @@ export function readWithHeads(
   embeddings: Embeddings,
 ): boolean[] {
   return lines.map((line) => {
-    const windows = meaningWindows(line.text).map((window) => embeddingOf(embeddings, window));
-    return readMeaning(heads, windows) !== null;
+    const pieces = meaningPieces(line.text).map((piece) => embeddingOf(embeddings, piece));
+    return readMeaning(heads, pieces) !== null;
   });
 }
