@@ -105,12 +105,12 @@ describe('the detector and the reader of meaning on authors they never learnt fr
 
   it('hold their floors', () => {
     expectFloors(readings, {
-      suicide: { atLeast: 0.89 },
-      'eating-disorder': { atLeast: 0.83 },
+      suicide: { atLeast: 0.9 },
+      'eating-disorder': { atLeast: 0.88 },
       'harm-from-others': { atLeast: 0.97 },
       'child-abuse': { atLeast: 0.96 },
-      harmless: { atMost: 0.101 },
-      past: { atMost: 0.32 },
+      harmless: { atMost: 0.1 },
+      past: { atMost: 0.3 },
     });
   });
 
@@ -133,12 +133,12 @@ describe('the detector and the reader of meaning on voices they never learnt fro
 
   it('hold their floors', () => {
     expectFloors(readings, {
-      suicide: { atLeast: 0.87 },
-      'eating-disorder': { atLeast: 0.8 },
+      suicide: { atLeast: 0.89 },
+      'eating-disorder': { atLeast: 0.84 },
       'harm-from-others': { atLeast: 0.81 },
       'child-abuse': { atLeast: 0.9 },
-      harmless: { atMost: 0.3 },
-      past: { atMost: 0.57 },
+      harmless: { atMost: 0.32 },
+      past: { atMost: 0.6 },
     });
   });
 });

@@ -2,15 +2,20 @@ import type { SafetyReading } from './companion.ts';
 
 /**
  * The sentence reader's heads (decision 014, "A reader of meaning on the server"): for suicide and
- * self-harm, eating-disorder risk and harm from others, a logistic regression over the sentence
- * encoder's 512
- * numbers, learnt by `npm run crisis:train` (scripts/train-meaning-heads.ts) and stored in
- * meaning-heads.json. A head reads a text at risk when its score passes its threshold, chosen so
- * that it alarms on a small share of harmless lines held out by author.
+ * self-harm, eating-disorder risk and harm from others, a small network over the sentence
+ * encoder's 512 numbers (one hidden layer), learnt by `npm run crisis:train`
+ * (scripts/train-meaning-heads.ts) and stored in meaning-heads.json. A head reads a text at risk
+ * when its score passes its threshold, chosen so that it alarms on a small share of harmless lines
+ * held out by author.
  */
 export interface MeaningHead {
   concern: 'suicide-self-harm' | 'eating-disorder' | 'harm-from-others';
-  /** Applied to the encoder's raw numbers: the standardisation is folded in. */
+  /**
+   * The hidden layer: a row of 512 weights for each of its units, applied to the encoder's raw
+   * numbers (the standardisation is folded in), and each unit's bias.
+   */
+  hidden: { weights: number[][]; bias: number[] };
+  /** The score: a weight for each hidden unit, and a bias. */
   weights: number[];
   bias: number;
   threshold: number;
@@ -22,14 +27,19 @@ export interface MeaningHeads {
   heads: MeaningHead[];
 }
 
+/** A head's log-odds for one window's numbers: each hidden unit's rectified sum, then their sum. */
 export function headScore(
-  head: Pick<MeaningHead, 'weights' | 'bias'>,
+  head: Pick<MeaningHead, 'hidden' | 'weights' | 'bias'>,
   embedding: ArrayLike<number>,
 ) {
   let score = head.bias;
-  for (let index = 0; index < head.weights.length; index += 1) {
-    score += head.weights[index]! * embedding[index]!;
-  }
+  head.hidden.weights.forEach((row, unit) => {
+    let activation = head.hidden.bias[unit]!;
+    for (let index = 0; index < row.length; index += 1) {
+      activation += row[index]! * embedding[index]!;
+    }
+    if (activation > 0) score += head.weights[unit]! * activation;
+  });
   return score;
 }
 

@@ -37,9 +37,9 @@ const ENTRY_BYTES = HASH_BYTES + 4 + DIMENSIONS;
 const MEANING_FALSE_ALARM_BUDGET = 0.005;
 /** How many groups of authors the heads are held out in, for their thresholds and figures. */
 export const MEANING_GROUPS = 4;
-const EPOCHS = 150;
-const LEARNING_RATE = 0.03;
-const L2 = 0.01;
+const EPOCHS = 20;
+const LEARNING_RATE = 0.001;
+const L2 = 0.0001;
 
 export type Embeddings = Map<string, Float32Array>;
 
@@ -134,11 +134,7 @@ export function textsToEncode(line: LabelledLine): string[] {
 }
 
 /** The highest score the head gives any of the line's pieces, as the reader reads it. */
-function scoreOfLine(
-  head: Pick<MeaningHead, 'weights' | 'bias'>,
-  embeddings: Embeddings,
-  text: string,
-): number {
+function scoreOfLine(head: TrainedHead, embeddings: Embeddings, text: string): number {
   return Math.max(
     ...meaningPieces(text).map((piece) => headScore(head, embeddingOf(embeddings, piece))),
   );
@@ -152,22 +148,15 @@ function embeddingOf(embeddings: Embeddings, text: string): Float32Array {
 }
 
 /**
- * A class-weighted logistic regression over standardised numbers (Adam, whole batch), returned
- * with the standardisation folded into its weights.
+ * A class-weighted network of one hidden layer over standardised numbers (Adam, in small batches
+ * shuffled by a seeded generator, so that the same lines learn the same weights), returned with
+ * the standardisation folded into its first layer. Held out by author, a hidden layer caught 2 to
+ * 3 points more of the lines at risk than a logistic regression, at the same false alarms
+ * (decision 014).
  */
-function trainHead(
-  vectors: Float32Array[],
-  targets: (0 | 1)[],
-): Pick<MeaningHead, 'weights' | 'bias'> {
+function trainHead(vectors: Float32Array[], targets: (0 | 1)[]): TrainedHead {
   const count = vectors.length;
-  const mean = new Float64Array(DIMENSIONS);
-  const deviation = new Float64Array(DIMENSIONS);
-  for (const vector of vectors) for (let d = 0; d < DIMENSIONS; d++) mean[d]! += vector[d]! / count;
-  for (const vector of vectors) {
-    for (let d = 0; d < DIMENSIONS; d++) deviation[d]! += (vector[d]! - mean[d]!) ** 2 / count;
-  }
-  for (let d = 0; d < DIMENSIONS; d++) deviation[d] = Math.sqrt(deviation[d]!) || 1;
-  // One flat array: the passes below read it 400 times, and a flat read is twice as quick.
+  const { mean, deviation } = standardisation(vectors);
   const rows = new Float64Array(count * DIMENSIONS);
   vectors.forEach((vector, row) => {
     for (let d = 0; d < DIMENSIONS; d++) {
@@ -177,44 +166,166 @@ function trainHead(
   const positives = targets.filter((target) => target === 1).length;
   const classWeight = [count / (2 * (count - positives)), count / (2 * positives)];
 
-  const weights = new Float64Array(DIMENSIONS + 1);
-  const moment = new Float64Array(DIMENSIONS + 1);
-  const velocity = new Float64Array(DIMENSIONS + 1);
-  const gradient = new Float64Array(DIMENSIONS + 1);
-  for (let epoch = 1; epoch <= EPOCHS; epoch++) {
-    gradient.fill(0);
-    for (let row = 0; row < count; row++) {
-      const offset = row * DIMENSIONS;
-      let score = weights[DIMENSIONS]!;
-      for (let d = 0; d < DIMENSIONS; d++) score += weights[d]! * rows[offset + d]!;
-      const target = targets[row]!;
-      const error = (1 / (1 + Math.exp(-score)) - target) * classWeight[target]!;
-      for (let d = 0; d < DIMENSIONS; d++) gradient[d]! += error * rows[offset + d]!;
-      gradient[DIMENSIONS]! += error;
-    }
-    for (let d = 0; d <= DIMENSIONS; d++) {
-      const g = gradient[d]! / count + (d < DIMENSIONS ? L2 * weights[d]! : 0);
-      moment[d] = 0.9 * moment[d]! + 0.1 * g;
-      velocity[d] = 0.999 * velocity[d]! + 0.001 * g * g;
-      const corrected = moment[d]! / (1 - 0.9 ** epoch);
-      weights[d]! -=
-        (LEARNING_RATE * corrected) / (Math.sqrt(velocity[d]! / (1 - 0.999 ** epoch)) + 1e-8);
+  const random = seededRandom(1);
+  const network = new Network(random);
+  const hidden = new Float64Array(HIDDEN_UNITS);
+  const order = Array.from({ length: count }, (_, row) => row);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    shuffle(order, random);
+    for (let start = 0; start < count; start += BATCH) {
+      const batch = order.slice(start, start + BATCH);
+      network.gradient.fill(0);
+      for (const row of batch) {
+        const offset = row * DIMENSIONS;
+        const score = network.forward(rows, offset, hidden);
+        const target = targets[row]!;
+        const error = ((1 / (1 + Math.exp(-score)) - target) * classWeight[target]!) / batch.length;
+        network.backward(rows, offset, hidden, error);
+      }
+      network.step();
     }
   }
-  const folded = Array.from({ length: DIMENSIONS }, (_, d) => weights[d]! / deviation[d]!);
-  const bias = weights[DIMENSIONS]! - folded.reduce((sum, weight, d) => sum + weight * mean[d]!, 0);
-  return { weights: folded.map(round), bias: round(bias) };
+  return network.folded(mean, deviation);
 }
 
+const HIDDEN_UNITS = 32;
+const BATCH = 32;
+/** Where the parameters sit in one flat array: the hidden rows, their biases, the output, its bias. */
+const HIDDEN_BIAS = HIDDEN_UNITS * DIMENSIONS;
+const OUTPUT = HIDDEN_BIAS + HIDDEN_UNITS;
+const OUTPUT_BIAS = OUTPUT + HIDDEN_UNITS;
+const PARAMETERS = OUTPUT_BIAS + 1;
+
+type TrainedHead = Pick<MeaningHead, 'hidden' | 'weights' | 'bias'>;
+
+/** The network's parameters in one flat array, with their gradient and Adam's two moments. */
+class Network {
+  readonly parameters = new Float64Array(PARAMETERS);
+  readonly gradient = new Float64Array(PARAMETERS);
+  private readonly moment = new Float64Array(PARAMETERS);
+  private readonly velocity = new Float64Array(PARAMETERS);
+  private steps = 0;
+
+  constructor(random: () => number) {
+    for (let index = 0; index < HIDDEN_BIAS; index++) {
+      this.parameters[index] = normal(random) / Math.sqrt(DIMENSIONS);
+    }
+    for (let unit = 0; unit < HIDDEN_UNITS; unit++) {
+      this.parameters[OUTPUT + unit] = normal(random) / Math.sqrt(HIDDEN_UNITS);
+    }
+  }
+
+  /** The score of the row at `offset`, its hidden units' activations left in `hidden`. */
+  forward(rows: Float64Array, offset: number, hidden: Float64Array): number {
+    const p = this.parameters;
+    let score = p[OUTPUT_BIAS]!;
+    for (let unit = 0; unit < HIDDEN_UNITS; unit++) {
+      const weights = unit * DIMENSIONS;
+      let activation = p[HIDDEN_BIAS + unit]!;
+      for (let d = 0; d < DIMENSIONS; d++) activation += p[weights + d]! * rows[offset + d]!;
+      hidden[unit] = Math.max(0, activation);
+      score += p[OUTPUT + unit]! * hidden[unit]!;
+    }
+    return score;
+  }
+
+  backward(rows: Float64Array, offset: number, hidden: Float64Array, error: number): void {
+    const p = this.parameters;
+    const g = this.gradient;
+    g[OUTPUT_BIAS]! += error;
+    for (let unit = 0; unit < HIDDEN_UNITS; unit++) {
+      g[OUTPUT + unit]! += error * hidden[unit]!;
+      if (hidden[unit]! <= 0) continue;
+      const back = error * p[OUTPUT + unit]!;
+      g[HIDDEN_BIAS + unit]! += back;
+      const weights = unit * DIMENSIONS;
+      for (let d = 0; d < DIMENSIONS; d++) g[weights + d]! += back * rows[offset + d]!;
+    }
+  }
+
+  /** One Adam step; weights (not biases) decay by L2. */
+  step(): void {
+    this.steps += 1;
+    const p = this.parameters;
+    const firstCorrection = 1 - 0.9 ** this.steps;
+    const secondCorrection = 1 - 0.999 ** this.steps;
+    for (let index = 0; index < PARAMETERS; index++) {
+      const isWeight = index < HIDDEN_BIAS || (index >= OUTPUT && index < OUTPUT_BIAS);
+      const g = this.gradient[index]! + (isWeight ? L2 * p[index]! : 0);
+      this.moment[index] = 0.9 * this.moment[index]! + 0.1 * g;
+      this.velocity[index] = 0.999 * this.velocity[index]! + 0.001 * g * g;
+      p[index]! -=
+        (LEARNING_RATE * (this.moment[index]! / firstCorrection)) /
+        (Math.sqrt(this.velocity[index]! / secondCorrection) + 1e-8);
+    }
+  }
+
+  /** The weights as a head applies them to raw numbers: the standardisation folded in. */
+  folded(mean: Float64Array, deviation: Float64Array): TrainedHead {
+    const p = this.parameters;
+    const rows = Array.from({ length: HIDDEN_UNITS }, (_, unit) =>
+      Array.from({ length: DIMENSIONS }, (_, d) => p[unit * DIMENSIONS + d]! / deviation[d]!),
+    );
+    const bias = rows.map(
+      (row, unit) =>
+        p[HIDDEN_BIAS + unit]! - row.reduce((sum, weight, d) => sum + weight * mean[d]!, 0),
+    );
+    return {
+      hidden: { weights: rows.map((row) => row.map(round)), bias: bias.map(round) },
+      weights: Array.from({ length: HIDDEN_UNITS }, (_, unit) => round(p[OUTPUT + unit]!)),
+      bias: round(p[OUTPUT_BIAS]!),
+    };
+  }
+}
+
+function standardisation(vectors: Float32Array[]) {
+  const mean = new Float64Array(DIMENSIONS);
+  const deviation = new Float64Array(DIMENSIONS);
+  for (const vector of vectors) {
+    for (let d = 0; d < DIMENSIONS; d++) mean[d]! += vector[d]! / vectors.length;
+  }
+  for (const vector of vectors) {
+    for (let d = 0; d < DIMENSIONS; d++) {
+      deviation[d]! += (vector[d]! - mean[d]!) ** 2 / vectors.length;
+    }
+  }
+  for (let d = 0; d < DIMENSIONS; d++) deviation[d] = Math.sqrt(deviation[d]!) || 1;
+  return { mean, deviation };
+}
+
+/** Mulberry32: a small generator whose sequence depends only on its seed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A standard normal number (Box–Muller). */
+function normal(random: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+function shuffle(order: number[], random: () => number): void {
+  for (let index = order.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [order[index], order[other]] = [order[other]!, order[index]!];
+  }
+}
+
+/** Four decimals: the heads' file stays small, and their readings change by less than a thousandth. */
 function round(value: number): number {
-  return Math.round(value * 1e6) / 1e6;
+  return Math.round(value * 1e4) / 1e4;
 }
 
 function trainConcern(
   lines: LabelledLine[],
   embeddings: Embeddings,
   concern: MeaningHead['concern'],
-): Pick<MeaningHead, 'weights' | 'bias'> {
+): TrainedHead {
   const vectors: Float32Array[] = [];
   const targets: (0 | 1)[] = [];
   for (const line of lines) {
