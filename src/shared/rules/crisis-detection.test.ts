@@ -96,16 +96,16 @@ describe('the detector on authors it never learnt from', () => {
 
 /**
  * What the detector as shipped does on lines it never learnt from (crisis-probes/first-contact):
- * eighteen voices written blind after the weights were learnt, and the programme's own words.
+ * thirty voices written blind after the weights were learnt, and the programme's own words.
  * Floors, like the held-out ones: what it holds today, far from issue 31's goals.
  */
 const firstContactFloors: Record<string, { atLeast?: number; atMost?: number }> = {
-  suicide: { atLeast: 0.84 },
+  suicide: { atLeast: 0.81 },
   'eating-disorder': { atLeast: 0.7 },
-  'harm-from-others': { atLeast: 0.65 },
-  'child-abuse': { atLeast: 0.8 },
+  'harm-from-others': { atLeast: 0.68 },
+  'child-abuse': { atLeast: 0.9 },
   harmless: { atMost: 0.27 },
-  past: { atMost: 0.53 },
+  past: { atMost: 0.5 },
   [PROGRAMME_AUTHOR]: { atMost: 0.16 },
 };
 

@@ -122,7 +122,7 @@ describe('the detector and the reader of meaning on authors they never learnt fr
   });
 });
 
-/** The shipped detector and heads on the eighteen voices neither learnt from. */
+/** The shipped detector and heads on the thirty voices neither learnt from. */
 describe('the detector and the reader of meaning on voices they never learnt from', () => {
   const voices = firstContactVoices();
   const readings = withMeaning(
@@ -133,12 +133,12 @@ describe('the detector and the reader of meaning on voices they never learnt fro
 
   it('hold their floors', () => {
     expectFloors(readings, {
-      suicide: { atLeast: 0.89 },
+      suicide: { atLeast: 0.86 },
       'eating-disorder': { atLeast: 0.84 },
-      'harm-from-others': { atLeast: 0.81 },
+      'harm-from-others': { atLeast: 0.82 },
       'child-abuse': { atLeast: 0.9 },
-      harmless: { atMost: 0.32 },
-      past: { atMost: 0.6 },
+      harmless: { atMost: 0.34 },
+      past: { atMost: 0.56 },
     });
   });
 });
