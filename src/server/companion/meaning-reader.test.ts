@@ -38,16 +38,29 @@ describe('the reader of meaning', () => {
   it('reads the end of a reflection of the longest length, beyond what the encoder reads at once', async () => {
     // Its first reading takes about 2 s: this is about what is read, not how soon.
     const reader = createMeaningReader(() => {}, { timeoutMs: 30_000 });
-    const calm = (index: number) =>
-      `Today I noticed the way my breath settles when I sit by window ${index}, and I felt lighter. `;
-    let text = '';
-    for (let index = 0; text.length < REFLECTION_MAX_LENGTH - 200; index++) text += calm(index);
+    const text = longestCalmReflection();
     expect(await reader.readRisk(text)).toBeNull();
     const ending = linesOnlyMeaningReads['harm-from-others'];
     expect(await reader.readRisk(`${text}${ending}`)).toEqual({
       level: 'at-risk',
       concern: 'harm-from-others',
     });
+  });
+
+  it('reads another learner’s line in time while a long reflection is first read', async () => {
+    // The long reflection's hundred and more pieces are sent a few at a time, not all at once.
+    const pasting = createMeaningReader(() => {}, { timeoutMs: 30_000 });
+    const long = pasting.readRisk(
+      `${longestCalmReflection()}${linesOnlyMeaningReads['harm-from-others']}`,
+    );
+    const onFailure = vi.fn();
+    const typing = createMeaningReader(onFailure);
+    expect(await typing.readRisk(linesOnlyMeaningReads['eating-disorder'])).toEqual({
+      level: 'at-risk',
+      concern: 'eating-disorder',
+    });
+    expect(onFailure).not.toHaveBeenCalled();
+    expect(await long).toEqual({ level: 'at-risk', concern: 'harm-from-others' });
   });
 
   it('reads a calm reflection as calm', async () => {
@@ -101,3 +114,12 @@ describe('the reader of meaning', () => {
     }
   });
 });
+
+/** Calm sentences, each a little different, up to nearly the longest reflection. */
+function longestCalmReflection(): string {
+  const calm = (index: number) =>
+    `Today I noticed the way my breath settles when I sit by window ${index}, and I felt lighter. `;
+  let text = '';
+  for (let index = 0; text.length < REFLECTION_MAX_LENGTH - 200; index++) text += calm(index);
+  return text;
+}
