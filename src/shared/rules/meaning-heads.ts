@@ -27,7 +27,7 @@ export interface MeaningHeads {
   heads: MeaningHead[];
 }
 
-/** A head's log-odds for one window's numbers: each hidden unit's rectified sum, then their sum. */
+/** A head's log-odds for one piece's numbers: each hidden unit's rectified sum, then their sum. */
 export function headScore(
   head: Pick<MeaningHead, 'hidden' | 'weights' | 'bias'>,
   embedding: ArrayLike<number>,
