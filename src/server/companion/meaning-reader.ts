@@ -1,5 +1,10 @@
 import { BoundedCache } from '../../shared/bounded-cache.ts';
-import { meaningPieces, readMeaning, type MeaningHeads } from '../../shared/rules/meaning-heads.ts';
+import {
+  meaningPieces,
+  pieceMargins,
+  readMargins,
+  type MeaningHeads,
+} from '../../shared/rules/meaning-heads.ts';
 import shippedHeads from '../../shared/rules/meaning-heads.json' with { type: 'json' };
 import type { RiskReader } from './risk-reader.ts';
 import { encodeSentences, startSentenceEncoder } from './sentence-encoder.ts';
@@ -16,8 +21,10 @@ export const MEANING_READING_TIMEOUT_MS = 3_000;
 /** The encoder's own limit: an answer later than the bound still fills the memory below. */
 const ENCODER_GIVE_UP_MS = 60_000;
 /**
- * Each piece's numbers are kept (2 kB each): an autosave of a long draft re-reads only the
- * pieces typed since, and a text first read too slowly is read in time on its next save.
+ * Each piece's reading is kept (its heads' margins, not its 512 numbers): an autosave of a long
+ * draft encodes and scores only the pieces typed since (scoring the longest reflection's hundred
+ * and more pieces again took 7 ms of the event loop), and a text first read too slowly is read in
+ * time on its next save.
  */
 const REMEMBERED_PIECES = 2_000;
 /**
@@ -32,17 +39,18 @@ export function createMeaningReader(
 ): RiskReader {
   // Loaded now, so that the first learner's save does not wait on the model.
   startSentenceEncoder();
-  const remembered = new BoundedCache<string, Float32Array>(REMEMBERED_PIECES);
+  const remembered = new BoundedCache<string, number[]>(REMEMBERED_PIECES);
 
-  async function embeddingsOf(pieces: string[]): Promise<Float32Array[]> {
+  async function marginsOf(pieces: string[]): Promise<number[][]> {
     const known = new Map(pieces.map((piece) => [piece, remembered.get(piece)]));
-    const fresh = [...known].filter(([, embedding]) => !embedding).map(([piece]) => piece);
+    const fresh = [...known].filter(([, margins]) => !margins).map(([piece]) => piece);
     for (let start = 0; start < fresh.length; start += TEXTS_AT_ONCE) {
       const sent = fresh.slice(start, start + TEXTS_AT_ONCE);
       const embeddings = await encodeSentences(sent, ENCODER_GIVE_UP_MS);
       sent.forEach((piece, index) => {
-        known.set(piece, embeddings[index]);
-        remembered.set(piece, embeddings[index]!);
+        const margins = pieceMargins(heads, embeddings[index]!);
+        known.set(piece, margins);
+        remembered.set(piece, margins);
       });
     }
     return pieces.map((piece) => known.get(piece)!);
@@ -51,7 +59,7 @@ export function createMeaningReader(
   return {
     async readRisk(text) {
       try {
-        return readMeaning(heads, await within(embeddingsOf(meaningPieces(text)), timeoutMs));
+        return readMargins(heads, await within(marginsOf(meaningPieces(text)), timeoutMs));
       } catch (error) {
         onFailure(error);
         return null;

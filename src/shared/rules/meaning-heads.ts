@@ -43,22 +43,36 @@ export function headScore(
   return score;
 }
 
+/** How far each head's score passes its threshold for one piece's numbers (above 0: at risk). */
+export function pieceMargins(heads: MeaningHeads, embedding: ArrayLike<number>): number[] {
+  return heads.heads.map((head) => headScore(head, embedding) - head.threshold);
+}
+
 /**
- * A text's reading from its pieces' numbers (meaningPieces): at risk of the concern whose head
+ * A text's reading from its pieces' margins (pieceMargins): at risk of the concern whose head
  * passes its threshold by most in any piece, or null when none does.
  */
+export function readMargins(heads: MeaningHeads, pieces: number[][]): SafetyReading | null {
+  let best: { concern: MeaningHead['concern']; margin: number } | null = null;
+  for (const margins of pieces) {
+    for (const [head, margin] of margins.entries()) {
+      if (margin > 0 && (!best || margin > best.margin)) {
+        best = { concern: heads.heads[head]!.concern, margin };
+      }
+    }
+  }
+  return best && { level: 'at-risk', concern: best.concern };
+}
+
+/** A text's reading from its pieces' numbers (meaningPieces). */
 export function readMeaning(
   heads: MeaningHeads,
   pieces: ArrayLike<number>[],
 ): SafetyReading | null {
-  let best: { concern: MeaningHead['concern']; margin: number } | null = null;
-  for (const embedding of pieces) {
-    for (const head of heads.heads) {
-      const margin = headScore(head, embedding) - head.threshold;
-      if (margin > 0 && (!best || margin > best.margin)) best = { concern: head.concern, margin };
-    }
-  }
-  return best && { level: 'at-risk', concern: best.concern };
+  return readMargins(
+    heads,
+    pieces.map((embedding) => pieceMargins(heads, embedding)),
+  );
 }
 
 /**
